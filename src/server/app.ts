@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type AppContext, type Clock } from './context.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { contentSecurityPolicy } from './plugins/csp.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { legalRoutes } from './modules/legal/legal.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+
+export const webDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app from dist/ (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(opts: BuildAppOptions) {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.cookie', 'req.headers.authorization'], remove: true },
+    },
+    trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim()) : false,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = { config, database, db: database.db, clock: opts.clock ?? systemClock };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+
+  // Every API route states who may call it; a route without a policy is a programming error.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access policy (config.access)`);
+    }
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.NODE_ENV === 'production',
+  });
+  await app.register(cookie, { secret: config.SESSION_SECRET });
+
+  await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
+  await app.register(legalRoutes);
+  await app.register(analyticsRoutes);
+
+  const serveWeb = opts.serveWeb ?? existsSync(webDistDir);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: false,
+      wildcard: false,
+      setHeaders(res, path) {
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || path === '/ws' || !serveWeb || req.method !== 'GET') {
+      return reply.status(404).send({ status: 'error', error: 'Not found' });
+    }
+    // Client-side routes: the SPA decides what to show, including its not-found page.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

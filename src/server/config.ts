@@ -1,0 +1,100 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const e164List = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'each phone must be E.164, e.g. +15551230001')));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+  APP_ORIGIN: optionalString.pipe(z.url('must be a URL such as https://cards.example.com').optional()),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(480).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_PHONES: e164List,
+  TRUSTED_PROXIES: optionalString,
+  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  GEOLOCATION_URL: optionalString.pipe(z.url().optional()),
+  GA_MEASUREMENT_ID: optionalString.pipe(
+    z.string().regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX').optional(),
+  ),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  SESSION_SECRET: string;
+  dataDir: string;
+  appOrigin: string;
+};
+
+export class ConfigError extends Error {
+  constructor(public problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; every problem is reported together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production') {
+    if (!c.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+    if (!c.APP_ORIGIN) problems.push('APP_ORIGIN: required in production');
+    if (c.SMS_PROVIDER === 'console') problems.push('SMS_PROVIDER: the console adapter is refused in production');
+  }
+  if (c.SMS_PROVIDER === 'twilio') {
+    for (const k of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const) {
+      if (!c[k]) problems.push(`${k}: required when SMS_PROVIDER=twilio`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const dataDir = resolve(c.DATA_DIR);
+  const secret = c.SESSION_SECRET ?? readOrCreateSecret(dataDir);
+  return {
+    ...c,
+    SESSION_SECRET: secret,
+    dataDir,
+    appOrigin: c.APP_ORIGIN ?? `http://localhost:${c.PORT}`,
+  };
+}
+
+// Outside production the secret is generated once and kept, so sessions survive restarts.
+function readOrCreateSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import lockfile from 'proper-lockfile';
+import { schema, type Schema } from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string) {
+    super(
+      `The embedded database in ${dir} is already in use by another process.\n` +
+        `Stop the other server first, or start this one with a different DATA_DIR (or a DATABASE_URL).`,
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+/** Opens PGlite in a data dir, refusing a dir another process holds (PGlite has no lock of its own). */
+export async function openPgliteDir(dataDir: string): Promise<Database> {
+  const dir = join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false, onCompromised: () => {} });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(dir);
+    throw err;
+  }
+  try {
+    const client = await PGlite.create(dir);
+    const db = await fromPglite(client);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        await release();
+      },
+    };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}
+
+export async function fromPglite(client: PGlite, { runMigrations = true } = {}): Promise<Database> {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (runMigrations) await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, { runMigrations = true, max = 10 } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // A terminated idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (runMigrations) await migratePg(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageViewInputSchema } from '#common/analytics.ts';
+import { pageViews } from '../../db/schema/platform.ts';
+
+export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/analytics/page-view',
+    {
+      config: { access: 'public' },
+      schema: { body: pageViewInputSchema, response: { 204: z.null() } },
+    },
+    async (req, reply) => {
+      // The IP is kept only as a keyed hash: enough to count unique visitors, useless to identify one.
+      const ipHash = createHmac('sha256', app.ctx.config.SESSION_SECRET).update(req.ip).digest('hex').slice(0, 32);
+      await app.ctx.db.insert(pageViews).values({
+        path: req.body.path,
+        referrer: req.body.referrer || null,
+        userId: req.user?.id ?? null,
+        ipHash,
+        userAgent: req.headers['user-agent']?.slice(0, 512) ?? null,
+        createdAt: app.ctx.clock.now(),
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

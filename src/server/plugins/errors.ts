@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+export interface ErrorBody {
+  status: 'error';
+  error: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+const isDatabaseDown = (err: unknown) => {
+  const code = (err as { code?: string })?.code ?? '';
+  const msg = (err as Error)?.message ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(code) ||
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(msg)
+  );
+};
+
+/** One error handler: field errors for bad input, typed errors by status, 5xx without internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_';
+        (fieldErrors[path] ??= []).push(v.message ?? 'Invalid value');
+      }
+      const first = Object.values(fieldErrors)[0]?.[0] ?? 'Invalid request';
+      return reply.status(400).send({ status: 'error', error: first, fieldErrors } satisfies ErrorBody);
+    }
+    if (err instanceof AppError) {
+      if (err.details?.retryAfterSeconds) reply.header('Retry-After', String(err.details.retryAfterSeconds));
+      return reply
+        .status(err.statusCode)
+        .send({ status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors } satisfies ErrorBody);
+    }
+    if (isDatabaseDown(err)) {
+      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return reply.status(503).send({ status: 'error', error: 'Service temporarily unavailable' } satisfies ErrorBody);
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ status: 'error', error: 'Something went wrong' } satisfies ErrorBody);
+    }
+    if (status === 429 && reply.getHeader('retry-after') === undefined) reply.header('Retry-After', '60');
+    // Fastify's own 4xx (bad JSON, body too large, wrong content type): keep the message, never internals.
+    return reply.status(status).send({ status: 'error', error: publicMessage(status, err) } satisfies ErrorBody);
+  });
+}
+
+function publicMessage(status: number, err: FastifyError) {
+  if (status === 413) return 'Payload too large';
+  if (status === 415) return 'Unsupported media type';
+  if (status === 429) return err.message || 'Too many requests';
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Malformed JSON body';
+  return err.message && err.message.length < 200 ? err.message : 'Bad request';
+}

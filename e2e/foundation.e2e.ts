@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, viewports } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('renders the landing page with no console errors', async () => {
+    const { page, errors, context } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a legal page with its seeded text', async () => {
+    const { page, errors, context } = await newPage(browser);
+    await page.goto(server.url + '/terms');
+    await page.getByRole('heading', { level: 1, name: /Terms of Use/i }).first().waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/arbitration/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the not-found page for an unknown route', async () => {
+    const { page, context } = await newPage(browser);
+    const res = await page.goto(server.url + '/no/such/page');
+    expect(res?.status()).toBe(200);
+    await page.getByText(/page (was )?not found|can.t find|doesn.t exist/i).first().waitFor();
+    await context.close();
+  });
+
+  it('opens the mobile menu at 390 px', async () => {
+    const { page, context } = await newPage(browser, viewports.phone);
+    await page.goto(server.url + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('link', { name: /terms/i }).count()).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('records a page view for every path change, including client-side navigation', async () => {
+    const { page, context } = await newPage(browser);
+    const views: { path: string; status: number }[] = [];
+    page.on('response', async (res) => {
+      if (res.url().endsWith('/api/analytics/page-view')) {
+        views.push({ path: JSON.parse(res.request().postData() ?? '{}').path, status: res.status() });
+      }
+    });
+    await page.goto(server.url + '/');
+    await expect.poll(() => views.length).toBe(1);
+    await page.locator('footer').getByRole('link', { name: /privacy/i }).first().click();
+    await expect.poll(() => views.map((v) => v.path)).toEqual(['/', '/privacy']);
+    expect(views.every((v) => v.status === 204)).toBe(true);
+    await context.close();
+  });
+});

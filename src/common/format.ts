@@ -1,0 +1,26 @@
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const money2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+/** US English short date, e.g. "Jan 5, 2024". Invalid input gives an empty string. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+}
+
+/**
+ * US dollars, 2 decimals by default or none. An empty or non-numeric value shows as $0.00
+ * in the 2-decimal form (spec §3).
+ */
+export function formatMoney(value: number | string | null | undefined, decimals: 0 | 2 = 2): string {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return money2.format(0);
+  return (decimals === 0 ? money0 : money2).format(n);
+}
+
+/** Money kept as integer cents, shown in dollars. */
+export function formatCents(cents: number | bigint | null | undefined, decimals: 0 | 2 = 2): string {
+  if (cents === null || cents === undefined) return formatMoney(null, decimals);
+  return formatMoney(Number(cents) / 100, decimals);
+}

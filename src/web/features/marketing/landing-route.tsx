@@ -1,0 +1,5 @@
+import { LandingPage } from './landing-page.tsx';
+
+export default function LandingRoute() {
+  return <LandingPage />;
+}

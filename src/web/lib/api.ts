@@ -1,0 +1,95 @@
+import { getCredentials } from './credentials.ts';
+
+/** The fixed client identifier sent on every /api/ call (spec §7). */
+export const CLIENT_ID = 'web';
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** An error from the API; `status` is the HTTP status when the response was not OK. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public readonly status?: number,
+    public readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+}
+
+/**
+ * The one way the app talks to the server (spec §7): cookies always; the client id on /api/ paths;
+ * the user id and auth token once signed in; JSON bodies, form data sent as is. A non-OK response
+ * becomes "<status>: <body text>"; a body whose status is "error" fails with its error text.
+ */
+export async function apiRequest<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (path.startsWith('/api/')) {
+    headers['X-Client-Id'] = CLIENT_ID;
+    const creds = getCredentials();
+    if (creds) {
+      headers['X-User-Id'] = creds.userId;
+      headers['X-Auth-Token'] = creds.authToken;
+    }
+  }
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body;
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+
+  const res = await fetch(buildUrl(path, opts.params), {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: opts.signal,
+  });
+
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, safeJson(text));
+  if (!text) return null as T;
+  const data = safeJson(text);
+  if (data && typeof data === 'object' && (data as { status?: unknown }).status === 'error') {
+    const message = (data as { error?: unknown }).error;
+    throw new ApiError(typeof message === 'string' && message ? message : 'Request failed', res.status, data);
+  }
+  return (data ?? text) as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message to show for a failed call: the server's error text when it gave one. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    const body = err.body as { error?: unknown } | undefined;
+    if (body && typeof body.error === 'string' && body.error) return body.error;
+    return err.message || fallback;
+  }
+  return err instanceof Error && err.message ? err.message : fallback;
+}

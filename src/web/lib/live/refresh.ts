@@ -1,0 +1,46 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LiveMessage } from '#common/live.ts';
+
+/** Which query keys (spec §7's list) each live event refreshes. */
+export const refreshKeysByEvent: Record<string, readonly string[]> = {
+  access_request_updated: ['/api/admin/access-requests', '/api/admin/access-requests/recent', '/api/admin/dashboard'],
+  kyc_document_updated: ['/api/admin/kyc/documents', '/api/user/kyc/documents', '/api/user/kyc/status'],
+  kyc_status_updated: ['/api/user/kyc/status', '/api/admin/kyc/documents', '/api/user/kyc/documents'],
+  user_updated: ['/api/auth/me', '/api/admin/user', '/api/admin/users', '/api/user/profile', '/api/admin/user-by-phone'],
+  profile_updated: ['/api/user/profile', '/api/auth/me', '/api/admin/users'],
+  card_updated: ['/api/cards', '/api/registry', '/api/admin/cards', '/api/admin/users-with-cards'],
+  hunt_updated: ['/api/hunts/active', '/api/admin/hunts', '/api/user/hunts'],
+  request_updated: ['/api/admin/requests', '/api/user/requests'],
+  loan_updated: ['/api/admin/loans', '/api/user/loans'],
+  sell_updated: ['/api/admin/sells', '/api/user/sells'],
+  source_updated: ['/api/user/sources', '/api/admin/sources', '/api/sources/active'],
+  source_status_changed: ['/api/user/sources', '/api/admin/sources', '/api/sources/active'],
+  onboarding_updated: ['/api/onboarding/status', '/api/manager/clients'],
+  notification: [],
+  auth_success: [],
+  pong: [],
+};
+
+export const REFRESH_DEDUPE_MS = 1_500;
+export const FULL_REFRESH_THROTTLE_MS = 3_000;
+
+/** Refreshes queries for live events: each key at most once per 1.5 s; unknown events a full refresh at most once per 3 s. */
+export function createRefresher(queryClient: Pick<QueryClient, 'invalidateQueries'>, now: () => number = Date.now) {
+  const lastByKey = new Map<string, number>();
+  let lastFull = -Infinity;
+  return (msg: LiveMessage) => {
+    const keys = refreshKeysByEvent[msg.type];
+    const t = now();
+    if (!keys) {
+      if (t - lastFull < FULL_REFRESH_THROTTLE_MS) return;
+      lastFull = t;
+      void queryClient.invalidateQueries();
+      return;
+    }
+    for (const key of keys) {
+      if (t - (lastByKey.get(key) ?? -Infinity) < REFRESH_DEDUPE_MS) continue;
+      lastByKey.set(key, t);
+      void queryClient.invalidateQueries({ queryKey: [key] });
+    }
+  };
+}

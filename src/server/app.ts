@@ -7,20 +7,35 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { systemClock, type AppContext, type Clock } from './context.ts';
+import { BackgroundTasks, systemClock, type AppContext, type Clock } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/csp.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
+import { auth } from './plugins/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provider.ts';
 
 export const webDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
+
+/** The app's logger settings: credentials in headers are never written. */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.cookie', 'req.headers.authorization'], remove: true },
+  };
+}
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Outbound SMS; defaults to the adapter chosen by config.SMS_PROVIDER. */
+  sms?: SmsProvider;
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app from dist/ (off in API tests). */
   serveWeb?: boolean;
@@ -29,10 +44,7 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions) {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.cookie', 'req.headers.authorization'], remove: true },
-    },
+    logger: opts.logger ?? loggerOptions(config),
     trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim()) : false,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -40,8 +52,19 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { config, database, db: database.db, clock: opts.clock ?? systemClock };
+  const tasks = new BackgroundTasks((err, label) =>
+    app.log.error({ err: { message: (err as Error)?.message, name: (err as Error)?.name } }, `background task failed: ${label}`),
+  );
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: opts.clock ?? systemClock,
+    sms: opts.sms ?? createSmsProvider(config),
+    tasks,
+  };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', () => tasks.idle());
   app.decorateRequest('user', null);
 
   // Every API route states who may call it; a route without a policy is a programming error.
@@ -58,11 +81,15 @@ export async function buildApp(opts: BuildAppOptions) {
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
   await app.register(cookie, { secret: config.SESSION_SECRET });
+  await app.register(auth);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
   await app.register(legalRoutes);
   await app.register(analyticsRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(auditRoutes);
 
   const serveWeb = opts.serveWeb ?? existsSync(webDistDir);
   if (serveWeb) {

@@ -1,10 +1,35 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { SmsProvider } from './providers/sms/sms.provider.ts';
 
 export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Work done after a response is sent (e.g. delivering an SMS, so that answer times do not
+ * reveal whether a phone is eligible). Failures are reported to onError; idle() waits for all.
+ */
+export class BackgroundTasks {
+  private readonly pending = new Set<Promise<void>>();
+  constructor(private readonly onError: (err: unknown, label: string) => void = () => {}) {}
+
+  run(label: string, fn: () => Promise<unknown>) {
+    const p: Promise<void> = Promise.resolve()
+      .then(fn)
+      .then(
+        () => {},
+        (err) => this.onError(err, label),
+      )
+      .finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  async idle() {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+}
 
 /** Everything a module needs, passed explicitly so tests can swap any part. */
 export interface AppContext {
@@ -12,6 +37,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   clock: Clock;
+  sms: SmsProvider;
+  tasks: BackgroundTasks;
 }
 
 /** Who may call a route; every /api route must declare one (checked when routes are added). */
@@ -38,5 +65,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** Refused (403) in an impersonated session: payments, KYC uploads, phone changes. */
+    noImpersonation?: boolean;
   }
 }

@@ -7,6 +7,9 @@ import { fromPglite, openPostgres, type Database } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../context.ts';
+import type { SmsProvider } from '../providers/sms/sms.provider.ts';
+import { MemorySmsProvider } from '../providers/sms/memory.ts';
+import type { App } from '../app.ts';
 import { withDatabase } from './global-setup.ts';
 
 let template: Promise<PGlite> | undefined;
@@ -58,13 +61,27 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** An app on a fresh database with the demo seed, a fake clock, and no web assets. */
-export async function createTestApp(opts: { env?: Record<string, string>; seedDemo?: boolean } = {}) {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  seedDemo?: boolean;
+  /** Another SMS adapter (e.g. Twilio pointed at fake-twilio); in-memory by default. */
+  smsProvider?: SmsProvider;
+  /** Extra routes registered before the app is ready (e.g. to exercise route policies). */
+  routes?: (app: App) => void | Promise<void>;
+}
+
+/**
+ * An app on a fresh database with the demo seed, a fake clock, an in-memory SMS provider
+ * (`t.sms.lastCodeFor(phone)`), and no web assets.
+ */
+export async function createTestApp(opts: TestAppOptions = {}) {
   const database = await createTestDatabase();
   await seed(database.db, { demo: opts.seedDemo ?? true });
   const clock = new FakeClock();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, database, clock, serveWeb: false, logger: false });
+  const sms = new MemorySmsProvider();
+  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: false, logger: false });
+  await opts.routes?.(app);
   await app.ready();
   return {
     app,
@@ -72,6 +89,9 @@ export async function createTestApp(opts: { env?: Record<string, string>; seedDe
     database,
     clock,
     config,
+    sms,
+    /** Waits for work done after responses (SMS delivery). */
+    idle: () => app.ctx.tasks.idle(),
     async close() {
       await app.close();
       await database.close();
@@ -79,3 +99,54 @@ export async function createTestApp(opts: { env?: Record<string, string>; seedDe
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Headers a signed-in web client sends. */
+export function authHeaders(token: string, userId?: string): Record<string, string> {
+  return { 'x-auth-token': token, 'x-client-id': 'web', ...(userId ? { 'x-user-id': userId } : {}) };
+}
+
+/** Asks for a code and returns the one the in-memory provider "sent" (undefined for an ineligible phone). */
+export async function requestCode(t: TestApp, phone: string, opts: { ip?: string } = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone }, remoteAddress: opts.ip });
+  if (res.statusCode !== 200) throw new Error(`send-otp answered ${res.statusCode}: ${res.body}`);
+  await t.idle();
+  return t.sms.lastCodeFor(phone);
+}
+
+export interface SignedIn {
+  token: string;
+  userId: string;
+  headers: Record<string, string>;
+  cookie: string | undefined;
+  body: { status: 'success'; authToken: string; user: { id: string; name: string | null; phone: string; isAdmin: boolean; isManager: boolean; isImpersonated: boolean } };
+}
+
+/**
+ * Signs in through the real endpoints (send-otp, then verify-otp with the code that was sent).
+ * With targetUserPhone, `phone` is the admin and the session is the target's. The clock is moved
+ * past the resend cooldown first, so a test can sign the same phone in again.
+ */
+export async function signIn(
+  t: TestApp,
+  phone: string,
+  opts: { targetUserPhone?: string; profileData?: { name?: string; email?: string }; ip?: string } = {},
+): Promise<SignedIn> {
+  t.clock.advance(31_000);
+  const otp = await requestCode(t, phone, opts);
+  if (!otp) throw new Error(`no code was sent to ${phone} (not eligible to sign in?)`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/verify-otp',
+    payload: { phone, otp, targetUserPhone: opts.targetUserPhone, profileData: opts.profileData },
+    remoteAddress: opts.ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`verify-otp answered ${res.statusCode}: ${res.body}`);
+  const body = res.json();
+  return {
+    token: body.authToken,
+    userId: body.user.id,
+    headers: authHeaders(body.authToken, body.user.id),
+    cookie: res.cookies.find((c) => c.name === 'session')?.value,
+    body,
+  };
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { phoneSchema } from './phone.ts';
+
+// Spec §9 and security-tests.md.
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 5 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_SECONDS = 30;
+export const OTP_MAX_SENDS_PER_PHONE_PER_HOUR = 5;
+export const OTP_MAX_SENDS_PER_IP_PER_HOUR = 20;
+/** Absolute session lifetime, the spec's auth cookie lifetime. */
+export const SESSION_MAX_AGE_SECONDS = 28_800;
+export const IMPERSONATION_MAX_SECONDS = 60 * 60;
+
+export const SESSION_COOKIE = 'session';
+export const AUTH_TOKEN_HEADER = 'x-auth-token';
+export const USER_ID_HEADER = 'x-user-id';
+export const CLIENT_ID_HEADER = 'x-client-id';
+export const CLIENT_ID = 'web';
+
+export const messages = {
+  otpFormat: 'OTP must be 6 digits',
+  invalidEmail: 'Invalid email address',
+  invalidCode: 'Invalid verification code',
+  codeSent: 'Verification code sent',
+  tooManyRequests: 'Too many verification requests. Please try again later.',
+  notImpersonating: 'Not allowed while impersonating',
+} as const;
+
+export const otpSchema = z
+  .string({ error: messages.otpFormat })
+  .trim()
+  .regex(/^\d{6}$/, messages.otpFormat);
+
+/** Optional, but valid or empty ('' means "no email"). */
+export const emailSchema = z
+  .string({ error: messages.invalidEmail })
+  .trim()
+  .max(254, messages.invalidEmail)
+  .refine((v) => v === '' || z.email().safeParse(v).success, messages.invalidEmail);
+
+export const nameSchema = z.string().trim().max(100, 'Name must be at most 100 characters');
+
+export const profileDataSchema = z.object({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+});
+export type ProfileData = z.infer<typeof profileDataSchema>;
+
+export const sendOtpInputSchema = z.object({ phone: phoneSchema });
+export type SendOtpInput = z.input<typeof sendOtpInputSchema>;
+
+export const sendOtpResponseSchema = z.object({ status: z.literal('success'), message: z.string() });
+
+/** '' is treated as absent: a sign-in form may send an empty target field. */
+const optionalTargetPhone = z.preprocess((v) => (v === '' || v === null ? undefined : v), phoneSchema.optional());
+
+export const verifyOtpInputSchema = z.object({
+  phone: phoneSchema,
+  otp: otpSchema,
+  targetUserPhone: optionalTargetPhone,
+  profileData: profileDataSchema.optional(),
+});
+export type VerifyOtpInput = z.input<typeof verifyOtpInputSchema>;
+
+/** The spec names the code both `otp` (§7) and `code` (§3); either is accepted. */
+export const registerInputSchema = z
+  .object({
+    phone: phoneSchema,
+    otp: otpSchema.optional(),
+    code: otpSchema.optional(),
+    name: nameSchema.optional(),
+    email: emailSchema.optional(),
+    profileData: profileDataSchema.optional(),
+  })
+  .refine((v) => v.otp !== undefined || v.code !== undefined, { message: messages.otpFormat, path: ['otp'] });
+export type RegisterInput = z.input<typeof registerInputSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  phone: z.string(),
+  isAdmin: z.boolean(),
+  isManager: z.boolean(),
+  isImpersonated: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({
+  status: z.literal('success'),
+  authToken: z.string(),
+  user: sessionUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  phone: z.string(),
+  isImpersonated: z.boolean(),
+  isAuthenticated: z.literal(true),
+  isAdmin: z.boolean(),
+  isManager: z.boolean(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const okResponseSchema = z.object({ status: z.literal('success') });
+
+// Profile (GET/PATCH /api/user/profile). The phone is not changeable here.
+export const profileSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  marketingOptIn: z.boolean(),
+  smsOptIn: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const profilePatchSchema = z.strictObject({
+  name: nameSchema.optional(),
+  email: emailSchema.optional(),
+  marketingOptIn: z.boolean().optional(),
+  smsOptIn: z.boolean().optional(),
+});
+export type ProfilePatch = z.input<typeof profilePatchSchema>;
+
+// Admin user access (/admin/user-access).
+export const userStatusSchema = z.enum(['active', 'suspended']);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isManager: z.boolean(),
+  status: userStatusSchema,
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const ADMIN_USERS_PAGE_SIZE = 25;
+
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const adminUserPatchSchema = z
+  .strictObject({
+    isAdmin: z.boolean().optional(),
+    isManager: z.boolean().optional(),
+    status: userStatusSchema.optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'Nothing to change' });
+export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;

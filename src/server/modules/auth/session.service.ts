@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { IMPERSONATION_MAX_SECONDS, SESSION_MAX_AGE_SECONDS } from '#common/auth.ts';
+import type { AuthUser } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+
+/** At most one last_seen_at write per session per minute. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/** 32 random bytes (256 bits), base64url: the only copy is the client's. */
+export function newSessionToken() {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSessionToken(token: string) {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface NewSession {
+  userId: string;
+  now: Date;
+  impersonatorId?: string | null;
+  parentSessionId?: string | null;
+  /** Defaults to now + 8 h (now + 1 h when impersonating); never later than that. */
+  expiresAt?: Date;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export async function createSession(db: Db, s: NewSession) {
+  const token = newSessionToken();
+  const maxSeconds = s.impersonatorId ? IMPERSONATION_MAX_SECONDS : SESSION_MAX_AGE_SECONDS;
+  const cap = new Date(s.now.getTime() + maxSeconds * 1000);
+  const expiresAt = s.expiresAt && s.expiresAt < cap ? s.expiresAt : cap;
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashSessionToken(token),
+      userId: s.userId,
+      impersonatorId: s.impersonatorId ?? null,
+      parentSessionId: s.parentSessionId ?? null,
+      createdAt: s.now,
+      lastSeenAt: s.now,
+      expiresAt,
+      ip: s.ip ?? null,
+      userAgent: s.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt });
+  return { token, ...row };
+}
+
+export interface ResolvedSession {
+  user: AuthUser;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+const impersonators = alias(users, 'impersonators');
+
+/**
+ * The caller behind a token, or null when the session is unknown, revoked, expired (absolute
+ * or idle), belongs to a suspended user, or is an impersonation by someone no longer an active admin.
+ */
+export async function resolveSession(db: Db, token: string, now: Date, idleMinutes: number): Promise<ResolvedSession | null> {
+  if (!token || token.length > 128) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      impersonatorId: sessions.impersonatorId,
+      user: { id: users.id, phone: users.phone, name: users.name, isAdmin: users.isAdmin, isManager: users.isManager, status: users.status },
+      impersonator: { isAdmin: impersonators.isAdmin, status: impersonators.status },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+    .where(eq(sessions.tokenHash, hashSessionToken(token)))
+    .limit(1);
+  if (!row || row.revokedAt) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
+  if (row.lastSeenAt.getTime() + idleMinutes * 60_000 <= now.getTime()) return null;
+  if (row.user.status !== 'active') return null;
+  if (row.impersonatorId && !(row.impersonator?.isAdmin && row.impersonator.status === 'active')) return null;
+
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    // Conditional, so concurrent requests write at most once.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_INTERVAL_MS))));
+  }
+  return {
+    user: {
+      id: row.user.id,
+      phone: row.user.phone,
+      name: row.user.name,
+      isAdmin: row.user.isAdmin,
+      isManager: row.user.isManager,
+      sessionId: row.sessionId,
+      impersonatorId: row.impersonatorId,
+    },
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date) {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of a user, and every session in which they impersonate someone. */
+export async function revokeAllSessionsOf(db: Db, userId: string, now: Date, { asImpersonatorOnly = false } = {}) {
+  const who = asImpersonatorOnly
+    ? eq(sessions.impersonatorId, userId)
+    : or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(who, isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}

@@ -1,0 +1,193 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { messages, SESSION_MAX_AGE_SECONDS, type ProfileData, type SessionUser } from '#common/auth.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { accessRequests, sessions, users } from '../../db/schema/users.ts';
+import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
+import { sendSms } from '../../providers/sms/sms.service.ts';
+import { audit } from '../audit/audit.service.ts';
+import { codeMatches, consumeChallenge, findLiveChallenge, invalidCode, issueChallenge, recordWrongAttempt } from './otp.service.ts';
+import { createSession, revokeSession } from './session.service.ts';
+
+type User = typeof users.$inferSelect;
+
+/**
+ * Who may sign in: an active user, a phone with an approved access request, or a phone in
+ * ADMIN_PHONES. A suspended user may not, whatever else is true. Extend here (e.g. invited
+ * onboarding clients); everything else asks this one function.
+ */
+export async function isEligibleToSignIn(db: Db, phone: string, adminPhones: readonly string[] = []): Promise<boolean> {
+  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.phone, phone)).limit(1);
+  if (user) return user.status === 'active';
+  if (adminPhones.includes(phone)) return true;
+  const [approved] = await db
+    .select({ id: accessRequests.id })
+    .from(accessRequests)
+    .where(and(eq(accessRequests.phone, phone), eq(accessRequests.status, 'approved')))
+    .limit(1);
+  return Boolean(approved);
+}
+
+export const otpMessage = (code: string) => `Your verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
+
+/**
+ * POST /api/send-otp. Every phone gets the same treatment (a challenge recorded, limits counted);
+ * only an eligible one gets an SMS, delivered after the answer so timing reveals nothing either.
+ */
+export async function sendOtp(ctx: AppContext, opts: { phone: string; ip: string | null }) {
+  const now = ctx.clock.now();
+  const code = await issueChallenge(ctx.db, { phone: opts.phone, ip: opts.ip, now, secret: ctx.config.SESSION_SECRET });
+  const eligible = await isEligibleToSignIn(ctx.db, opts.phone, ctx.config.ADMIN_PHONES);
+  if (eligible) {
+    ctx.tasks.run('otp sms', () => sendSms(ctx, { to: opts.phone, body: otpMessage(code), purpose: 'otp', secret: code }));
+  }
+}
+
+export interface SignInInput {
+  phone: string;
+  otp: string;
+  targetUserPhone?: string;
+  profileData?: ProfileData;
+  ip: string | null;
+  userAgent?: string | null;
+}
+
+export interface SignInResult {
+  token: string;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+const sessionUser = (u: Pick<User, 'id' | 'name' | 'phone' | 'isAdmin' | 'isManager'>, isImpersonated: boolean): SessionUser => ({
+  id: u.id,
+  name: u.name,
+  phone: u.phone,
+  isAdmin: isImpersonated ? false : u.isAdmin,
+  isManager: u.isManager,
+  isImpersonated,
+});
+
+const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v.trim() === '' ? null : v.trim());
+
+/**
+ * POST /api/verify-otp and /api/register: checks the code, creates the user on a first sign-in,
+ * and opens a session (the target's, remembering the admin, when impersonating).
+ */
+export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promise<SignInResult> {
+  const { db, config } = ctx;
+  const now = ctx.clock.now();
+  const challenge = await findLiveChallenge(db, input.phone, now);
+  if (!challenge) throw invalidCode();
+  if (!codeMatches(config.SESSION_SECRET, input.phone, input.otp, challenge.codeHash)) {
+    await recordWrongAttempt(db, challenge.id, now);
+    throw invalidCode();
+  }
+
+  return db.transaction(async (tx) => {
+    if (!(await consumeChallenge(tx, challenge.id, now))) throw invalidCode();
+    if (!(await isEligibleToSignIn(tx, input.phone, config.ADMIN_PHONES))) throw invalidCode();
+
+    const isConfiguredAdmin = config.ADMIN_PHONES.includes(input.phone);
+    let [user] = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
+    const isNew = !user;
+    if (!user) {
+      const [request] = await tx
+        .select({ marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn })
+        .from(accessRequests)
+        .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
+        .orderBy(desc(accessRequests.createdAt))
+        .limit(1);
+      [user] = await tx
+        .insert(users)
+        .values({
+          phone: input.phone,
+          name: blankToNull(input.profileData?.name) ?? null,
+          email: blankToNull(input.profileData?.email) ?? null,
+          isAdmin: isConfiguredAdmin,
+          marketingOptIn: request?.marketingOptIn ?? false,
+          smsOptIn: request?.smsOptIn ?? true,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await audit(tx, { actorId: user.id, action: 'user.created', targetType: 'user', targetId: user.id, data: { via: 'sign_in', isAdmin: user.isAdmin }, ip: input.ip, at: now });
+    } else {
+      const patch: Partial<User> = { lastLoginAt: now };
+      // Profile fields from the sign-in form fill gaps; they never overwrite what is there.
+      const name = blankToNull(input.profileData?.name);
+      const email = blankToNull(input.profileData?.email);
+      if (name && !user.name) patch.name = name;
+      if (email && !user.email) patch.email = email;
+      if (isConfiguredAdmin && !user.isAdmin) {
+        patch.isAdmin = true;
+        await audit(tx, { actorId: user.id, action: 'user.roles_changed', targetType: 'user', targetId: user.id, data: { isAdmin: { from: false, to: true }, reason: 'ADMIN_PHONES' }, ip: input.ip, at: now });
+      }
+      [user] = await tx.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, user.id)).returning();
+    }
+    if (isNew) [user] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
+
+    if (input.targetUserPhone) return startImpersonation(ctx, tx, user, input, now);
+
+    const session = await createSession(tx, { userId: user.id, now, ip: input.ip, userAgent: input.userAgent });
+    await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip: input.ip, at: now });
+    return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false) };
+  });
+}
+
+async function startImpersonation(ctx: AppContext, tx: Db, admin: User, input: SignInInput, now: Date): Promise<SignInResult> {
+  if (!admin.isAdmin) throw forbidden('Only admins can sign in as another user');
+  const [target] = await tx.select().from(users).where(eq(users.phone, input.targetUserPhone!)).limit(1);
+  if (!target) throw notFound('User not found');
+  if (target.isAdmin) throw forbidden('Admins cannot be impersonated');
+  if (target.status !== 'active') throw forbidden('Suspended users cannot be impersonated');
+
+  const session = await createSession(tx, { userId: target.id, impersonatorId: admin.id, now, ip: input.ip, userAgent: input.userAgent });
+  await audit(tx, {
+    actorId: target.id,
+    impersonatorId: admin.id,
+    action: 'impersonation.start',
+    targetType: 'user',
+    targetId: target.id,
+    data: { sessionId: session.id, expiresAt: session.expiresAt.toISOString() },
+    ip: input.ip,
+    at: now,
+  });
+  return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(target, true) };
+}
+
+/** POST /api/auth/logout: the session is revoked (an impersonation ends with it). */
+export async function signOut(ctx: AppContext, user: AuthUser, ip: string | null) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await revokeSession(tx, user.sessionId, now))) return;
+    if (user.impersonatorId) {
+      await audit(tx, { actorId: user.id, impersonatorId: user.impersonatorId, action: 'impersonation.stop', targetType: 'user', targetId: user.id, data: { reason: 'logout' }, ip, at: now });
+    } else {
+      await audit(tx, { actorId: user.id, action: 'auth.sign_out', targetType: 'session', targetId: user.sessionId, ip, at: now });
+    }
+  });
+}
+
+/**
+ * POST /api/auth/return-to-admin: ends the impersonated session and gives the admin a session of
+ * their own. The admin proved who they are when the impersonation started, so the new session
+ * ends no later than 8 h after that moment.
+ */
+export async function returnToAdmin(ctx: AppContext, user: AuthUser, meta: { ip: string | null; userAgent?: string | null }): Promise<SignInResult> {
+  if (!user.impersonatorId) throw new AppError('bad_request', 'This session is not an impersonation');
+  const adminId = user.impersonatorId;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, user.sessionId)).limit(1);
+    if (!current || !(await revokeSession(tx, user.sessionId, now))) throw unauthorized();
+    await audit(tx, { actorId: user.id, impersonatorId: adminId, action: 'impersonation.stop', targetType: 'user', targetId: user.id, data: { reason: 'return_to_admin' }, ip: meta.ip, at: now });
+
+    const [admin] = await tx.select().from(users).where(eq(users.id, adminId)).limit(1);
+    if (!admin || !admin.isAdmin || admin.status !== 'active') throw forbidden('Your admin access has ended');
+    const expiresAt = new Date(current.createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+    if (expiresAt <= now) throw unauthorized('Please sign in again');
+
+    const session = await createSession(tx, { userId: admin.id, now, expiresAt, parentSessionId: user.sessionId, ip: meta.ip, userAgent: meta.userAgent });
+    return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(admin, false) };
+  });
+}

@@ -1,0 +1,115 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type AdminUserPatch, type Profile, type ProfilePatch } from '#common/auth.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { actorOf, audit } from '../audit/audit.service.ts';
+import { revokeAllSessionsOf } from '../auth/session.service.ts';
+
+type User = typeof users.$inferSelect;
+
+const toProfile = (u: User): Profile => ({
+  id: u.id,
+  name: u.name,
+  phone: u.phone,
+  email: u.email,
+  marketingOptIn: u.marketingOptIn,
+  smsOptIn: u.smsOptIn,
+  createdAt: u.createdAt.toISOString(),
+});
+
+const toAdminUser = (u: User): AdminUser => ({
+  id: u.id,
+  name: u.name,
+  phone: u.phone,
+  email: u.email,
+  isAdmin: u.isAdmin,
+  isManager: u.isManager,
+  status: u.status,
+  lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
+  const [u] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw notFound('User not found');
+  return toProfile(u);
+}
+
+/** The caller's own profile; '' clears name or email. The phone is not changed here. */
+export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch): Promise<Profile> {
+  const set: Partial<User> = { updatedAt: ctx.clock.now() };
+  if (patch.name !== undefined) set.name = patch.name.trim() || null;
+  if (patch.email !== undefined) set.email = patch.email.trim() || null;
+  if (patch.marketingOptIn !== undefined) set.marketingOptIn = patch.marketingOptIn;
+  if (patch.smsOptIn !== undefined) set.smsOptIn = patch.smsOptIn;
+  const [u] = await ctx.db.update(users).set(set).where(eq(users.id, userId)).returning();
+  if (!u) throw notFound('User not found');
+  return toProfile(u);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Admin user list: search by name or phone (formatting ignored), newest first, paged. */
+export async function listUsers(ctx: AppContext, opts: { q?: string; page: number }) {
+  const where: SQL[] = [];
+  const q = opts.q?.trim();
+  if (q) {
+    const terms: SQL[] = [ilike(users.name, `%${escapeLike(q)}%`), ilike(users.phone, `%${escapeLike(q)}%`)];
+    const digits = q.replace(/\D/g, '');
+    if (digits.length >= 3) terms.push(ilike(users.phone, `%${digits}%`));
+    where.push(or(...terms)!);
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(users)
+      .where(cond)
+      .orderBy(desc(users.createdAt), asc(users.phone))
+      .limit(ADMIN_USERS_PAGE_SIZE)
+      .offset((opts.page - 1) * ADMIN_USERS_PAGE_SIZE),
+    ctx.db.select({ total: count() }).from(users).where(cond),
+  ]);
+  return { users: rows.map(toAdminUser), page: opts.page, pageSize: ADMIN_USERS_PAGE_SIZE, total: Number(total) };
+}
+
+/**
+ * Changes roles or status. An admin cannot demote or suspend themselves. Suspending ends every
+ * session of the user (and any impersonation they run); removing admin ends their impersonations.
+ */
+export async function updateUserAccess(ctx: AppContext, actor: AuthUser, userId: string, patch: AdminUserPatch, ip: string | null) {
+  const now = ctx.clock.now();
+  if (userId === actor.id) {
+    if (patch.isAdmin === false) throw new AppError('conflict', 'You cannot remove your own admin role');
+    if (patch.status === 'suspended') throw new AppError('conflict', 'You cannot suspend yourself');
+  }
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+    if (!before) throw notFound('User not found');
+    const set: Partial<User> = {};
+    const roleChanges: Record<string, { from: boolean; to: boolean }> = {};
+    for (const key of ['isAdmin', 'isManager'] as const) {
+      if (patch[key] !== undefined && patch[key] !== before[key]) {
+        set[key] = patch[key];
+        roleChanges[key] = { from: before[key], to: patch[key]! };
+      }
+    }
+    const statusChanged = patch.status !== undefined && patch.status !== before.status;
+    if (statusChanged) set.status = patch.status;
+    if (!Object.keys(set).length) return toAdminUser(before);
+
+    const [after] = await tx.update(users).set({ ...set, updatedAt: now }).where(eq(users.id, userId)).returning();
+    const who = { ...actorOf(actor), targetType: 'user', targetId: userId, ip, at: now };
+    if (Object.keys(roleChanges).length) {
+      await audit(tx, { ...who, action: 'user.roles_changed', data: roleChanges });
+      if (roleChanges.isAdmin?.to === false) await revokeAllSessionsOf(tx, userId, now, { asImpersonatorOnly: true });
+    }
+    if (statusChanged) {
+      let sessionsEnded = 0;
+      if (after.status === 'suspended') sessionsEnded = await revokeAllSessionsOf(tx, userId, now);
+      await audit(tx, { ...who, action: after.status === 'suspended' ? 'user.suspended' : 'user.reactivated', data: { sessionsEnded } });
+    }
+    return toAdminUser(after);
+  });
+}

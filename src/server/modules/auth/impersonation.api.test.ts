@@ -1,0 +1,197 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, otpChallenges, sessions, users } from '../../db/schema/users.ts';
+import { hashSessionToken } from './session.service.ts';
+import { createTestApp, requestCode, signIn, type TestApp } from '../../test/harness.ts';
+
+const ADMIN = '+12125550101';
+const MANAGER = '+12125550102';
+const MEMBER = '+12125550103';
+const OTHER_ADMIN = '+13125559002';
+
+let t: TestApp;
+let memberId: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    routes: (app) => {
+      app.post('/api/test/payment', { config: { access: 'user', noImpersonation: true } }, async () => ({ ok: true }));
+    },
+  });
+  await t.db.insert(users).values({ phone: OTHER_ADMIN, name: 'Other Admin', isAdmin: true });
+  [{ id: memberId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, MEMBER));
+});
+afterAll(() => t.close());
+
+const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+
+async function impersonationAttempt(adminPhone: string, targetUserPhone: string) {
+  // Send limits are not under test here.
+  await t.db.delete(otpChallenges).where(eq(otpChallenges.phone, adminPhone));
+  const otp = (await requestCode(t, adminPhone, { ip: '10.9.9.9' }))!;
+  return t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone: adminPhone, otp, targetUserPhone } });
+}
+
+describe('security: impersonation', () => {
+  it('an admin signs in as a member with their own phone and code: the session is the target’s, flagged impersonated', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    expect(s.body.user).toEqual({ id: memberId, name: 'Casey Collector', phone: MEMBER, isAdmin: false, isManager: false, isImpersonated: true });
+    const res = await me(s.headers);
+    expect(res.json()).toMatchObject({ id: memberId, isImpersonated: true, isAuthenticated: true, isAdmin: false });
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(s.token)));
+    const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
+    expect(row).toMatchObject({ userId: memberId, impersonatorId: admin.id });
+    // The target phone may be typed in any format.
+    const formatted = await signIn(t, ADMIN, { targetUserPhone: '(212) 555-0103' });
+    expect(formatted.body.user.id).toBe(memberId);
+  });
+
+  it('the impersonating admin has the target’s roles: admin routes are refused', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: s.headers })).statusCode).toBe(403);
+  });
+
+  it('a non-admin cannot impersonate', async () => {
+    for (const phone of [MEMBER, MANAGER]) {
+      const res = await impersonationAttempt(phone, '+12125550104');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().status).toBe('error');
+      expect(res.json().authToken).toBeUndefined();
+    }
+  });
+
+  it('an admin cannot impersonate another admin (or themselves)', async () => {
+    expect((await impersonationAttempt(ADMIN, OTHER_ADMIN)).statusCode).toBe(403);
+    expect((await impersonationAttempt(ADMIN, ADMIN)).statusCode).toBe(403);
+  });
+
+  it('an admin cannot impersonate a suspended user', async () => {
+    const phone = '+13125559003';
+    await t.db.insert(users).values({ phone, status: 'suspended' });
+    const res = await impersonationAttempt(ADMIN, phone);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('an unknown target is a 404; an invalid target phone a 400', async () => {
+    expect((await impersonationAttempt(ADMIN, '+13125559999')).statusCode).toBe(404);
+    expect((await impersonationAttempt(ADMIN, '12')).statusCode).toBe(400);
+  });
+
+  it('an impersonated session lasts at most 1 hour and is not renewed by activity', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(s.token)));
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(60 * 60_000);
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(20 * 60_000 - 1);
+      expect((await me(s.headers)).statusCode).toBe(200);
+    }
+    t.clock.advance(3);
+    expect((await me(s.headers)).statusCode).toBe(401);
+    const cookie = s.cookie && (await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { session: s.cookie } }));
+    expect(cookie && cookie.statusCode).toBe(401);
+  });
+
+  it('the impersonation cookie lives 1 hour', async () => {
+    const res = await impersonationAttempt(ADMIN, MEMBER);
+    expect(res.cookies.find((c) => c.name === 'session')?.maxAge).toBe(3600);
+  });
+
+  it('start, every write, and stop are audited with both ids', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
+    const both = and(eq(auditLog.actorId, memberId), eq(auditLog.impersonatorId, admin.id));
+    const start = await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.start')));
+    expect(start.length).toBeGreaterThan(0);
+
+    const before = (await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.write')))).length;
+    await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: s.headers }); // a read: not audited
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { marketingOptIn: true } });
+    expect(patch.statusCode).toBe(200);
+    await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { email: 'bad' } }); // refused: not audited
+    const writes = await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.write')));
+    expect(writes.length - before).toBe(1);
+    expect(writes.at(-1)).toMatchObject({ targetId: 'PATCH /api/user/profile' });
+
+    const ret = await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers });
+    expect(ret.statusCode).toBe(200);
+    const stop = await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.stop')));
+    expect(stop.some((r) => r.data?.reason === 'return_to_admin')).toBe(true);
+  });
+
+  it('logout ends an impersonation and is audited as its stop', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    const before = (await t.db.select().from(auditLog).where(eq(auditLog.action, 'impersonation.stop'))).length;
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: s.headers });
+    expect((await me(s.headers)).statusCode).toBe(401);
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'impersonation.stop'))).length).toBe(before + 1);
+  });
+
+  it('"Return to admin" ends the impersonated session and restores the admin’s own', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
+    expect(body).toEqual({
+      status: 'success',
+      authToken: expect.any(String),
+      user: { id: admin.id, name: 'Avery Admin', phone: ADMIN, isAdmin: true, isManager: false, isImpersonated: false },
+    });
+    expect(body.authToken).not.toBe(s.token);
+    expect(res.cookies.find((c) => c.name === 'session')?.value).toBe(body.authToken);
+    expect((await me(s.headers)).statusCode).toBe(401);
+    const back = await me({ 'x-auth-token': body.authToken, 'x-user-id': admin.id });
+    expect(back.json()).toMatchObject({ id: admin.id, isAdmin: true, isImpersonated: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: { 'x-auth-token': body.authToken } })).statusCode).toBe(200);
+    // The impersonated token cannot be used to return twice.
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers })).statusCode).toBe(401);
+  });
+
+  it('the restored admin session ends 8 hours after the admin proved their identity', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    t.clock.advance(25 * 60_000);
+    expect((await me(s.headers)).statusCode).toBe(200);
+    t.clock.advance(25 * 60_000);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers });
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(res.json().authToken)));
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(8 * 3600_000 - 50 * 60_000);
+    expect(res.cookies.find((c) => c.name === 'session')?.maxAge).toBe(8 * 3600 - 50 * 60);
+  });
+
+  it('return-to-admin is refused outside an impersonation', async () => {
+    const s = await signIn(t, ADMIN);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin' })).statusCode).toBe(401);
+  });
+
+  it('return-to-admin is refused once the admin is no longer an active admin; their impersonations end', async () => {
+    const phone = '+13125559004';
+    const [demoted] = await t.db.insert(users).values({ phone, name: 'Soon Demoted', isAdmin: true }).returning();
+    const s = await signIn(t, phone, { targetUserPhone: MEMBER });
+    const boss = await signIn(t, ADMIN);
+    const patch = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${demoted.id}`, headers: boss.headers, payload: { isAdmin: false } });
+    expect(patch.statusCode).toBe(200);
+    expect((await me(s.headers)).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers });
+    expect([401, 403]).toContain(res.statusCode);
+    expect(res.json().authToken).toBeUndefined();
+    const own = await t.db.select().from(sessions).where(and(eq(sessions.userId, demoted.id)));
+    expect(own.filter((r) => r.parentSessionId !== null)).toHaveLength(0);
+  });
+
+  it('an impersonation also ends when the admin is suspended, even if their sessions were not revoked', async () => {
+    const phone = '+13125559005';
+    const [admin2] = await t.db.insert(users).values({ phone, isAdmin: true }).returning();
+    const s = await signIn(t, phone, { targetUserPhone: MEMBER });
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, admin2.id)); // behind the API's back
+    expect((await me(s.headers)).statusCode).toBe(401);
+  });
+
+  it('routes flagged noImpersonation are refused while impersonating (403), allowed otherwise', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/payment', headers: s.headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ status: 'error', error: 'Not allowed while impersonating' });
+    const member = await signIn(t, MEMBER);
+    expect((await t.app.inject({ method: 'POST', url: '/api/test/payment', headers: member.headers })).statusCode).toBe(200);
+  });
+});

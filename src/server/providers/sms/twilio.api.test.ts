@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsMessages } from '../../db/schema/sms.ts';
+import { users } from '../../db/schema/users.ts';
+import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../../test/fake-twilio.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { SmsSendError } from './sms.provider.ts';
+import { sendSms } from './sms.service.ts';
+import { TwilioSmsProvider } from './twilio.ts';
+
+const MEMBER = '+12125550103';
+
+let tw: FakeTwilio;
+beforeAll(async () => {
+  tw = await startFakeTwilio();
+});
+afterAll(() => tw.close());
+
+describe('Twilio adapter against the fake Twilio server', () => {
+  it('posts form-encoded To, From, Body with basic auth and returns the SM sid and status', async () => {
+    const p = new TwilioSmsProvider({ apiUrl: tw.url, accountSid: tw.accountSid, authToken: tw.authToken, from: '+12125550199' });
+    const res = await p.send({ to: MEMBER, body: 'Hello & welcome = yes' });
+    expect(res.providerId).toMatch(/^SM[0-9a-f]{32}$/);
+    expect(res.status).toBe('queued');
+    const req = tw.requests.at(-1)!;
+    expect(req).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${tw.accountSid}/Messages.json`, authorized: true });
+    expect(req.form).toEqual({ To: MEMBER, From: '+12125550199', Body: 'Hello & welcome = yes' });
+    expect(tw.messages.at(-1)).toMatchObject({ sid: res.providerId, to: MEMBER, body: 'Hello & welcome = yes' });
+  });
+
+  it('a wrong auth token is refused by the server and reported as an error', async () => {
+    const p = new TwilioSmsProvider({ apiUrl: tw.url, accountSid: tw.accountSid, authToken: 'wrong', from: '+12125550199' });
+    const before = tw.messages.length;
+    await expect(p.send({ to: MEMBER, body: 'x' })).rejects.toThrow(/401.*20003/);
+    expect(tw.messages.length).toBe(before);
+    expect(tw.requests.at(-1)?.authorized).toBe(false);
+  });
+
+  it('Twilio errors (4xx, 5xx) and an unreachable server become SmsSendError', async () => {
+    const p = new TwilioSmsProvider({ apiUrl: tw.url, accountSid: tw.accountSid, authToken: tw.authToken, from: '+12125550199' });
+    await expect(p.send({ to: 'not-a-number', body: 'x' })).rejects.toBeInstanceOf(SmsSendError);
+    tw.failNext(503);
+    await expect(p.send({ to: MEMBER, body: 'x' })).rejects.toThrow(/503/);
+    const down = new TwilioSmsProvider({ apiUrl: 'http://127.0.0.1:9', accountSid: 'AC1', authToken: 't', from: '+1', timeoutMs: 2000 });
+    await expect(down.send({ to: MEMBER, body: 'x' })).rejects.toThrow(/unreachable/);
+  });
+});
+
+describe('SMS through Twilio, end to end', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const env = fakeTwilioEnv(tw);
+    const { TwilioSmsProvider: P } = await import('./twilio.ts');
+    t = await createTestApp({
+      env,
+      smsProvider: new P({ apiUrl: tw.url, accountSid: tw.accountSid, authToken: tw.authToken, from: env.TWILIO_FROM_NUMBER }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('send-otp delivers the code through Twilio; the stored body is redacted and carries the sid', async () => {
+    const since = tw.messages.length;
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: MEMBER } });
+    expect(res.statusCode).toBe(200);
+    const code = await tw.waitForCode(MEMBER, { since });
+    expect(code).toMatch(/^\d{6}$/);
+    await t.idle();
+    const [row] = await t.db.select().from(smsMessages).where(eq(smsMessages.phone, MEMBER));
+    expect(row).toMatchObject({ provider: 'twilio', purpose: 'otp', status: 'queued', direction: 'outbound', providerId: tw.messages.at(-1)!.sid });
+    expect(row.body).not.toContain(code);
+    expect(row.body).toBe('Your verification code is ••••••. It expires in 5 minutes. Never share it with anyone.');
+    // And the code works.
+    const ok = await t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone: MEMBER, otp: code } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('a Twilio failure is stored as failed, and the caller still gets the same answer', async () => {
+    tw.failNext(500);
+    const phone = '+12125550101';
+    const res = await t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone } });
+    expect(res.json()).toEqual({ status: 'success', message: 'Verification code sent' });
+    await t.idle();
+    const [row] = await t.db.select().from(smsMessages).where(eq(smsMessages.phone, phone));
+    expect(row).toMatchObject({ status: 'failed', providerId: null });
+    expect(row.error).toMatch(/500/);
+  });
+
+  it('sendSms stores non-OTP messages as sent, with who sent them', async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.phone, '+12125550101'));
+    const r = await sendSms(t.app.ctx, { to: MEMBER, body: 'Your access request has been approved.', purpose: 'access_request_approved', sentBy: admin.id });
+    expect(r.ok).toBe(true);
+    const [row] = await t.db.select().from(smsMessages).where(eq(smsMessages.id, r.id));
+    expect(row).toMatchObject({ body: 'Your access request has been approved.', sentBy: admin.id, provider: 'twilio' });
+  });
+});
+
+describe('the app picks the SMS adapter from config', () => {
+  it('SMS_PROVIDER=twilio without an override uses Twilio at TWILIO_API_URL', async () => {
+    const t = await createTestApp({ env: fakeTwilioEnv(tw) });
+    try {
+      // createTestApp injects the in-memory provider unless told otherwise; build the default one.
+      const { createSmsProvider } = await import('./sms.provider.ts');
+      const provider = createSmsProvider(t.config);
+      expect(provider.name).toBe('twilio');
+      const since = tw.messages.length;
+      await provider.send({ to: MEMBER, body: 'code 123456' });
+      expect(await tw.waitForCode(MEMBER, { since })).toBe('123456');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -18,6 +18,10 @@ import { auth } from './plugins/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes.ts';
+import { smsConvosRoutes } from './modules/sms-convos/sms-convos.routes.ts';
+import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provider.ts';
 
 export const webDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -90,6 +94,10 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(auditRoutes);
+  await app.register(accessRequestsRoutes);
+  await app.register(smsConvosRoutes);
+  await app.register(adminDashboardRoutes);
+  await app.register(webhooksRoutes);
 
   const serveWeb = opts.serveWeb ?? existsSync(webDistDir);
   if (serveWeb) {

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** A phone in E.164 as it appears in a thread's address (/api/admin/sms/threads/{phone}). */
+export const threadPhoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Not a valid phone number');
+
+export const SMS_BODY_MAX_LENGTH = 1600;
+export const SMS_THREADS_PAGE_SIZE = 50;
+export const SMS_THREAD_MAX_MESSAGES = 500;
+
+/** Inbound keywords (case-insensitive, trimmed), as carriers and Twilio treat them. */
+export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
+export const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'] as const;
+
+export function optKeyword(body: string): 'opt_out' | 'opt_in' | null {
+  const word = body.trim().toUpperCase();
+  if ((OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return 'opt_out';
+  if ((OPT_IN_KEYWORDS as readonly string[]).includes(word)) return 'opt_in';
+  return null;
+}
+
+export const smsMessageSchema = z.object({
+  id: z.uuid(),
+  direction: z.enum(['outbound', 'inbound']),
+  phone: z.string(),
+  body: z.string(),
+  purpose: z.string(),
+  status: z.string(),
+  error: z.string().nullable(),
+  sentBy: z.object({ id: z.uuid(), name: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+export type SmsMessage = z.infer<typeof smsMessageSchema>;
+
+export const smsThreadSummarySchema = z.object({
+  phone: z.string(),
+  name: z.string().nullable(),
+  instagram: z.string().nullable(),
+  userId: z.uuid().nullable(),
+  messageCount: z.number().int(),
+  inboundCount: z.number().int(),
+  lastMessage: z.object({
+    body: z.string(),
+    direction: z.enum(['outbound', 'inbound']),
+    purpose: z.string(),
+    status: z.string(),
+    createdAt: z.string(),
+  }),
+});
+export type SmsThreadSummary = z.infer<typeof smsThreadSummarySchema>;
+
+export const smsThreadsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const smsThreadsResponseSchema = z.object({
+  threads: z.array(smsThreadSummarySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type SmsThreadsResponse = z.infer<typeof smsThreadsResponseSchema>;
+
+export const smsThreadSchema = z.object({
+  phone: z.string(),
+  name: z.string().nullable(),
+  instagram: z.string().nullable(),
+  userId: z.uuid().nullable(),
+  /** The member's account-SMS consent, when a member. */
+  smsOptIn: z.boolean().nullable(),
+  /** The number's last keyword was STOP (or a synonym): nothing can be sent until START. */
+  optedOut: z.boolean(),
+  messages: z.array(smsMessageSchema),
+});
+export type SmsThread = z.infer<typeof smsThreadSchema>;
+
+export const sendManualSmsSchema = z.strictObject({
+  body: z
+    .string({ error: 'Write a message' })
+    .trim()
+    .min(1, 'Write a message')
+    .max(SMS_BODY_MAX_LENGTH, `A message can be at most ${SMS_BODY_MAX_LENGTH} characters`),
+});
+export type SendManualSmsInput = z.input<typeof sendManualSmsSchema>;
+
+export const sendManualSmsResponseSchema = z.object({ message: smsMessageSchema });

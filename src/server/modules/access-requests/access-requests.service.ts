@@ -1,0 +1,222 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  ACCESS_REQUESTS_PAGE_SIZE,
+  approvalSmsBody,
+  RECENT_ACCESS_REQUESTS,
+  REJECTION_SMS_BODY,
+  type AccessRequest,
+  type AccessRequestStatus,
+  type AdminAccessRequest,
+  type AdminAccessRequestsResponse,
+  type ReviewAccessRequestResponse,
+} from '#common/access-request.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { accessRequests, users } from '../../db/schema/users.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { sendSms } from '../../providers/sms/sms.service.ts';
+import { actorOf, audit } from '../audit/audit.service.ts';
+import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
+
+/**
+ * A visitor asks for access. A pending request from the same phone is updated in place (the
+ * partial unique index makes that race-free); a phone that is already a member, or already
+ * approved, changes nothing. The caller answers the same way in every case.
+ */
+export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>, input: AccessRequest, ip: string | null) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (member) return { outcome: 'member' as const };
+  const [approved] = await db
+    .select({ id: accessRequests.id })
+    .from(accessRequests)
+    .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
+    .limit(1);
+  if (approved) return { outcome: 'already_approved' as const };
+
+  const fields = {
+    instagram: input.instagram,
+    referral: input.referral,
+    termsAccepted: input.termsAccepted,
+    privacyAccepted: input.privacyAccepted,
+    marketingOptIn: input.marketingOptIn,
+    smsOptIn: input.smsOptIn,
+    updatedAt: now,
+  };
+  const [row] = await db
+    .insert(accessRequests)
+    .values({ phone: input.phone, ...fields, createdAt: now })
+    .onConflictDoUpdate({ target: accessRequests.phone, targetWhere: sql`status = 'pending'`, set: fields })
+    .returning({ id: accessRequests.id, createdAt: accessRequests.createdAt });
+  const updated = row.createdAt.getTime() !== now.getTime();
+  await audit(db, {
+    actorId: null,
+    action: updated ? 'access_request.updated' : 'access_request.submitted',
+    targetType: 'access_request',
+    targetId: row.id,
+    data: { marketingOptIn: input.marketingOptIn, smsOptIn: input.smsOptIn },
+    ip,
+    at: now,
+  });
+  return { outcome: updated ? ('updated' as const) : ('created' as const), id: row.id };
+}
+
+const reviewers = alias(users, 'reviewers');
+const members = alias(users, 'members');
+
+const adminColumns = {
+  request: accessRequests,
+  reviewer: { id: reviewers.id, name: reviewers.name, phone: reviewers.phone },
+  memberId: members.id,
+};
+
+type AdminRow = {
+  request: typeof accessRequests.$inferSelect;
+  reviewer: { id: string; name: string | null; phone: string } | null;
+  memberId: string | null;
+};
+
+function toAdmin(row: AdminRow): AdminAccessRequest {
+  const r = row.request;
+  return {
+    id: r.id,
+    phone: r.phone,
+    instagram: r.instagram,
+    referral: r.referral,
+    termsAccepted: r.termsAccepted,
+    privacyAccepted: r.privacyAccepted,
+    marketingOptIn: r.marketingOptIn,
+    smsOptIn: r.smsOptIn,
+    status: r.status,
+    note: r.note,
+    reviewer: row.reviewer?.id ? row.reviewer : null,
+    reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    isMember: Boolean(row.memberId),
+  };
+}
+
+function selectAdmin(db: Db) {
+  return db
+    .select(adminColumns)
+    .from(accessRequests)
+    .leftJoin(reviewers, eq(reviewers.id, accessRequests.reviewerId))
+    .leftJoin(members, eq(members.phone, accessRequests.phone));
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Matches phone (as typed or by its digits), Instagram (with or without @) and referral. */
+export function accessRequestSearch(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const like = `%${likeEscape(term)}%`;
+  const parts: SQL[] = [
+    ilike(accessRequests.phone, like),
+    ilike(accessRequests.instagram, `%${likeEscape(term.replace(/^@+/, ''))}%`),
+    ilike(accessRequests.referral, like),
+  ];
+  const digits = term.replace(/\D/g, '');
+  if (digits.length >= 3) parts.push(ilike(accessRequests.phone, `%${digits}%`));
+  return or(...parts);
+}
+
+export async function listAccessRequests(
+  db: Db,
+  query: { status?: AccessRequestStatus; q?: string; page: number },
+): Promise<AdminAccessRequestsResponse> {
+  const search = accessRequestSearch(query.q);
+  const where = and(query.status ? eq(accessRequests.status, query.status) : undefined, search);
+  const [rows, [{ total }], byStatus] = await Promise.all([
+    selectAdmin(db)
+      .where(where)
+      .orderBy(desc(accessRequests.createdAt), desc(accessRequests.id))
+      .limit(ACCESS_REQUESTS_PAGE_SIZE)
+      .offset((query.page - 1) * ACCESS_REQUESTS_PAGE_SIZE),
+    db.select({ total: count() }).from(accessRequests).where(where),
+    db.select({ status: accessRequests.status, n: count() }).from(accessRequests).where(search).groupBy(accessRequests.status),
+  ]);
+  const counts = { pending: 0, approved: 0, rejected: 0 };
+  for (const s of byStatus) counts[s.status] = Number(s.n);
+  return {
+    requests: rows.map(toAdmin),
+    page: query.page,
+    pageSize: ACCESS_REQUESTS_PAGE_SIZE,
+    total: Number(total),
+    counts,
+  };
+}
+
+export async function recentAccessRequests(db: Db, limit = RECENT_ACCESS_REQUESTS): Promise<AdminAccessRequest[]> {
+  const rows = await selectAdmin(db).orderBy(desc(accessRequests.createdAt), desc(accessRequests.id)).limit(limit);
+  return rows.map(toAdmin);
+}
+
+export async function getAccessRequest(db: Db, id: string): Promise<AdminAccessRequest> {
+  const [row] = await selectAdmin(db).where(eq(accessRequests.id, id)).limit(1);
+  if (!row) throw notFound('Access request not found');
+  return toAdmin(row);
+}
+
+/**
+ * An admin approves or rejects a pending request. Approval makes the phone eligible to sign in
+ * and texts the person how; rejection texts only when the admin asks. The decision is committed
+ * (and audited) before any SMS goes out; a failed SMS is recorded and reported, not fatal.
+ */
+export async function reviewAccessRequest(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'sms' | 'config'>,
+  opts: {
+    id: string;
+    actor: AuthUser;
+    status: 'approved' | 'rejected';
+    note: string | null;
+    notify: boolean;
+    ip: string | null;
+  },
+): Promise<ReviewAccessRequestResponse> {
+  const now = ctx.clock.now();
+  const phone = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: accessRequests.id, status: accessRequests.status, phone: accessRequests.phone })
+      .from(accessRequests)
+      .where(eq(accessRequests.id, opts.id))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound('Access request not found');
+    if (current.status !== 'pending') throw new AppError('conflict', 'This request has already been reviewed');
+    await tx
+      .update(accessRequests)
+      .set({ status: opts.status, note: opts.note, reviewerId: opts.actor.id, reviewedAt: now, updatedAt: now })
+      .where(eq(accessRequests.id, opts.id));
+    await audit(tx, {
+      ...actorOf(opts.actor),
+      action: opts.status === 'approved' ? 'access_request.approved' : 'access_request.rejected',
+      targetType: 'access_request',
+      targetId: opts.id,
+      data: { note: opts.note, notify: opts.status === 'approved' ? true : opts.notify },
+      ip: opts.ip,
+      at: now,
+    });
+    return current.phone;
+  });
+
+  let sms: ReviewAccessRequestResponse['sms'] = { sent: false, status: null, reason: null };
+  const shouldText = opts.status === 'approved' || opts.notify;
+  if (shouldText) {
+    if (await isOptedOut(ctx.db, phone)) {
+      sms = { sent: false, status: null, reason: 'This number has replied STOP; no SMS was sent.' };
+    } else {
+      const result = await sendSms(ctx, {
+        to: phone,
+        body: opts.status === 'approved' ? approvalSmsBody(ctx.config.appOrigin) : REJECTION_SMS_BODY,
+        purpose: opts.status === 'approved' ? 'access_approved' : 'access_rejected',
+        sentBy: opts.actor.id,
+      });
+      sms = { sent: result.ok, status: result.status, reason: result.ok ? null : 'The SMS could not be delivered.' };
+    }
+  }
+  return { request: await getAccessRequest(ctx.db, opts.id), sms };
+}

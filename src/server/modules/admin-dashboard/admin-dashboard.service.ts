@@ -1,0 +1,35 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import { localPeriodStarts, type AdminDashboard } from '#common/admin-dashboard.ts';
+import type { AppContext } from '../../context.ts';
+import { smsMessages } from '../../db/schema/sms.ts';
+import { accessRequests, users } from '../../db/schema/users.ts';
+import { recentAccessRequests } from '../access-requests/access-requests.service.ts';
+
+/** The admin home: headline counts and the latest access requests. */
+export async function getAdminDashboard(ctx: Pick<AppContext, 'db' | 'clock'>, tzOffset: number): Promise<AdminDashboard> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const { todayStart, weekStart } = localPeriodStarts(now, tzOffset);
+  const [[members], [pending], [thisWeek], [smsToday], recent] = await Promise.all([
+    db.select({ n: count() }).from(users).where(eq(users.status, 'active')),
+    db.select({ n: count() }).from(accessRequests).where(eq(accessRequests.status, 'pending')),
+    db.select({ n: count() }).from(accessRequests).where(gte(accessRequests.createdAt, weekStart)),
+    db
+      .select({ n: count() })
+      .from(smsMessages)
+      .where(and(eq(smsMessages.direction, 'outbound'), gte(smsMessages.createdAt, todayStart))),
+    recentAccessRequests(db),
+  ]);
+  return {
+    counts: {
+      members: Number(members.n),
+      pendingAccessRequests: Number(pending.n),
+      requestsThisWeek: Number(thisWeek.n),
+      smsSentToday: Number(smsToday.n),
+    },
+    recentAccessRequests: recent,
+    asOf: now.toISOString(),
+    todayStart: todayStart.toISOString(),
+    weekStart: weekStart.toISOString(),
+  };
+}

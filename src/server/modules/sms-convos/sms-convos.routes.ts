@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  sendManualSmsResponseSchema,
+  sendManualSmsSchema,
+  smsThreadSchema,
+  smsThreadsQuerySchema,
+  smsThreadsResponseSchema,
+  threadPhoneSchema,
+} from '#common/sms-convos.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { getThread, listThreads, sendManualSms } from './sms-convos.service.ts';
+
+const threadParams = z.object({ phone: threadPhoneSchema });
+
+export const smsConvosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/api/admin/sms/threads',
+    { config: { access: 'admin' }, schema: { querystring: smsThreadsQuerySchema, response: { 200: smsThreadsResponseSchema } } },
+    async (req) => listThreads(ctx.db, req.query),
+  );
+
+  app.get(
+    '/api/admin/sms/threads/:phone',
+    { config: { access: 'admin' }, schema: { params: threadParams, response: { 200: smsThreadSchema } } },
+    async (req) => getThread(ctx.db, req.params.phone),
+  );
+
+  app.post(
+    '/api/admin/sms/threads/:phone',
+    {
+      config: { access: 'admin' },
+      schema: { params: threadParams, body: sendManualSmsSchema, response: { 201: sendManualSmsResponseSchema } },
+    },
+    async (req, reply) => {
+      const message = await sendManualSms(ctx, {
+        phone: req.params.phone,
+        body: req.body.body,
+        actor: requireAdmin(req),
+        ip: req.ip ?? null,
+      });
+      return reply.status(201).send({ message });
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { normalizePhone } from '#common/phone.ts';
+import { optKeyword, SMS_BODY_MAX_LENGTH } from '#common/sms-convos.ts';
+import type { AppContext } from '../../context.ts';
+import { smsMessages } from '../../db/schema/sms.ts';
+import { accessRequests, users } from '../../db/schema/users.ts';
+import { audit } from '../audit/audit.service.ts';
+
+export interface InboundSms {
+  messageSid: string;
+  from: string;
+  to: string | null;
+  body: string;
+}
+
+/**
+ * Stores one inbound SMS (once per MessageSid, however often Twilio delivers it) and applies
+ * STOP/START keywords to the sender's SMS consent.
+ */
+export async function receiveInboundSms(ctx: Pick<AppContext, 'db' | 'clock'>, sms: InboundSms, ip: string | null) {
+  const now = ctx.clock.now();
+  const phone = normalizePhone(sms.from) ?? sms.from.trim();
+  const keyword = optKeyword(sms.body);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(smsMessages)
+      .values({
+        direction: 'inbound',
+        phone,
+        body: sms.body.slice(0, SMS_BODY_MAX_LENGTH),
+        purpose: keyword ?? 'inbound',
+        provider: 'twilio',
+        providerId: sms.messageSid,
+        status: 'received',
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: smsMessages.providerId })
+      .returning({ id: smsMessages.id });
+    if (!inserted.length) return { stored: false as const, keyword: null };
+
+    if (keyword) {
+      const smsOptIn = keyword === 'opt_in';
+      const members = await tx
+        .update(users)
+        .set({ smsOptIn, updatedAt: now })
+        .where(eq(users.phone, phone))
+        .returning({ id: users.id });
+      // A requester who is not a member yet carries the choice into the account made at sign-in.
+      await tx
+        .update(accessRequests)
+        .set({ smsOptIn, updatedAt: now })
+        .where(and(eq(accessRequests.phone, phone), inArray(accessRequests.status, ['pending', 'approved'])));
+      await audit(tx, {
+        actorId: members[0]?.id ?? null,
+        action: keyword === 'opt_out' ? 'sms.opted_out' : 'sms.opted_in',
+        targetType: members[0] ? 'user' : 'phone',
+        targetId: members[0]?.id ?? phone,
+        data: { messageId: inserted[0].id, via: 'keyword' },
+        ip,
+        at: now,
+      });
+    }
+    return { stored: true as const, id: inserted[0].id, keyword };
+  });
+}

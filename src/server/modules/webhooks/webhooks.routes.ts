@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden } from '../../errors.ts';
+import { receiveInboundSms } from './inbound-sms.service.ts';
+import { verifyTwilioSignature, type FormPairs } from './twilio-signature.ts';
+
+export const TWILIO_SMS_WEBHOOK_PATH = '/api/webhooks/twilio/sms';
+const FORM = 'application/x-www-form-urlencoded';
+export const EMPTY_TWIML = '<Response></Response>';
+
+const inboundSchema = z.object({
+  MessageSid: z.string().trim().min(1).max(64),
+  From: z.string().trim().min(1).max(40),
+  To: z.string().trim().max(40).optional(),
+  Body: z.string().max(10_000).default(''),
+});
+
+interface FormBody {
+  pairs: FormPairs;
+}
+
+/** Twilio calls these. Nothing here is trusted until its signature checks out. */
+export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  // Form bodies are parsed only in this scope, and kept as ordered pairs for the signature.
+  if (app.hasContentTypeParser(FORM)) app.removeContentTypeParser(FORM);
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, { pairs: [...new URLSearchParams(body as string)] } satisfies FormBody);
+  });
+
+  app.post(TWILIO_SMS_WEBHOOK_PATH, { config: { access: 'public' } }, async (req, reply) => {
+    const pairs = (req.body as FormBody | undefined)?.pairs;
+    const header = req.headers['x-twilio-signature'];
+    const signature = Array.isArray(header) ? header[0] : header;
+    // The URL Twilio was given: the public origin, not whatever Host this request claims.
+    const url = ctx.config.appOrigin.replace(/\/+$/, '') + req.url;
+    if (!pairs || !verifyTwilioSignature(ctx.config.TWILIO_AUTH_TOKEN ?? '', url, pairs, signature)) {
+      throw forbidden('Invalid signature');
+    }
+    const parsed = inboundSchema.safeParse(Object.fromEntries(pairs));
+    if (!parsed.success) throw new AppError('bad_request', 'Not an inbound message');
+    await receiveInboundSms(
+      ctx,
+      { messageSid: parsed.data.MessageSid, from: parsed.data.From, to: parsed.data.To ?? null, body: parsed.data.Body },
+      req.ip ?? null,
+    );
+    return reply.type('text/xml').send(EMPTY_TWIML);
+  });
+};

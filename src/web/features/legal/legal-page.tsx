@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { AlertCircle, RotateCw } from 'lucide-react';
 import type { LegalPage as LegalPageData, LegalSlug } from '#common/legal.ts';
 import { formatDate } from '#common/format.ts';
@@ -19,7 +19,24 @@ export function stripLeadingH1(html: string): string {
   return html.replace(/^\s*<h1(?:\s[^>]*)?>[\s\S]*?<\/h1>\s*/i, '');
 }
 
+/**
+ * Gives each body cell of the document's tables a `data-label` with its column heading, so that
+ * on phones, where rows are stacked as cards, every value keeps its label.
+ */
+export function labelTableCells(root: ParentNode) {
+  for (const table of root.querySelectorAll('table')) {
+    const headings = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+    for (const row of table.querySelectorAll('tbody tr')) {
+      [...row.children].forEach((cell, i) => {
+        if (headings[i]) cell.setAttribute('data-label', headings[i]);
+      });
+    }
+  }
+}
+
 export function LegalPage({ slug }: { slug: LegalSlug }) {
+  const [, navigate] = useLocation();
+  const articleRef = useRef<HTMLElement>(null);
   const { data, isPending, isError, error, refetch, isFetching } = useQuery<LegalPageData>({
     queryKey: ['/api/legal', slug],
   });
@@ -28,6 +45,21 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
   useEffect(() => {
     document.title = data?.title ?? fallbackTitle;
   }, [data?.title, fallbackTitle]);
+
+  useEffect(() => {
+    if (articleRef.current) labelTableCells(articleRef.current);
+  }, [data?.html]);
+
+  // Links between the documents (e.g. "/privacy") stay inside the app instead of reloading it.
+  function onArticleClick(e: MouseEvent<HTMLElement>) {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = (e.target as Element).closest('a');
+    const href = a?.getAttribute('href');
+    if (!a || !href || a.target || !href.startsWith('/') || href.startsWith('//')) return;
+    e.preventDefault();
+    navigate(href);
+    window.scrollTo({ top: 0 });
+  }
 
   return (
     <div className="bg-white">
@@ -113,6 +145,8 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
           </div>
         ) : (
           <article
+            ref={articleRef}
+            onClick={onArticleClick}
             aria-label={data.title}
             className="prose-legal"
             dangerouslySetInnerHTML={{ __html: stripLeadingH1(data.html) }}

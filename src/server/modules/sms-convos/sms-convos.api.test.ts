@@ -1,0 +1,146 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { smsMessages } from '../../db/schema/sms.ts';
+import { accessRequests, auditLog } from '../../db/schema/users.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+
+const ADMIN = '+12125550101';
+const MEMBER = '+12125550103'; // Casey Collector
+const REQUESTER = '+14155550160';
+const STRANGER = '+14155550161';
+
+let t: TestApp;
+let admin: SignedIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  await signIn(t, MEMBER); // an OTP message in Casey's thread
+  t.clock.advance(1000);
+  await t.db.insert(accessRequests).values({ phone: REQUESTER, instagram: 'wax.pack', termsAccepted: true, privacyAccepted: true });
+  await t.db.insert(smsMessages).values({
+    direction: 'inbound',
+    phone: REQUESTER,
+    body: 'Any news on my request?',
+    purpose: 'inbound',
+    provider: 'twilio',
+    providerId: 'SMinbound0001',
+    status: 'received',
+    createdAt: t.clock.now(),
+  });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  t.clock.advance(1000);
+  admin = await signIn(t, ADMIN);
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+const post = (phone: string, payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/sms/threads/${encodeURIComponent(phone)}`, payload: payload as object, headers: admin.headers });
+
+describe('SMS threads', () => {
+  it('lists one thread per phone, newest first, with the member name where known', async () => {
+    t.clock.advance(1000);
+    await post(MEMBER, { body: 'Your slab has arrived at the vault.' });
+    const res = await get('/api/admin/sms/threads');
+    expect(res.statusCode).toBe(200);
+    const { threads, total } = res.json();
+    const phones = threads.map((th: { phone: string }) => th.phone);
+    expect(new Set(phones).size).toBe(phones.length);
+    expect(phones[0]).toBe(MEMBER);
+    expect(total).toBe(phones.length);
+    const casey = threads[0];
+    expect(casey).toMatchObject({
+      phone: MEMBER,
+      name: 'Casey Collector',
+      lastMessage: { body: 'Your slab has arrived at the vault.', direction: 'outbound', purpose: 'manual' },
+    });
+    expect(casey.messageCount).toBeGreaterThanOrEqual(2);
+    const requester = threads.find((th: { phone: string }) => th.phone === REQUESTER);
+    expect(requester).toMatchObject({ name: null, instagram: 'wax.pack', inboundCount: 1, userId: null });
+    const times = threads.map((th: { lastMessage: { createdAt: string } }) => th.lastMessage.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('searches by name or phone digits', async () => {
+    const byName = (await get('/api/admin/sms/threads?q=casey')).json();
+    expect(byName.threads.map((th: { phone: string }) => th.phone)).toEqual([MEMBER]);
+    const byDigits = (await get('/api/admin/sms/threads?q=555-0160')).json();
+    expect(byDigits.threads.map((th: { phone: string }) => th.phone)).toEqual([REQUESTER]);
+  });
+
+  it('a thread shows every message in and out, oldest first, with one-time codes redacted', async () => {
+    const res = await get(`/api/admin/sms/threads/${encodeURIComponent(MEMBER)}`);
+    expect(res.statusCode).toBe(200);
+    const thread = res.json();
+    expect(thread).toMatchObject({ phone: MEMBER, name: 'Casey Collector', optedOut: false, smsOptIn: true });
+    const otp = thread.messages.find((m: { purpose: string }) => m.purpose === 'otp');
+    expect(otp.body).not.toMatch(/\d{6}/);
+    expect(otp.body).toContain('••••••');
+    const times = thread.messages.map((m: { createdAt: string }) => m.createdAt);
+    expect([...times].sort()).toEqual(times);
+    const manual = thread.messages.find((m: { purpose: string }) => m.purpose === 'manual');
+    expect(manual.sentBy).toMatchObject({ id: admin.userId, name: 'Avery Admin' });
+  });
+
+  it('an admin sends a manual SMS: delivered, stored with purpose manual and the sender, audited', async () => {
+    const res = await post(REQUESTER, { body: '  We will review your request this week.  ' });
+    expect(res.statusCode).toBe(201);
+    const { message } = res.json();
+    expect(message).toMatchObject({
+      direction: 'outbound',
+      phone: REQUESTER,
+      body: 'We will review your request this week.',
+      purpose: 'manual',
+      status: 'sent',
+      sentBy: { id: admin.userId },
+    });
+    expect(t.sms.messagesTo(REQUESTER).at(-1)!.body).toBe('We will review your request this week.');
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'sms.manual_sent'), eq(auditLog.targetId, message.id)));
+    expect(entry).toMatchObject({ actorId: admin.userId });
+    expect(JSON.stringify(entry.data)).not.toContain('review your request');
+  });
+
+  it('a provider failure is stored and shown as failed', async () => {
+    t.sms.failNext();
+    const res = await post(REQUESTER, { body: 'This one fails.' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toMatchObject({ status: 'failed' });
+    expect(res.json().message.error).toBeTruthy();
+  });
+
+  it('refuses an empty or too long message, and a malformed phone', async () => {
+    expect((await post(REQUESTER, { body: '   ' })).statusCode).toBe(400);
+    expect((await post(REQUESTER, { body: 'x'.repeat(1601) })).statusCode).toBe(400);
+    expect((await post(REQUESTER, {})).statusCode).toBe(400);
+    expect((await post('12125550103', { body: 'hi' })).statusCode).toBe(400);
+    expect((await get('/api/admin/sms/threads/not-a-phone')).statusCode).toBe(400);
+  });
+
+  it('a number nobody knows has no thread and cannot be texted', async () => {
+    expect((await get(`/api/admin/sms/threads/${encodeURIComponent(STRANGER)}`)).statusCode).toBe(404);
+    expect((await post(STRANGER, { body: 'hello' })).statusCode).toBe(404);
+    expect(t.sms.messagesTo(STRANGER)).toHaveLength(0);
+  });
+
+  it('a number that replied STOP cannot be texted until it replies START', async () => {
+    const keyword = async (body: string, purpose: string) => {
+      t.clock.advance(1000);
+      await t.db.insert(smsMessages).values({
+        direction: 'inbound',
+        phone: REQUESTER,
+        body,
+        purpose,
+        provider: 'twilio',
+        providerId: `SM${purpose}${t.clock.now().getTime()}`,
+        status: 'received',
+        createdAt: t.clock.now(),
+      });
+    };
+    await keyword('STOP', 'opt_out');
+    const refused = await post(REQUESTER, { body: 'Are you there?' });
+    expect(refused.statusCode).toBe(409);
+    expect((await get(`/api/admin/sms/threads/${encodeURIComponent(REQUESTER)}`)).json().optedOut).toBe(true);
+    await keyword('START', 'opt_in');
+    expect((await post(REQUESTER, { body: 'Welcome back.' })).statusCode).toBe(201);
+  });
+});

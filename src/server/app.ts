@@ -22,6 +22,9 @@ import { accessRequestsRoutes } from './modules/access-requests/access-requests.
 import { smsConvosRoutes } from './modules/sms-convos/sms-convos.routes.ts';
 import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createLive } from './realtime/hub.ts';
+import type { EventBus } from './realtime/bus.ts';
+import { createBus, registerRealtime } from './realtime/realtime.plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provider.ts';
 
 export const webDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -43,6 +46,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app from dist/ (off in API tests). */
   serveWeb?: boolean;
+  /** Live-event transport; defaults to Redis when REDIS_URL is set, in-process otherwise. */
+  bus?: EventBus;
 }
 
 export async function buildApp(opts: BuildAppOptions) {
@@ -59,6 +64,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const tasks = new BackgroundTasks((err, label) =>
     app.log.error({ err: { message: (err as Error)?.message, name: (err as Error)?.name } }, `background task failed: ${label}`),
   );
+  const bus = opts.bus ?? createBus(config.REDIS_URL, app.log);
   const ctx: AppContext = {
     config,
     database,
@@ -66,6 +72,7 @@ export async function buildApp(opts: BuildAppOptions) {
     clock: opts.clock ?? systemClock,
     sms: opts.sms ?? createSmsProvider(config),
     tasks,
+    live: createLive(bus),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => tasks.idle());
@@ -86,6 +93,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(auth);
+  await registerRealtime(app, bus);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);

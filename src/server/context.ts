@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Live } from './realtime/hub.ts';
 import type { SmsProvider } from './providers/sms/sms.provider.ts';
 
 export interface Clock {
@@ -39,6 +40,8 @@ export interface AppContext {
   clock: Clock;
   sms: SmsProvider;
   tasks: BackgroundTasks;
+  /** Raises live events (spec §7) to users, admins or every member, on every instance. */
+  live: Live;
 }
 
 /** Who may call a route; every /api route must declare one (checked when routes are added). */

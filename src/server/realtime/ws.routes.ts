@@ -90,7 +90,7 @@ export async function registerWebSocket(app: FastifyInstance, opts: WsOptions) {
       }
       conn = { socket, user: session.user };
       hub.add(conn);
-      const ttl = session.expiresAt.getTime() - Date.now();
+      const ttl = session.expiresAt.getTime() - app.ctx.clock.now().getTime();
       expiryTimer = setTimeout(() => socket.close(CLOSE_POLICY, 'Session expired'), Math.max(0, Math.min(ttl, 2 ** 31 - 1)));
       socket.send(JSON.stringify({ type: 'auth_success', userId: session.user.id }));
     });

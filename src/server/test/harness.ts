@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { fromPglite, openPostgres, type Database } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
+import type { EventBus } from '../realtime/bus.ts';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../context.ts';
 import type { SmsProvider } from '../providers/sms/sms.provider.ts';
@@ -69,6 +70,8 @@ export interface TestAppOptions {
   seedDemo?: boolean;
   /** Another SMS adapter (e.g. Twilio pointed at fake-twilio); in-memory by default. */
   smsProvider?: SmsProvider;
+  /** Live-event transport (in-process by default). */
+  bus?: EventBus;
   /** Extra routes registered before the app is ready (e.g. to exercise route policies). */
   routes?: (app: App) => void | Promise<void>;
 }
@@ -83,7 +86,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const clock = new FakeClock();
   const config = testConfig(opts.env);
   const sms = new MemorySmsProvider();
-  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: false, logger: false });
+  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: false, logger: false, bus: opts.bus });
   await opts.routes?.(app);
   await app.ready();
   return {

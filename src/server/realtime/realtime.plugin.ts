@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { resolveSession } from '../modules/auth/session.service.ts';
+import { requestToken } from '../plugins/auth.ts';
+import { createMemoryBus, createRedisBus, type EventBus } from './bus.ts';
+import { SocketHub } from './hub.ts';
+import { registerWebSocket, type WsOptions } from './ws.routes.ts';
+
+export function createBus(redisUrl: string | undefined, log?: FastifyInstance['log']): EventBus {
+  return redisUrl ? createRedisBus(redisUrl, log) : createMemoryBus();
+}
+
+/** Wires the bus to this instance's sockets and serves /ws. */
+export async function registerRealtime(app: FastifyInstance, bus: EventBus, opts: Partial<WsOptions> = {}) {
+  const hub = new SocketHub();
+  const unsubscribe = bus.subscribe((msg) => hub.handle(msg));
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    await bus.close();
+  });
+  await registerWebSocket(app, {
+    hub,
+    async authenticate(token, req) {
+      const t = token || requestToken(req);
+      if (!t) return null;
+      const s = await resolveSession(app.ctx.db, t, app.ctx.clock.now(), app.ctx.config.SESSION_IDLE_MINUTES);
+      return s ? { user: s.user, expiresAt: s.expiresAt } : null;
+    },
+    ...opts,
+  });
+  return hub;
+}

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { messages, SESSION_MAX_AGE_SECONDS, type ProfileData, type SessionUser } from '#common/auth.ts';
+import { SESSION_MAX_AGE_SECONDS, type ProfileData, type SessionUser } from '#common/auth.ts';
 import type { AppContext, AuthUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { accessRequests, sessions, users } from '../../db/schema/users.ts';

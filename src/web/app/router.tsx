@@ -3,12 +3,30 @@ import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
 import { PublicLayout } from '#web/features/marketing/public-layout.tsx';
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
-import { routes, type AppRoute, type LayoutKind } from './routes.tsx';
+import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
+import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
+import { MemberLayout } from '#web/features/shell/member-layout.tsx';
+import { AdminLayout } from '#web/features/shell/admin-layout.tsx';
+import { ManagerLayout } from '#web/features/shell/manager-layout.tsx';
+import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
+import { ADMIN_HOME, hasPage, hasRoute, routes, type AppRoute, type LayoutKind } from './routes.tsx';
+
+const nav: NavInfo = { hasRoute, hasPage, adminHome: ADMIN_HOME };
 
 function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   switch (kind) {
     case 'public':
-      return <PublicLayout>{children}</PublicLayout>;
+      return (
+        <PublicLayout actions={<><PublicAuthActions /><GetAccessButton /></>} mobileActions={<><PublicAuthActions mobile /><GetAccessButton mobile /></>}>
+          {children}
+        </PublicLayout>
+      );
+    case 'member':
+      return <MemberLayout>{children}</MemberLayout>;
+    case 'admin':
+      return <AdminLayout>{children}</AdminLayout>;
+    case 'manager':
+      return <ManagerLayout>{children}</ManagerLayout>;
     case 'bare':
       return <>{children}</>;
   }
@@ -32,9 +50,12 @@ export function AppRouter() {
   if (route?.redirectTo) return <Redirect to={route.redirectTo} replace />;
   const kind = route?.layout ?? 'public';
   const Page = route?.component;
+  const fallback = kind === 'public' || kind === 'bare' ? <PageSpinner /> : <PageSpinner label="Loading page" />;
   return (
-    <Layout key={kind} kind={kind}>
-      <Suspense fallback={<PageSpinner />}>{Page ? <Page params={params} /> : <NotFoundPage />}</Suspense>
-    </Layout>
+    <NavProvider value={nav}>
+      <Layout key={kind} kind={kind}>
+        <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage />}</Suspense>
+      </Layout>
+    </NavProvider>
   );
 }

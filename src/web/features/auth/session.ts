@@ -1,0 +1,51 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoginResponse, SessionUser } from '#common/auth.ts';
+import { clearCredentials, setCredentials } from '#web/lib/credentials.ts';
+import { toast } from '#web/hooks/use-toast.ts';
+import { noteSignIn } from '#web/lib/live/live-connection.tsx';
+import { clearAuthStateCookie, setAuthStateCookie } from './auth-cookie.ts';
+import { CURRENT_USER_KEY, type CurrentUser } from './current-user.ts';
+
+/** Cached reads that do not depend on who is signed in survive a change of user. */
+const SHARED_KEYS = ['/api/public-config', '/api/legal'];
+
+function forgetUserData(qc: QueryClient) {
+  qc.removeQueries({
+    predicate: (q) => {
+      const head = String(q.queryKey[0] ?? '');
+      return head !== CURRENT_USER_KEY[0] && !SHARED_KEYS.some((k) => head.startsWith(k));
+    },
+  });
+}
+
+/**
+ * A login (or an impersonation, or a return to admin) succeeded: keep the credentials, set the
+ * auth_state flag, drop the previous user's cached data and refetch the current user.
+ */
+export async function startSession(qc: QueryClient, res: LoginResponse) {
+  setCredentials({ userId: res.user.id, authToken: res.authToken });
+  setAuthStateCookie();
+  noteSignIn();
+  await qc.cancelQueries({ queryKey: CURRENT_USER_KEY });
+  forgetUserData(qc);
+  qc.setQueryData<CurrentUser>(CURRENT_USER_KEY, { ...res.user, isAuthenticated: true });
+  await qc.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+}
+
+/** Signed out: credentials, the auth_state flag and every cached user read are gone. */
+export function endSession(qc: QueryClient) {
+  clearCredentials();
+  clearAuthStateCookie();
+  void qc.cancelQueries({ queryKey: CURRENT_USER_KEY });
+  forgetUserData(qc);
+  qc.setQueryData(CURRENT_USER_KEY, null);
+}
+
+/** Spec §6 and §8: the login toast, or the admin-access one when impersonating. */
+export function announceLogin(user: SessionUser) {
+  if (user.isImpersonated) {
+    toast({ title: 'Admin Access', description: `You are now logged in as ${user.name || user.phone}` });
+  } else {
+    toast({ title: 'Success', description: "You've been logged in successfully" });
+  }
+}

@@ -1,0 +1,246 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation } from 'wouter';
+import { ChevronDown } from 'lucide-react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { PhoneInput } from '#web/features/phone/phone-input.tsx';
+import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+import { useSendOtp } from './api/send-otp.ts';
+import { useVerifyOtp } from './api/verify-otp.ts';
+import { OtpInput } from './otp-input.tsx';
+import {
+  otpStepSchema,
+  phoneStepSchema,
+  type OtpStepInput,
+  type OtpStepValues,
+  type PhoneStepInput,
+  type PhoneStepValues,
+} from './sign-in-schemas.ts';
+import { setSignInOpen, useSignInOpen } from './sign-in-store.ts';
+
+type Step = 'phone' | 'otp';
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** Where a member lands after signing in. */
+export const AFTER_SIGN_IN_PATH = '/dashboard';
+
+/**
+ * The sign-in dialog of spec §2/§4: phone, then the six-digit code. Back returns to the phone;
+ * closing resets to the phone step and clears both forms; success closes it.
+ */
+export function SignInDialog() {
+  const open = useSignInOpen();
+  const [step, setStep] = useState<Step>('phone');
+  const [phone, setPhone] = useState('');
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const ids = useId();
+  const sendOtp = useSendOtp();
+  const verifyOtp = useVerifyOtp();
+
+  const phoneForm = useForm<PhoneStepInput, unknown, PhoneStepValues>({
+    resolver: zodResolver(phoneStepSchema),
+    defaultValues: { phone: '' },
+  });
+  const otpForm = useForm<OtpStepInput, unknown, OtpStepValues>({
+    resolver: zodResolver(otpStepSchema),
+    defaultValues: { otp: '', name: '', email: '' },
+  });
+
+  const reset = () => {
+    setStep('phone');
+    setPhone('');
+    setMoreOpen(false);
+    phoneForm.reset();
+    otpForm.reset();
+    sendOtp.reset();
+    verifyOtp.reset();
+  };
+
+  const onOpenChange = (next: boolean) => {
+    setSignInOpen(next);
+    if (!next) reset();
+  };
+
+  const submitPhone = phoneForm.handleSubmit(async (values) => {
+    try {
+      await sendOtp.mutateAsync(values.phone);
+    } catch {
+      return; // the failure toast has been shown
+    }
+    setPhone(values.phone);
+    otpForm.reset();
+    setStep('otp');
+  });
+
+  const submitOtp = otpForm.handleSubmit(
+    async (values) => {
+    const profileData =
+      values.name || values.email
+        ? { ...(values.name ? { name: values.name } : {}), ...(values.email ? { email: values.email } : {}) }
+        : undefined;
+    try {
+      await verifyOtp.mutateAsync({ phone, otp: values.otp, profileData });
+    } catch {
+      otpForm.setValue('otp', '');
+      otpForm.setFocus('otp');
+      return;
+    }
+    onOpenChange(false);
+    navigate(AFTER_SIGN_IN_PATH);
+    },
+    (errors) => {
+      if (errors.name || errors.email) setMoreOpen(true);
+    },
+  );
+
+  const back = () => {
+    otpForm.reset();
+    verifyOtp.reset();
+    setStep('phone');
+  };
+
+  const phoneError = phoneForm.formState.errors.phone?.message;
+  const otpError = otpForm.formState.errors.otp?.message;
+  const emailError = otpForm.formState.errors.email?.message;
+  const nameError = otpForm.formState.errors.name?.message;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" data-testid="sign-in-dialog">
+        {step === 'phone' ? (
+          <form noValidate onSubmit={submitPhone} className="grid gap-6">
+            <DialogHeader>
+              <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson">Members</p>
+              <DialogTitle>Sign in</DialogTitle>
+              <DialogDescription>
+                Enter the mobile number on your membership. We will text you a six-digit code.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-phone`}>Phone number</Label>
+              <Controller
+                control={phoneForm.control}
+                name="phone"
+                render={({ field }) => (
+                  <PhoneInput
+                    id={`${ids}-phone`}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    autoFocus
+                    aria-invalid={phoneError ? true : undefined}
+                    aria-describedby={phoneError ? `${ids}-phone-error` : undefined}
+                  />
+                )}
+              />
+              <FieldError id={`${ids}-phone-error`} message={phoneError} />
+            </div>
+            <Button type="submit" size="lg" disabled={sendOtp.isPending} className="w-full">
+              {sendOtp.isPending && <Spinner size="sm" label="Sending" />}
+              Send Verification Code
+            </Button>
+            <p className="text-center text-xs leading-relaxed text-muted-foreground">
+              Membership is by invitation. Message and data rates may apply.
+            </p>
+          </form>
+        ) : (
+          <form noValidate onSubmit={submitOtp} className="grid gap-6">
+            <DialogHeader>
+              <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson">Verification</p>
+              <DialogTitle>Enter your code</DialogTitle>
+              <DialogDescription>
+                We sent a six-digit code to <span className="tabular font-medium text-foreground">{formatPhoneForDisplay(phone)}</span>.
+                It expires in five minutes.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-otp`}>Verification code</Label>
+              <Controller
+                control={otpForm.control}
+                name="otp"
+                render={({ field }) => (
+                  <OtpInput
+                    id={`${ids}-otp`}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    autoFocus
+                    invalid={!!otpError}
+                    aria-describedby={otpError ? `${ids}-otp-error` : undefined}
+                  />
+                )}
+              />
+              <FieldError id={`${ids}-otp-error`} message={otpError} />
+            </div>
+
+            <Collapsible open={moreOpen} onOpenChange={setMoreOpen} className="rounded-lg border bg-muted/40">
+              <CollapsibleTrigger className="group flex w-full items-center justify-between gap-3 rounded-lg px-4 py-3 text-left text-sm font-medium focus-visible:outline-2 focus-visible:outline-ring">
+                New here? Add your name and email (optional)
+                <ChevronDown
+                  className="size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]:rotate-180"
+                  aria-hidden="true"
+                />
+              </CollapsibleTrigger>
+              <CollapsibleContent>
+                <div className="grid gap-4 px-4 pb-4">
+                  <div className="grid gap-2">
+                    <Label htmlFor={`${ids}-name`}>Name</Label>
+                    <Input
+                      id={`${ids}-name`}
+                      autoComplete="name"
+                      aria-invalid={nameError ? true : undefined}
+                      aria-describedby={nameError ? `${ids}-name-error` : undefined}
+                      {...otpForm.register('name')}
+                    />
+                    <FieldError id={`${ids}-name-error`} message={nameError} />
+                  </div>
+                  <div className="grid gap-2">
+                    <Label htmlFor={`${ids}-email`}>Email</Label>
+                    <Input
+                      id={`${ids}-email`}
+                      type="email"
+                      autoComplete="email"
+                      aria-invalid={emailError ? true : undefined}
+                      aria-describedby={emailError ? `${ids}-email-error` : undefined}
+                      {...otpForm.register('email')}
+                    />
+                    <FieldError id={`${ids}-email-error`} message={emailError} />
+                  </div>
+                </div>
+              </CollapsibleContent>
+            </Collapsible>
+
+            <div className="grid gap-2">
+              <Button type="submit" size="lg" disabled={verifyOtp.isPending} className="w-full">
+                {verifyOtp.isPending && <Spinner size="sm" label="Verifying" />}
+                Complete Verification
+              </Button>
+              <Button type="button" variant="ghost" onClick={back} disabled={verifyOtp.isPending} className="w-full">
+                Back to Phone Entry
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

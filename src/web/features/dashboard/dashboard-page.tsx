@@ -1,0 +1,228 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import {
+  ArrowRight,
+  Briefcase,
+  CheckCircle2,
+  Circle,
+  Gauge,
+  Landmark,
+  Layers,
+  RotateCw,
+  Settings,
+  ShieldCheck,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Profile } from '#common/auth.ts';
+import { formatDate } from '#common/format.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { useCurrentUser, type CurrentUser } from '#web/features/auth/current-user.ts';
+import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+import { useNav } from '#web/features/shell/nav-context.tsx';
+import { PageHeader } from '#web/features/shell/page-header.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import { cn } from '#web/lib/utils.ts';
+import { profileCompleteness } from './profile-completeness.ts';
+
+interface Section {
+  href: string;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  show?: (u: CurrentUser) => boolean;
+}
+
+/** Member sections, listed once their page exists. */
+const SECTIONS: Section[] = [
+  { href: '/secure', title: 'Private MarketPlace', description: 'Graded cards offered to members only.', icon: Gauge },
+  { href: '/registry', title: 'Registry', description: 'Your cards, their grades and estimated value.', icon: Layers },
+  { href: '/lend', title: 'Lend', description: 'Borrow against cards held in the vault.', icon: Landmark },
+  { href: '/WonderShyneIndex', title: 'Market Index', description: 'How graded cards are trading.', icon: TrendingUp },
+  { href: '/settings', title: 'Settings', description: 'Your name, email and message preferences.', icon: Settings },
+  {
+    href: '/manager',
+    title: 'Portfolio Manager',
+    description: 'Your clients and their onboarding.',
+    icon: Briefcase,
+    show: (u) => u.isAdmin || u.isManager,
+  },
+];
+
+export function roleLabel(user: Pick<CurrentUser, 'isAdmin' | 'isManager'>): string {
+  if (user.isAdmin && user.isManager) return 'Admin · Manager';
+  if (user.isAdmin) return 'Admin';
+  if (user.isManager) return 'Portfolio manager';
+  return 'Member';
+}
+
+function firstName(name: string | null | undefined) {
+  return name?.trim().split(/\s+/)[0] ?? '';
+}
+
+function ProfileCard() {
+  const profile = useQuery<Profile>({ queryKey: ['/api/user/profile'] });
+  if (profile.isPending) {
+    return (
+      <Card aria-busy="true">
+        <CardHeader>
+          <CardTitle>Profile</CardTitle>
+          <span className="sr-only" role="status">
+            Loading your profile
+          </span>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Skeleton className="h-2 w-full" />
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Card role="alert">
+        <CardHeader>
+          <CardTitle>Profile</CardTitle>
+          <CardDescription>We couldn't load your profile. {errorMessage(profile.error, '')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" size="sm" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  const { items, percent } = profileCompleteness(profile.data);
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-baseline justify-between gap-3">
+          <CardTitle>Profile</CardTitle>
+          <span className="tabular text-sm font-medium" id="profile-percent">
+            {percent}% complete
+          </span>
+        </div>
+        <CardDescription>A complete profile helps the team reach you about your cards.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <Progress value={percent} aria-labelledby="profile-percent" />
+        <ul className="grid gap-2.5 text-sm">
+          {items.map((item) => (
+            <li key={item.key} className="flex items-center gap-2.5">
+              {item.done ? (
+                <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
+              ) : (
+                <Circle className="size-4 text-zinc-400" aria-hidden="true" />
+              )}
+              <span className={cn(!item.done && 'text-muted-foreground')}>{item.label}</span>
+              <span className="sr-only">{item.done ? '(done)' : '(not yet)'}</span>
+            </li>
+          ))}
+        </ul>
+        <Button asChild variant={percent === 100 ? 'outline' : 'default'} className="w-full sm:w-fit">
+          <Link href="/settings">
+            {percent === 100 ? 'Review settings' : 'Complete your profile'}
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountCard({ user }: { user: CurrentUser }) {
+  const profile = useQuery<Profile>({ queryKey: ['/api/user/profile'] });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+        <CardDescription>Your membership at a glance.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 text-sm">
+          <div className="flex items-center justify-between gap-4">
+            <dt className="text-muted-foreground">Status</dt>
+            <dd>
+              <Badge variant="success">Active</Badge>
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <dt className="text-muted-foreground">Role</dt>
+            <dd className="font-medium">{roleLabel(user)}</dd>
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <dt className="text-muted-foreground">Member since</dt>
+            <dd className="tabular font-medium">
+              {profile.data ? formatDate(profile.data.createdAt) : profile.isPending ? <Skeleton className="h-4 w-24" /> : '—'}
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-4">
+            <dt className="text-muted-foreground">Phone</dt>
+            <dd className="tabular font-medium">{formatPhoneForDisplay(user.phone)}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function DashboardPage() {
+  const { data: user } = useCurrentUser();
+  const { hasPage, adminHome } = useNav();
+  if (!user) return null;
+  const sections = SECTIONS.filter((s) => hasPage(s.href) && (!s.show || s.show(user)));
+  if (user.isAdmin) {
+    sections.push({ href: adminHome, title: 'Admin', description: 'Members, access and roles.', icon: ShieldCheck });
+  }
+  const name = firstName(user.name);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12">
+      <PageHeader
+        eyebrow="Dashboard"
+        title={name ? `Welcome back, ${name}` : 'Welcome back'}
+        description="Your private account: membership, profile and the parts of the platform open to you."
+      />
+      <div className="grid gap-6 md:grid-cols-2">
+        <AccountCard user={user} />
+        <ProfileCard />
+      </div>
+      <section aria-labelledby="sections-heading" className="grid gap-4">
+        <h2 id="sections-heading" className="text-sm font-medium uppercase tracking-[0.14em] text-muted-foreground">
+          Go to
+        </h2>
+        {sections.length === 0 ? (
+          <p className="text-sm text-muted-foreground">More of the platform opens here as it becomes available.</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {sections.map((s) => (
+              <li key={s.href}>
+                <Link
+                  href={s.href}
+                  className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-xs transition-colors hover:border-zinc-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-zinc-100 text-crimson">
+                    <s.icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="flex items-center gap-1.5 font-medium">
+                      {s.title}
+                      <ArrowRight className="size-4 opacity-0 transition-opacity group-hover:opacity-100" aria-hidden="true" />
+                    </span>
+                    <span className="mt-1 block text-sm text-muted-foreground">{s.description}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

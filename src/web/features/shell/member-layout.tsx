@@ -1,0 +1,237 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { ChevronDown, LogOut, Menu, ShieldCheck } from 'lucide-react';
+import { Logo } from '#web/components/brand/logo.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu.tsx';
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '#web/components/ui/sheet.tsx';
+import { useLogout } from '#web/features/auth/api/logout.ts';
+import type { CurrentUser } from '#web/features/auth/current-user.ts';
+import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+import { cn } from '#web/lib/utils.ts';
+import { RequireAuth } from './guards.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { useNav } from './nav-context.tsx';
+import { ACCOUNT_LINKS, INDEX_PATH, isActivePath, MEMBER_LINKS, type NavItem } from './nav-items.ts';
+import { UserAvatar } from './user-avatar.tsx';
+
+function useMemberLinks(user: CurrentUser) {
+  const { hasRoute, adminHome } = useNav();
+  const centre = MEMBER_LINKS.filter((l) => hasRoute(l.href));
+  const account: NavItem[] = ACCOUNT_LINKS.filter((l) => hasRoute(l.href));
+  if (user.isAdmin) account.push({ href: adminHome, label: 'Admin', icon: ShieldCheck });
+  return { centre, account };
+}
+
+function AccountMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
+  const { account } = useMemberLinks(user);
+  const logout = useLogout();
+  const [, navigate] = useLocation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label="Account menu"
+          className={cn(
+            'flex items-center gap-2 rounded-full py-1 pl-1 pr-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+            onDark ? 'hover:bg-white/10 focus-visible:outline-white' : 'hover:bg-muted focus-visible:outline-ring',
+          )}
+        >
+          <UserAvatar name={user.name} phone={user.phone} />
+          <span className="max-w-[90px] truncate" data-testid="account-name">
+            {user.name || formatPhoneForDisplay(user.phone)}
+          </span>
+          <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel>Account</DropdownMenuLabel>
+        <div className="px-2 pb-2 text-sm">
+          <p className="truncate font-medium">{user.name || 'Member'}</p>
+          <p className="tabular truncate text-xs text-muted-foreground">{formatPhoneForDisplay(user.phone)}</p>
+        </div>
+        <DropdownMenuSeparator />
+        {account.map((item) => (
+          <DropdownMenuItem key={item.href} onSelect={() => navigate(item.href)}>
+            {item.icon && <item.icon aria-hidden="true" />}
+            {item.label}
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+          <LogOut aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function MobileMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  const { centre, account } = useMemberLinks(user);
+  const logout = useLogout();
+  const linkClass = (href: string) =>
+    cn(
+      'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-muted',
+      isActivePath(location, href) && 'bg-muted text-crimson',
+    );
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Open menu"
+          className={cn('lg:hidden', onDark && 'text-white hover:bg-white/10 hover:text-white')}
+        >
+          <Menu className="size-5" aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" closeLabel="Close menu" className="gap-0">
+        <div className="flex items-center gap-3 border-b px-6 py-5 pr-14">
+          <UserAvatar name={user.name} phone={user.phone} className="size-10 text-base" />
+          <div className="min-w-0">
+            <SheetTitle className="truncate">{user.name || 'Member'}</SheetTitle>
+            <SheetDescription className="tabular truncate">{formatPhoneForDisplay(user.phone)}</SheetDescription>
+          </div>
+        </div>
+        <nav aria-label="Menu" className="flex flex-1 flex-col overflow-y-auto px-3 py-4">
+          {centre.map((item) => (
+            <SheetClose asChild key={item.href}>
+              <Link
+                href={item.href}
+                className={linkClass(item.href)}
+                aria-current={isActivePath(location, item.href) ? 'page' : undefined}
+              >
+                {item.icon && <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />}
+                {item.label}
+              </Link>
+            </SheetClose>
+          ))}
+          {centre.length > 0 && <div className="mx-3 my-2 border-t" role="separator" />}
+          <p className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">Account</p>
+          {account.map((item) => (
+            <SheetClose asChild key={item.href}>
+              <Link
+                href={item.href}
+                className={linkClass(item.href)}
+                aria-current={isActivePath(location, item.href) ? 'page' : undefined}
+              >
+                {item.icon && <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />}
+                {item.label}
+              </Link>
+            </SheetClose>
+          ))}
+        </nav>
+        <div className="border-t p-4">
+          <Button
+            variant="outline"
+            className="w-full"
+            disabled={logout.isPending}
+            onClick={() => {
+              setOpen(false);
+              logout.mutate();
+            }}
+          >
+            <LogOut aria-hidden="true" />
+            Log out
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function MemberBar({ user }: { user: CurrentUser }) {
+  const [location] = useLocation();
+  const { centre } = useMemberLinks(user);
+  const onIndex = isActivePath(location, INDEX_PATH);
+  return (
+    <header
+      data-theme={onIndex ? 'index' : 'default'}
+      className={cn(
+        'sticky top-0 z-40 border-b',
+        onIndex
+          ? 'border-white/10 bg-gradient-to-r from-[#5c0f0f] via-[#2a0707] to-black text-white'
+          : 'border-black/5 bg-white/90 backdrop-blur-md supports-[backdrop-filter]:bg-white/80',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link
+          href="/dashboard"
+          aria-label="Home"
+          className="-m-1 flex items-center rounded-md p-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <Logo decorative tone={onIndex ? 'light' : 'dark'} className="size-9" />
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 items-center justify-center gap-1 lg:flex">
+          {centre.map((item) => {
+            const active = isActivePath(location, item.href);
+            return (
+              <Link
+                key={item.href}
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                  onIndex
+                    ? active
+                      ? 'bg-white/15 text-white'
+                      : 'text-white/75 hover:text-white'
+                    : active
+                      ? 'bg-muted text-crimson'
+                      : 'text-zinc-600 hover:text-foreground',
+                )}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          <div className="hidden lg:block">
+            <AccountMenu user={user} onDark={onIndex} />
+          </div>
+          <MobileMenu user={user} onDark={onIndex} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The signed-in member shell (spec §2): sticky bar, impersonation banner, the onboarding banner's
+ * slot, and the page. Signed-out visitors are sent to /.
+ */
+export function MemberLayout({ children }: { children: ReactNode }) {
+  return (
+    <RequireAuth need="user">
+      {(user) => (
+        <div className="flex min-h-dvh flex-col bg-zinc-50/60">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:text-primary-foreground"
+          >
+            Skip to content
+          </a>
+          <MemberBar user={user} />
+          {user.isImpersonated && <ImpersonationBanner />}
+          {/* Onboarding banner ('Complete Your Onboarding') goes here, under the bar. */}
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+        </div>
+      )}
+    </RequireAuth>
+  );
+}

@@ -146,4 +146,26 @@ describe('security: live connection', () => {
     expect(res.statusCode).toBe(200);
     expect((await c.closed).code).toBe(1008);
   });
+
+  it('suspension closes the user’s sockets', async () => {
+    const s = await signIn(t, '+12125550104');
+    const c = await authed(s);
+    const freshAdmin = await signIn(t, '+12125550101');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${s.userId}`,
+      headers: freshAdmin.headers,
+      payload: { status: 'suspended' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await c.closed).code).toBe(1008);
+  });
+
+  it('a profile edit reaches the user live as profile_updated', async () => {
+    const c = await authed(member);
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: member.headers, payload: { name: 'Casey C.' } });
+    expect(res.statusCode).toBe(200);
+    expect(await c.next('profile_updated')).toEqual({ type: 'profile_updated', userId: member.userId });
+    c.ws.close();
+  });
 });

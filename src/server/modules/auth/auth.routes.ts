@@ -88,7 +88,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { response: { 200: okResponseSchema } } },
     async (req, reply) => {
       // Public, so a client with a stale session can always clear its cookie.
-      if (req.user) await signOut(ctx, req.user, req.ip ?? null);
+      if (req.user) {
+        await signOut(ctx, req.user, req.ip ?? null);
+        await ctx.live.disconnect(req.user.id, req.user.sessionId);
+      }
       clearSessionCookie(reply, ctx.config);
       return { status: 'success' as const };
     },
@@ -98,7 +101,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/return-to-admin',
     { config: { access: 'user' }, schema: { response: { 200: loginResponseSchema } } },
     async (req, reply) => {
-      const result = await returnToAdmin(ctx, requireUser(req), { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+      const user = requireUser(req);
+      const result = await returnToAdmin(ctx, user, { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
+      await ctx.live.disconnect(user.id, user.sessionId);
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
       return answer(result);
     },

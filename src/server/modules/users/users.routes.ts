@@ -24,7 +24,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/profile',
     { config: { access: 'user' }, schema: { body: profilePatchSchema, response: { 200: profileSchema } } },
-    async (req) => updateProfile(ctx, requireUser(req).id, req.body),
+    async (req) => {
+      const user = requireUser(req);
+      const profile = await updateProfile(ctx, user.id, req.body);
+      await ctx.live.publish({ kind: 'user', userId: user.id }, { type: 'profile_updated', userId: user.id });
+      await ctx.live.publish({ kind: 'admins' }, { type: 'user_updated', userId: user.id });
+      return profile;
+    },
   );
 
   app.get(
@@ -39,6 +45,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { params: z.object({ id: z.uuid() }), body: adminUserPatchSchema, response: { 200: adminUserSchema } },
     },
-    async (req) => updateUserAccess(ctx, requireAdmin(req), req.params.id, req.body, req.ip ?? null),
+    async (req) => {
+      const updated = await updateUserAccess(ctx, requireAdmin(req), req.params.id, req.body, req.ip ?? null);
+      // Suspension ends the sessions (in the service) and closes their sockets on every instance.
+      if (updated.status === 'suspended') await ctx.live.disconnect(updated.id);
+      await ctx.live.publish({ kind: 'users', userIds: [updated.id] }, { type: 'user_updated', userId: updated.id });
+      await ctx.live.publish({ kind: 'admins' }, { type: 'user_updated', userId: updated.id });
+      return updated;
+    },
   );
 };

@@ -386,3 +386,34 @@ describe('PATCH /api/admin/access-requests/{id}', () => {
     expect((await asAdmin('PATCH', `/api/admin/access-requests/${req.id}`, {})).statusCode).toBe(400);
   });
 });
+
+describe('live events', () => {
+  it('access_request_updated reaches the other admins on a new request and on a review, never as their own request', async () => {
+    const events: Array<{ audience: unknown; event: { type: string; status?: string; userId?: string; message?: string } }> = [];
+    const live = t.app.ctx.live;
+    const original = live.publish;
+    live.publish = async (audience, event) => {
+      events.push({ audience, event });
+      return original(audience, event);
+    };
+    const [other] = await t.db
+      .insert(users)
+      .values({ phone: '+12125550109', name: 'Second Admin', isAdmin: true })
+      .returning({ id: users.id });
+    try {
+      const req = await createRequest();
+      expect(events.at(-1)).toEqual({
+        audience: { kind: 'users', userIds: expect.arrayContaining([admin.userId, other.id]) },
+        event: { type: 'access_request_updated', userId: req.id, status: 'pending', message: expect.stringMatching(/^New access request from \+1 /) },
+      });
+      await asAdmin('PATCH', `/api/admin/access-requests/${req.id}`, { status: 'approved' });
+      const last = events.at(-1)!;
+      expect(last.event).toMatchObject({ type: 'access_request_updated', userId: req.id, status: 'approved' });
+      expect(last.event.message).toMatch(/was approved\.$/);
+      expect(last.audience).toEqual({ kind: 'users', userIds: [other.id] });
+    } finally {
+      live.publish = original;
+      await t.db.delete(users).where(eq(users.id, other.id));
+    }
+  });
+});

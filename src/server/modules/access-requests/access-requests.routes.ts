@@ -9,6 +9,10 @@ import {
   reviewAccessRequestResponseSchema,
   reviewAccessRequestSchema,
 } from '#common/access-request.ts';
+import { eq } from 'drizzle-orm';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/users.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { listAccessRequests, recentAccessRequests, reviewAccessRequest, submitAccessRequest } from './access-requests.service.ts';
 import { WindowLimiter } from './rate-limit.ts';
@@ -18,6 +22,31 @@ export const ACCESS_REQUESTS_PER_IP_PER_HOUR = 10;
 
 /** The answer for every accepted request, whoever sent it (no enumeration of members). */
 export const ACCESS_REQUEST_RECEIVED = 'Your request for access has been received.';
+
+const readablePhone = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+
+/**
+ * Tells the other admins' screens (spec §7: access_request_updated refreshes the lists). The
+ * event's userId names the request, not a user, so no admin reads it as their own request; the
+ * acting admin is left out, having seen the outcome already.
+ */
+async function announce(
+  ctx: AppContext,
+  log: { warn: (o: object, m: string) => void },
+  event: { requestId: string; status: string; message: string; actorId?: string },
+) {
+  try {
+    const admins = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+    const userIds = admins.map((a) => a.id).filter((id) => id !== event.actorId);
+    if (!userIds.length) return;
+    await ctx.live.publish(
+      { kind: 'users', userIds },
+      { type: 'access_request_updated', userId: event.requestId, status: event.status, message: event.message },
+    );
+  } catch (err) {
+    log.warn({ err: { message: (err as Error).message } }, 'access_request_updated not delivered');
+  }
+}
 
 export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -32,7 +61,14 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (req) => perIp.hit(req.ip ?? 'unknown'),
     },
     async (req) => {
-      await submitAccessRequest(ctx, req.body, req.ip ?? null);
+      const result = await submitAccessRequest(ctx, req.body, req.ip ?? null);
+      if ('id' in result && result.id) {
+        await announce(ctx, req.log, {
+          requestId: result.id,
+          status: 'pending',
+          message: `New access request from ${readablePhone(req.body.phone)}.`,
+        });
+      }
       return { status: 'success' as const, message: ACCESS_REQUEST_RECEIVED };
     },
   );
@@ -62,14 +98,23 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewAccessRequestResponseSchema },
       },
     },
-    async (req) =>
-      reviewAccessRequest(ctx, {
+    async (req) => {
+      const actor = requireAdmin(req);
+      const result = await reviewAccessRequest(ctx, {
         id: req.params.id,
-        actor: requireAdmin(req),
+        actor,
         status: req.body.status,
         note: req.body.note,
         notify: req.body.notify,
         ip: req.ip ?? null,
-      }),
+      });
+      await announce(ctx, req.log, {
+        requestId: result.request.id,
+        status: result.request.status,
+        message: `Request from ${readablePhone(result.request.phone)} was ${result.request.status}.`,
+        actorId: actor.id,
+      });
+      return result;
+    },
   );
 };

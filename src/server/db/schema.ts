@@ -2,6 +2,7 @@
 import * as users from './schema/users.ts';
 import * as platform from './schema/platform.ts';
 import * as sms from './schema/sms.ts';
+import * as onboarding from './schema/onboarding.ts';
 
-export const schema = { ...users, ...platform, ...sms };
+export const schema = { ...users, ...platform, ...sms, ...onboarding };
 export type Schema = typeof schema;

@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { phoneSchema } from './phone.ts';
+
+/** The onboarding statuses of spec §4, in order. */
+export const onboardingStatuses = [
+  'pending_invitation',
+  'tier_selection',
+  'portfolio_allocation',
+  'kyc_upload',
+  'documents_signing',
+  'awaiting_deposit',
+  'active',
+] as const;
+export type OnboardingStatus = (typeof onboardingStatuses)[number];
+
+export interface OnboardingStep {
+  label: string;
+  progress: number;
+  /** The banner's message; the active status hides the banner. */
+  message: string;
+}
+
+/** Spec §4, letter for letter: label, progress and message per status. */
+export const onboardingSteps: Record<OnboardingStatus, OnboardingStep> = {
+  pending_invitation: { label: 'Invitation Sent', progress: 0, message: 'Please check your SMS for the invitation link' },
+  tier_selection: { label: 'Select Investment Tier', progress: 15, message: 'Choose your investment level to continue' },
+  portfolio_allocation: { label: 'Design Portfolio Strategy', progress: 30, message: 'Set your portfolio allocation preferences' },
+  kyc_upload: { label: 'Complete KYC Verification', progress: 50, message: 'Upload your identity documents' },
+  documents_signing: { label: 'Sign Service Agreement', progress: 70, message: 'Review and sign the required documents' },
+  awaiting_deposit: {
+    label: 'Send Initial Deposit',
+    progress: 85,
+    message: 'Your account is almost ready! Complete your initial deposit',
+  },
+  active: { label: 'Account Active', progress: 100, message: '' },
+};
+
+export const ONBOARDING_BANNER_TITLE = 'Complete Your Onboarding';
+export const CONTINUE_SETUP = 'Continue Setup';
+export const VIEW_DEPOSIT_INSTRUCTIONS = 'View Deposit Instructions';
+
+/** Spec §4: an unknown status is treated as pending_invitation. */
+export function normalizeOnboardingStatus(status: unknown): OnboardingStatus {
+  return typeof status === 'string' && (onboardingStatuses as readonly string[]).includes(status)
+    ? (status as OnboardingStatus)
+    : 'pending_invitation';
+}
+
+export function onboardingStep(status: unknown): OnboardingStep & { status: OnboardingStatus } {
+  const s = normalizeOnboardingStatus(status);
+  return { status: s, ...onboardingSteps[s] };
+}
+
+/** The status after this one (null at active). */
+export function nextOnboardingStatus(status: OnboardingStatus): OnboardingStatus | null {
+  const i = onboardingStatuses.indexOf(status);
+  return i < onboardingStatuses.length - 1 ? onboardingStatuses[i + 1] : null;
+}
+
+/** The banner's button (spec §2): none while the invitation is pending, none once active. */
+export function bannerAction(status: OnboardingStatus): string | null {
+  if (status === 'pending_invitation' || status === 'active') return null;
+  return status === 'awaiting_deposit' ? VIEW_DEPOSIT_INSTRUCTIONS : CONTINUE_SETUP;
+}
+
+// GET /api/onboarding/status (spec §3 and §7)
+export const onboardingStatusResponseSchema = z.object({
+  hasOnboarding: z.boolean(),
+  status: z.string().nullable(),
+  managerName: z.string().nullable().optional(),
+});
+export type OnboardingStatusResponse = z.infer<typeof onboardingStatusResponseSchema>;
+
+// Tiers and deposit settings (a `settings` row, editable by admins)
+export const tierIds = ['collector', 'investor', 'private'] as const;
+export type TierId = (typeof tierIds)[number];
+
+export const tierSchema = z.object({
+  id: z.enum(tierIds),
+  name: z.string().trim().min(1).max(40),
+  minimumCents: z.number().int().min(100).max(1_000_000_000_00),
+  description: z.string().trim().max(300).default(''),
+});
+export type Tier = z.infer<typeof tierSchema>;
+
+export const wireInstructionsSchema = z.object({
+  beneficiaryName: z.string().trim().min(1).max(120),
+  beneficiaryAddress: z.string().trim().max(200).default(''),
+  bankName: z.string().trim().min(1).max(120),
+  bankAddress: z.string().trim().max(200).default(''),
+  routingNumber: z.string().trim().max(20).default(''),
+  accountNumber: z.string().trim().min(1).max(40),
+  swiftCode: z.string().trim().max(11).default(''),
+  /** Shown under the instructions. */
+  note: z.string().trim().max(500).default(''),
+});
+export type WireInstructions = z.infer<typeof wireInstructionsSchema>;
+
+export const onboardingSettingsSchema = z.object({
+  tiers: z
+    .array(tierSchema)
+    .length(3)
+    .refine((ts) => new Set(ts.map((t) => t.id)).size === 3, 'Each tier appears once'),
+  wireInstructions: wireInstructionsSchema,
+});
+export type OnboardingSettings = z.infer<typeof onboardingSettingsSchema>;
+
+/** Defaults from domain.md: Collector $25,000, Investor $100,000, Private $250,000. */
+export const defaultOnboardingSettings: OnboardingSettings = {
+  tiers: [
+    { id: 'collector', name: 'Collector', minimumCents: 25_000_00, description: 'A focused portfolio of graded cards, built over time.' },
+    { id: 'investor', name: 'Investor', minimumCents: 100_000_00, description: 'A diversified portfolio across eras and sports, with quarterly reviews.' },
+    { id: 'private', name: 'Private', minimumCents: 250_000_00, description: 'A bespoke mandate with first look at private acquisitions.' },
+  ],
+  wireInstructions: {
+    beneficiaryName: 'Client Custody Account',
+    beneficiaryAddress: '',
+    bankName: 'To be confirmed by your portfolio manager',
+    bankAddress: '',
+    routingNumber: '',
+    accountNumber: 'Provided by your portfolio manager',
+    swiftCode: '',
+    note: 'Wire from an account in your own name. Include your reference so we can match the deposit.',
+  },
+};
+
+// Portfolio allocation
+export const allocationCategories = ['vintage', 'modern', 'basketball', 'baseball', 'football', 'other'] as const;
+export type AllocationCategory = (typeof allocationCategories)[number];
+export const allocationLabels: Record<AllocationCategory, string> = {
+  vintage: 'Vintage',
+  modern: 'Modern',
+  basketball: 'Basketball',
+  baseball: 'Baseball',
+  football: 'Football',
+  other: 'Other',
+};
+export const ALLOCATION_TOTAL_MESSAGE = 'Allocation must total 100%';
+
+const pct = z.number({ error: 'Enter a whole percentage' }).int('Enter a whole percentage').min(0, 'At least 0%').max(100, 'At most 100%');
+export const allocationSchema = z
+  .object({
+    vintage: pct,
+    modern: pct,
+    basketball: pct,
+    baseball: pct,
+    football: pct,
+    other: pct,
+  })
+  .refine((a) => allocationCategories.reduce((s, k) => s + a[k], 0) === 100, { message: ALLOCATION_TOTAL_MESSAGE });
+export type Allocation = z.infer<typeof allocationSchema>;
+
+export const allocationTotal = (a: Partial<Record<AllocationCategory, number>>) =>
+  allocationCategories.reduce((s, k) => s + (Number.isFinite(a[k]) ? Number(a[k]) : 0), 0);
+
+// Step inputs
+export const selectTierInputSchema = z.object({ tier: z.enum(tierIds, { error: 'Choose a tier' }) });
+export const allocationInputSchema = z.object({ allocation: allocationSchema });
+
+export const signMessages = {
+  fullName: 'Type your full legal name',
+  consent: 'You must agree to the Service Agreement to continue',
+} as const;
+export const signInputSchema = z.object({
+  fullName: z.string({ error: signMessages.fullName }).trim().min(2, signMessages.fullName).max(120, signMessages.fullName),
+  consent: z.literal(true, { error: signMessages.consent }),
+  agreementVersion: z.number().int().min(1),
+});
+export type SignInput = z.infer<typeof signInputSchema>;
+
+// Manager: invite and deposit
+export const inviteClientSchema = z.object({
+  phone: phoneSchema,
+  name: z.string({ error: 'Enter the client’s name' }).trim().min(1, 'Enter the client’s name').max(100, 'Name must be at most 100 characters'),
+  tier: z.enum(tierIds).optional(),
+});
+export type InviteClientInput = z.input<typeof inviteClientSchema>;
+
+export const confirmDepositSchema = z.object({
+  amountCents: z
+    .number({ error: 'Enter the amount received' })
+    .int('Enter the amount in cents')
+    .min(1, 'Enter the amount received')
+    .max(1_000_000_000_00, 'That amount is too large'),
+});
+
+export const managerClientsQuerySchema = z.object({
+  status: z.enum(onboardingStatuses).optional(),
+});
+
+// Answers
+const personSchema = z.object({ id: z.string(), name: z.string().nullable(), phone: z.string() });
+
+export const managerClientSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  phone: z.string(),
+  userId: z.string().nullable(),
+  status: z.enum(onboardingStatuses),
+  label: z.string(),
+  progress: z.number(),
+  tier: z.enum(tierIds).nullable(),
+  manager: personSchema.nullable(),
+  kycStatus: z.enum(['not_started', 'pending', 'approved', 'rejected']),
+  lastActivityAt: z.string(),
+  createdAt: z.string(),
+});
+export type ManagerClient = z.infer<typeof managerClientSchema>;
+
+export const managerClientsResponseSchema = z.object({
+  clients: z.array(managerClientSchema),
+  counts: z.record(z.string(), z.number()),
+});
+export type ManagerClientsResponse = z.infer<typeof managerClientsResponseSchema>;
+
+export const timelineEntrySchema = z.object({
+  status: z.enum(onboardingStatuses),
+  label: z.string(),
+  at: z.string().nullable(),
+  actor: z.string().nullable(),
+});
+
+export const kycDocumentSummarySchema = z.object({
+  id: z.string(),
+  type: z.enum(['id_front', 'id_back', 'selfie', 'proof_of_address']),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  note: z.string().nullable(),
+  contentType: z.string(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+
+export const signatureSchema = z.object({
+  fullName: z.string(),
+  signedAt: z.string(),
+  ip: z.string().nullable(),
+  agreementVersion: z.number(),
+});
+
+export const depositSchema = z.object({
+  amountCents: z.number().nullable(),
+  confirmedAt: z.string().nullable(),
+  confirmedBy: z.string().nullable(),
+});
+
+export const managerClientDetailSchema = managerClientSchema.extend({
+  suggestedTier: z.enum(tierIds).nullable(),
+  tierName: z.string().nullable(),
+  minimumCents: z.number().nullable(),
+  allocation: allocationSchema.nullable(),
+  timeline: z.array(timelineEntrySchema),
+  documents: z.array(kycDocumentSummarySchema),
+  signature: signatureSchema.nullable(),
+  deposit: depositSchema,
+  invitedAt: z.string(),
+  lastInvitedAt: z.string(),
+  inviteCount: z.number(),
+});
+export type ManagerClientDetail = z.infer<typeof managerClientDetailSchema>;
+
+export const inviteResponseSchema = z.object({
+  client: managerClientSchema,
+  sms: z.object({ sent: z.boolean(), reason: z.string().nullable() }),
+});
+
+export const agreementSchema = z.object({ version: z.number(), title: z.string(), text: z.string() });
+
+/** GET /api/onboarding: everything the client's /onboarding page shows. */
+export const onboardingViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(onboardingStatuses),
+  label: z.string(),
+  progress: z.number(),
+  managerName: z.string().nullable(),
+  clientName: z.string().nullable(),
+  tiers: z.array(tierSchema),
+  suggestedTier: z.enum(tierIds).nullable(),
+  tier: z.enum(tierIds).nullable(),
+  allocation: allocationSchema.nullable(),
+  agreement: agreementSchema,
+  signature: signatureSchema.nullable(),
+  deposit: z.object({
+    amountCents: z.number().nullable(),
+    reference: z.string(),
+    wireInstructions: wireInstructionsSchema,
+    confirmedAt: z.string().nullable(),
+    receivedCents: z.number().nullable(),
+  }),
+  kycStatus: z.enum(['not_started', 'pending', 'approved', 'rejected']),
+  timeline: z.array(timelineEntrySchema),
+});
+export type OnboardingView = z.infer<typeof onboardingViewSchema>;

@@ -1,0 +1,91 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Allocation } from '#common/onboarding.ts';
+import { users } from './users.ts';
+
+const onboardingStatusEnum = [
+  'pending_invitation',
+  'tier_selection',
+  'portfolio_allocation',
+  'kyc_upload',
+  'documents_signing',
+  'awaiting_deposit',
+  'active',
+] as const;
+const tierEnum = ['collector', 'investor', 'private'] as const;
+
+/** One client's onboarding, invited by a manager (spec §4's seven statuses, in order). */
+export const onboardings = pgTable(
+  'onboardings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // One onboarding per phone; the user is linked once the invited phone signs in.
+    clientPhone: text('client_phone').notNull().unique(),
+    clientName: text('client_name'),
+    clientUserId: uuid('client_user_id').references(() => users.id, { onDelete: 'set null' }),
+    managerId: uuid('manager_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: onboardingStatusEnum }).notNull().default('pending_invitation'),
+    suggestedTier: text('suggested_tier', { enum: tierEnum }),
+    tier: text('tier', { enum: tierEnum }),
+    // The tier's minimum when it was chosen (settings can change later).
+    minimumCents: bigint('minimum_cents', { mode: 'number' }),
+    allocation: jsonb('allocation').$type<Allocation>(),
+    agreementVersion: integer('agreement_version'),
+    agreementSha256: text('agreement_sha256'),
+    signatureName: text('signature_name'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signatureIp: text('signature_ip'),
+    signatureUserAgent: text('signature_user_agent'),
+    depositCents: bigint('deposit_cents', { mode: 'number' }),
+    depositConfirmedAt: timestamp('deposit_confirmed_at', { withTimezone: true }),
+    depositConfirmedBy: uuid('deposit_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    inviteCount: integer('invite_count').notNull().default(1),
+    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+    lastInvitedAt: timestamp('last_invited_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('onboardings_manager_idx').on(t.managerId, t.lastActivityAt),
+    index('onboardings_client_user_idx').on(t.clientUserId),
+    index('onboardings_status_idx').on(t.status),
+  ],
+);
+
+/** Every status an onboarding entered, with who moved it and when: the step timeline. */
+export const onboardingEvents = pgTable(
+  'onboarding_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onboardingId: uuid('onboarding_id')
+      .notNull()
+      .references(() => onboardings.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: onboardingStatusEnum }),
+    toStatus: text('to_status', { enum: onboardingStatusEnum }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('onboarding_events_onboarding_idx').on(t.onboardingId, t.createdAt)],
+);
+
+/** Identity documents (domain.md: KYC). The file lives in storage under `storageKey`, never in a served folder. */
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['id_front', 'id_back', 'selfie', 'proof_of_address'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'application/pdf'] }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_documents_user_idx').on(t.userId, t.createdAt), index('kyc_documents_status_idx').on(t.status, t.createdAt)],
+);

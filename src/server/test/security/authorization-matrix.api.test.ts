@@ -1,0 +1,169 @@
+/**
+ * security: authorization matrix. Walks the server's own route table: every /api route is called
+ * as anonymous, member, manager, admin and an admin impersonating a member or a manager, and the
+ * answer must be what the route declares (config.access, config.noImpersonation; see policy.ts).
+ * Routes added later are picked up without touching this file.
+ */
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twilioSignature } from '../../modules/webhooks/twilio-signature.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
+import { callers, expectedOutcome, outcomeOf, type Caller } from './policy.ts';
+import { concreteUrl, createRecordedTestApp, key, knownPolicies, type RecordedRoute } from './route-table.ts';
+
+const ADMIN = '+12125550101';
+const MANAGER = '+12125550102';
+const MEMBER = '+12125550103';
+const OTHER_MEMBER = '+12125550104';
+const TWILIO_TOKEN = 'matrix-twilio-auth-token';
+
+/**
+ * Routes with a gate of their own on top of their access policy. Each entry says why, and how a
+ * request passes that gate; the matrix then checks the access policy as for any other route, and
+ * that the gate refuses a request that does not pass it.
+ */
+const ownGates: Record<string, { why: string; status: 401 | 403; pass(req: InjectOptions, t: TestApp): InjectOptions }> = {
+  'POST /api/webhooks/twilio/sms': {
+    why: 'Twilio signs every delivery; an unsigned one is a 403 whoever sends it',
+    status: 403,
+    pass(req, t) {
+      const params: Array<[string, string]> = [
+        ['MessageSid', `SM${Date.now()}${Math.random().toString(16).slice(2)}`],
+        ['From', '+12125550188'],
+        ['Body', 'hello'],
+      ];
+      const url = String(req.url);
+      return {
+        ...req,
+        payload: new URLSearchParams(params).toString(),
+        headers: {
+          ...(req.headers as Record<string, string>),
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(TWILIO_TOKEN, t.config.appOrigin + url, params),
+        },
+      };
+    },
+  },
+};
+
+let t: TestApp;
+let routes: RecordedRoute[];
+const sessions = new Map<Caller, SignedIn>();
+let ip = 0;
+const nextIp = () => `10.77.${(++ip >> 8) & 255}.${ip & 255}`;
+
+async function signInAs(caller: Caller): Promise<SignedIn | undefined> {
+  switch (caller) {
+    case 'anonymous':
+      return undefined;
+    case 'member':
+      return signIn(t, MEMBER);
+    case 'manager':
+      return signIn(t, MANAGER);
+    case 'admin':
+      return signIn(t, ADMIN);
+    case 'admin as member':
+      return signIn(t, ADMIN, { targetUserPhone: OTHER_MEMBER });
+    case 'admin as manager':
+      return signIn(t, ADMIN, { targetUserPhone: MANAGER });
+  }
+}
+
+/** The caller's session, signed in again if an earlier call ended it (logout, return-to-admin). */
+async function session(caller: Caller) {
+  if (caller === 'anonymous') return undefined;
+  let s = sessions.get(caller);
+  if (s) {
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: s.headers, remoteAddress: nextIp() });
+    if (me.statusCode !== 200) s = undefined;
+  }
+  if (!s) {
+    s = (await signInAs(caller))!;
+    sessions.set(caller, s);
+  }
+  return s;
+}
+
+function request(route: RecordedRoute, s: SignedIn | undefined): InjectOptions {
+  return {
+    method: route.method as InjectOptions['method'],
+    url: concreteUrl(route),
+    headers: s ? { ...s.headers } : {},
+    remoteAddress: nextIp(),
+  };
+}
+
+beforeAll(async () => {
+  ({ t, routes } = await createRecordedTestApp({
+    env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN },
+    // Policies no feature uses yet, so that the matrix proves their gates too.
+    routes: (app) => {
+      app.get('/api/test/matrix/manager', { config: { access: 'manager' } }, async () => ({ ok: true }));
+      app.post('/api/test/matrix/no-impersonation', { config: { access: 'user', noImpersonation: true } }, async () => ({ ok: true }));
+      app.post('/api/test/matrix/public-no-impersonation', { config: { access: 'public', noImpersonation: true } }, async () => ({ ok: true }));
+    },
+  }));
+});
+afterAll(() => t?.close());
+
+describe('security: authorization matrix', () => {
+  it('the route table is read from the server and every /api route declares a known policy', () => {
+    const keys = routes.map(key);
+    // Known routes are there, so the table is the real one and not an empty list.
+    for (const k of ['GET /api/auth/me', 'GET /api/admin/users', 'PATCH /api/user/profile', 'POST /api/send-otp', 'GET /api/test/matrix/manager']) {
+      expect(keys).toContain(k);
+    }
+    const undeclared = routes.filter((r) => !knownPolicies.includes(r.access as never)).map((r) => `${key(r)} → ${JSON.stringify(r.access)}`);
+    expect(undeclared, 'routes whose config.access is missing or not one of public|user|manager|admin').toEqual([]);
+  });
+
+  it('a new /api route without a declared policy fails when the app is built', async () => {
+    await expect(
+      (async () => {
+        const other = await createTestApp({ routes: (app) => void app.post('/api/test/matrix/undeclared', async () => ({})) });
+        await other.close();
+      })(),
+    ).rejects.toThrow(/declares no access policy/);
+  });
+
+  it('every route answers each caller as its declared policy says: 401 anonymous, 403 without the role or while impersonating, otherwise through the gate', async () => {
+    const failures: string[] = [];
+    const table: string[] = [];
+    for (const route of routes) {
+      const gate = ownGates[key(route)];
+      const row: string[] = [];
+      for (const caller of callers) {
+        const s = await session(caller);
+        let req = request(route, s);
+        const expected = expectedOutcome(route, caller);
+        if (gate) {
+          // Without passing the route's own gate, nobody gets through.
+          const refused = await t.app.inject(req);
+          if (expected === 'allowed' && refused.statusCode !== gate.status) {
+            failures.push(`${key(route)} as ${caller} without passing its own gate (${gate.why}): expected ${gate.status}, got ${refused.statusCode}`);
+          }
+          req = gate.pass({ ...req, remoteAddress: nextIp() }, t);
+        }
+        const res = await t.app.inject(req);
+        const got = outcomeOf(res.statusCode);
+        row.push(`${caller}=${res.statusCode}`);
+        if (got !== expected) {
+          failures.push(`${key(route)} [access=${String(route.access)}${route.noImpersonation ? ', noImpersonation' : ''}] as ${caller}: expected ${expected === 'allowed' ? 'not 401/403' : expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+        if (res.statusCode >= 500) failures.push(`${key(route)} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      table.push(`${key(route).padEnd(48)} ${String(route.access).padEnd(8)} ${row.join('  ')}`);
+    }
+    if (process.env.MATRIX_PRINT === 'true') console.log(table.join('\n'));
+    expect(failures, `authorization matrix:\n${failures.join('\n')}`).toEqual([]);
+  });
+
+  it('the matrix itself tells the policies apart (a route declared admin is not allowed for a member)', () => {
+    expect(expectedOutcome({ access: 'admin', noImpersonation: false }, 'member')).toBe(403);
+    expect(expectedOutcome({ access: 'admin', noImpersonation: false }, 'admin as member')).toBe(403);
+    expect(expectedOutcome({ access: 'manager', noImpersonation: false }, 'admin as manager')).toBe('allowed');
+    expect(expectedOutcome({ access: 'user', noImpersonation: true }, 'admin as member')).toBe(403);
+    expect(expectedOutcome({ access: 'user', noImpersonation: true }, 'anonymous')).toBe(401);
+    expect(() => expectedOutcome({ access: 'admins', noImpersonation: false }, 'admin')).toThrow(/unknown access policy/);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * security: no member can read or change another member's records. Member A tries every way a
+ * client could name member B's record (path, query, body, X-User-Id header); B's stored record
+ * must not change and no answer may carry B's details. Add a case per new kind of record
+ * (loans, invoices, cards, KYC files, onboarding) to `cases`.
+ */
+import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessRequests, users } from '../../db/schema/users.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
+
+const MEMBER_A = '+12125550103';
+const MEMBER_B = '+12125550104';
+
+interface Member {
+  session: SignedIn;
+  id: string;
+  phone: string;
+}
+
+interface OwnershipCase {
+  name: string;
+  /** Requests A sends that name B's record. */
+  attempts(b: Member): InjectOptions[];
+  /** B's record as stored, read straight from the database. */
+  snapshot(t: TestApp, b: Member): Promise<unknown>;
+  /** Strings that identify B's record and must not appear in any answer to A. */
+  secrets(t: TestApp, b: Member): Promise<string[]>;
+}
+
+const userRow = async (t: TestApp, id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
+
+const cases: OwnershipCase[] = [
+  {
+    name: 'profile (user record)',
+    attempts: (b) => [
+      { method: 'GET', url: '/api/user/profile', headers: { 'x-user-id': b.id } },
+      { method: 'GET', url: `/api/user/profile?userId=${b.id}&id=${b.id}` },
+      { method: 'PATCH', url: '/api/user/profile', headers: { 'x-user-id': b.id }, payload: { name: 'Taken over' } },
+      { method: 'PATCH', url: '/api/user/profile', payload: { id: b.id, userId: b.id, name: 'Taken over' } },
+      { method: 'PATCH', url: `/api/user/profile?userId=${b.id}`, payload: { name: 'Taken over', email: 'x@example.com' } },
+      { method: 'GET', url: `/api/admin/users?q=${encodeURIComponent(b.phone)}` },
+      { method: 'PATCH', url: `/api/admin/users/${b.id}`, payload: { status: 'suspended' } },
+      { method: 'PATCH', url: `/api/admin/users/${b.id}`, payload: { isAdmin: true } },
+      { method: 'GET', url: `/api/admin/audit?userId=${b.id}` },
+    ],
+    snapshot: (t, b) => userRow(t, b.id),
+    secrets: async (t, b) => {
+      const row = await userRow(t, b.id);
+      return [b.id, b.phone, row.name, row.email].filter((s): s is string => Boolean(s));
+    },
+  },
+  {
+    name: 'access request',
+    attempts: (b) => [
+      { method: 'GET', url: `/api/admin/access-requests?q=${encodeURIComponent(b.phone)}` },
+      { method: 'GET', url: '/api/admin/access-requests/recent' },
+      { method: 'PATCH', url: `/api/admin/access-requests/${requestIdOfB}`, payload: { status: 'rejected', notify: false } },
+      { method: 'GET', url: `/api/admin/sms/threads/${encodeURIComponent(b.phone)}` },
+    ],
+    snapshot: async (t) => (await t.db.select().from(accessRequests).where(eq(accessRequests.id, requestIdOfB)))[0],
+    secrets: async () => [requestIdOfB, 'b_instagram_handle'],
+  },
+];
+
+let t: TestApp;
+let a: Member;
+let b: Member;
+let requestIdOfB: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const sa = await signIn(t, MEMBER_A);
+  const sb = await signIn(t, MEMBER_B);
+  a = { session: sa, id: sa.userId, phone: MEMBER_A };
+  b = { session: sb, id: sb.userId, phone: MEMBER_B };
+  const [row] = await t.db
+    .insert(accessRequests)
+    .values({ phone: '+12125550177', instagram: 'b_instagram_handle', termsAccepted: true, privacyAccepted: true })
+    .returning({ id: accessRequests.id });
+  requestIdOfB = row.id;
+});
+afterAll(() => t?.close());
+
+describe('security: no member can read or change another member’s records', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const before = await c.snapshot(t, b);
+    const secrets = await c.secrets(t, b);
+    expect(before, 'the record under test exists').toBeTruthy();
+    const leaks: string[] = [];
+    for (const attempt of c.attempts(b)) {
+      const res = await t.app.inject({ ...attempt, headers: { ...a.session.headers, ...(attempt.headers as Record<string, string>) } });
+      const label = `${attempt.method} ${attempt.url} → ${res.statusCode}`;
+      expect(res.statusCode, label).toBeLessThan(500);
+      for (const s of secrets) if (res.body.includes(s)) leaks.push(`${label} carries ${s}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(await c.snapshot(t, b)).toEqual(before);
+    // A is still A: the session was never switched to B.
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: a.session.headers });
+    expect(me.json().id).toBe(a.id);
+  });
+
+  it('each member reads their own profile only, from their own session', async () => {
+    for (const m of [a, b]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: m.session.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: m.id, phone: m.phone });
+    }
+  });
+});

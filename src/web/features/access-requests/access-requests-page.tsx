@@ -113,8 +113,7 @@ function RequestsTable({ requests, onReview }: { requests: AdminAccessRequest[];
           <TableRow className="hover:bg-transparent">
             <TableHead>Requested</TableHead>
             <TableHead>Phone</TableHead>
-            <TableHead>Instagram</TableHead>
-            <TableHead>Referral</TableHead>
+            <TableHead>Instagram / Referral</TableHead>
             <TableHead>Consents</TableHead>
             <TableHead>Status</TableHead>
             <TableHead className="text-right">Review</TableHead>
@@ -128,22 +127,26 @@ function RequestsTable({ requests, onReview }: { requests: AdminAccessRequest[];
                 {formatPhoneForDisplay(r.phone)}
                 {r.isMember && <span className="ml-2 text-xs text-muted-foreground">member</span>}
               </TableCell>
-              <TableCell>
-                <Handle request={r} />
+              <TableCell className="min-w-[10rem] max-w-[15rem] whitespace-normal">
+                {r.instagram && <p className="font-medium">@{r.instagram}</p>}
+                {r.referral && (
+                  <p className={cn('leading-snug', r.instagram && 'mt-0.5 text-xs text-muted-foreground')}>
+                    {r.instagram && <span className="sr-only">Referral: </span>}
+                    {r.referral}
+                  </p>
+                )}
               </TableCell>
-              <TableCell className="max-w-[14rem] whitespace-normal">
-                {r.referral || <span className="text-muted-foreground">—</span>}
-              </TableCell>
-              <TableCell className="max-w-[12rem] whitespace-normal">
+              <TableCell className="min-w-[10.5rem] max-w-[12rem] whitespace-normal">
                 <ConsentList request={r} />
               </TableCell>
-              <TableCell>
-                <AccessRequestStatusBadge status={r.status} />
-              </TableCell>
-              <TableCell className="max-w-[16rem] whitespace-normal">
-                <div className="flex justify-end text-right">
-                  <RowActions request={r} onReview={onReview} className="justify-end" />
+              <TableCell className="min-w-[8rem] max-w-[13rem] whitespace-normal">
+                <div className="grid gap-1">
+                  <AccessRequestStatusBadge status={r.status} />
+                  <Reviewed request={r} />
                 </div>
+              </TableCell>
+              <TableCell className="w-0 whitespace-nowrap">
+                {r.status === 'pending' && <RowActions request={r} onReview={onReview} className="flex-nowrap justify-end" />}
               </TableCell>
             </TableRow>
           ))}
@@ -373,7 +376,7 @@ export default function AccessRequestsPage() {
             <Input
               id={searchId}
               type="search"
-              placeholder="Search phone, Instagram or referral"
+              placeholder="Phone, Instagram or referral"
               value={search}
               onChange={(e) => setSearch(e.target.value)}
               className="pl-9 pr-9"

@@ -32,10 +32,11 @@ function PolicyLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-const consents: { field: ConsentField; label: ReactNode; optional: boolean; details: ReactNode }[] = [
+const consents: { field: ConsentField; label: string; topic: string; optional: boolean; details: ReactNode }[] = [
   {
     field: 'termsAccepted',
     label: 'I accept the Terms of Use',
+    topic: 'the Terms of Use',
     optional: false,
     details: (
       <>
@@ -47,6 +48,7 @@ const consents: { field: ConsentField; label: ReactNode; optional: boolean; deta
   {
     field: 'privacyAccepted',
     label: 'I accept the Privacy and Cookie Policy',
+    topic: 'privacy and cookies',
     optional: false,
     details: (
       <>
@@ -59,6 +61,7 @@ const consents: { field: ConsentField; label: ReactNode; optional: boolean; deta
   {
     field: 'marketingOptIn',
     label: 'Send me news of private sales and new releases',
+    topic: 'marketing messages',
     optional: true,
     details: (
       <>
@@ -70,6 +73,7 @@ const consents: { field: ConsentField; label: ReactNode; optional: boolean; deta
   {
     field: 'smsOptIn',
     label: 'Text me about my account',
+    topic: 'account text messages',
     optional: true,
     details: (
       <>
@@ -250,7 +254,7 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
                     </label>
                     <CollapsibleTrigger
                       className="group -my-1 -mr-1 flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                      aria-label={`Details: ${typeof c.label === 'string' ? c.label : c.field}`}
+                      aria-label={`Details on ${c.topic}`}
                     >
                       Details
                       <ChevronDown className="size-3.5 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />

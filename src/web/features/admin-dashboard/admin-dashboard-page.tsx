@@ -47,7 +47,7 @@ function Stat({
       {value === undefined ? (
         <Skeleton className="mt-3 h-9 w-16" />
       ) : (
-        <p className={cn('tabular mt-2 font-display text-4xl font-medium tracking-tight', accent && value > 0 && 'text-crimson')}>
+        <p className={cn('tabular mt-2 text-3xl font-semibold tracking-tight', accent && value > 0 && 'text-crimson')}>
           {value.toLocaleString('en-US')}
         </p>
       )}
@@ -90,9 +90,9 @@ export default function AdminDashboardPage() {
       <section aria-label="Counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Members" value={counts?.members} hint="Active accounts" icon={Users} href={link('/admin/user-access')} />
         <Stat
-          label="Pending access requests"
+          label="Pending requests"
           value={counts?.pendingAccessRequests}
-          hint="Waiting for review"
+          hint="Access requests waiting for review"
           icon={UserPlus}
           href={link(ACCESS_REQUESTS_PATH)}
           accent

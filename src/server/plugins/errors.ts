@@ -8,14 +8,22 @@ export interface ErrorBody {
   fieldErrors?: Record<string, string[]>;
 }
 
-const isDatabaseDown = (err: unknown) => {
-  const code = (err as { code?: string })?.code ?? '';
-  const msg = (err as Error)?.message ?? '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(code) ||
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(msg)
-  );
+/** The error and its causes (Drizzle wraps driver errors in a DrizzleQueryError whose cause is the real one). */
+const chain = (err: unknown): Array<{ code?: string; message?: string }> => {
+  const out: Array<{ code?: string; message?: string }> = [];
+  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined; e && out.length < 5; e = e.cause as typeof e) out.push(e);
+  return out;
 };
+
+const isDatabaseDown = (err: unknown) =>
+  chain(err).some(
+    ({ code = '', message = '' }) =>
+      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(code) ||
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(message),
+  );
+
+/** PostgreSQL refused a value (class 22, data exception: a NUL byte, a lone surrogate in JSON, a number out of range). */
+const isRejectedValue = (err: unknown) => chain(err).some(({ code = '' }) => /^22[0-9A-Z]{3}$/.test(code));
 
 /** One error handler: field errors for bad input, typed errors by status, 5xx without internals. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -35,8 +43,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(err.statusCode)
         .send({ status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors } satisfies ErrorBody);
     }
+    if (isRejectedValue(err)) {
+      return reply.status(400).send({ status: 'error', error: 'Invalid input' } satisfies ErrorBody);
+    }
     if (isDatabaseDown(err)) {
-      req.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      req.log.warn({ err: { code: chain(err).map((e) => e.code).filter(Boolean).join(' < '), message: chain(err).at(-1)?.message } }, 'database unavailable');
       reply.header('Retry-After', '5');
       return reply.status(503).send({ status: 'error', error: 'Service temporarily unavailable' } satisfies ErrorBody);
     }

@@ -26,6 +26,11 @@ import { createLive } from './realtime/hub.ts';
 import type { EventBus } from './realtime/bus.ts';
 import { createBus, registerRealtime } from './realtime/realtime.plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provider.ts';
+import { createStorage, type FileStorage } from './providers/storage/storage.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { managerRoutes } from './modules/manager/manager.routes.ts';
+import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 
 export const webDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -48,6 +53,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Live-event transport; defaults to Redis when REDIS_URL is set, in-process otherwise. */
   bus?: EventBus;
+  /** Uploaded files; defaults to the driver chosen by config.STORAGE_DRIVER. */
+  storage?: FileStorage;
 }
 
 export async function buildApp(opts: BuildAppOptions) {
@@ -106,6 +113,10 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(smsConvosRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(webhooksRoutes);
+  await app.register(settingsRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(managerRoutes);
+  await app.register(kycRoutes, { storage: opts.storage ?? createStorage(config) });
 
   const serveWeb = opts.serveWeb ?? existsSync(webDistDir);
   if (serveWeb) {

@@ -39,6 +39,12 @@ const envSchema = z.object({
   GA_MEASUREMENT_ID: optionalString.pipe(
     z.string().regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX').optional(),
   ),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalString.pipe(z.url('must be a URL such as https://s3.us-east-1.amazonaws.com').optional()),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .optional()
@@ -49,6 +55,8 @@ export type Config = z.infer<typeof envSchema> & {
   SESSION_SECRET: string;
   dataDir: string;
   appOrigin: string;
+  /** Uploaded files with the local storage driver: under DATA_DIR, never a served folder. */
+  uploadsDir: string;
 };
 
 export class ConfigError extends Error {
@@ -77,6 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (!c[k]) problems.push(`${k}: required when SMS_PROVIDER=twilio`);
     }
   }
+  if (c.STORAGE_DRIVER === 's3') {
+    for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!c[k]) problems.push(`${k}: required when STORAGE_DRIVER=s3`);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = resolve(c.DATA_DIR);
@@ -85,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     SESSION_SECRET: secret,
     dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
     appOrigin: c.APP_ORIGIN ?? `http://localhost:${c.PORT}`,
   };
 }

@@ -8,13 +8,14 @@ import { sendSms } from '../../providers/sms/sms.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { codeMatches, consumeChallenge, findLiveChallenge, invalidCode, issueChallenge, recordWrongAttempt } from './otp.service.ts';
 import { createSession, revokeSession } from './session.service.ts';
+import { announceOnboarding, isInvitedPhone, onClientSignIn } from '../onboarding/onboarding.service.ts';
 
 type User = typeof users.$inferSelect;
 
 /**
- * Who may sign in: an active user, a phone with an approved access request, or a phone in
- * ADMIN_PHONES. A suspended user may not, whatever else is true. Extend here (e.g. invited
- * onboarding clients); everything else asks this one function.
+ * Who may sign in: an active user, a phone with an approved access request, a phone invited by a
+ * portfolio manager, or a phone in ADMIN_PHONES. A suspended user may not, whatever else is true.
+ * Everything else asks this one function.
  */
 export async function isEligibleToSignIn(db: Db, phone: string, adminPhones: readonly string[] = []): Promise<boolean> {
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.phone, phone)).limit(1);
@@ -25,7 +26,8 @@ export async function isEligibleToSignIn(db: Db, phone: string, adminPhones: rea
     .from(accessRequests)
     .where(and(eq(accessRequests.phone, phone), eq(accessRequests.status, 'approved')))
     .limit(1);
-  return Boolean(approved);
+  if (approved) return true;
+  return isInvitedPhone(db, phone);
 }
 
 export const otpMessage = (code: string) => `Your verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
@@ -83,7 +85,8 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
     throw invalidCode();
   }
 
-  return db.transaction(async (tx) => {
+  let onboardingMoved: Awaited<ReturnType<typeof onClientSignIn>> = null;
+  const result = await db.transaction(async (tx) => {
     if (!(await consumeChallenge(tx, challenge.id, now))) throw invalidCode();
     if (!(await isEligibleToSignIn(tx, input.phone, config.ADMIN_PHONES))) throw invalidCode();
 
@@ -128,10 +131,16 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
 
     if (input.targetUserPhone) return startImpersonation(ctx, tx, user, input, now);
 
+    // An invited client's first sign-in moves their onboarding from pending_invitation on.
+    onboardingMoved = await onClientSignIn(tx, user, now, input.ip);
+    if (!user.name && onboardingMoved?.clientName) user = { ...user, name: onboardingMoved.clientName };
+
     const session = await createSession(tx, { userId: user.id, now, ip: input.ip, userAgent: input.userAgent });
     await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip: input.ip, at: now });
     return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false) };
   });
+  if (onboardingMoved) await announceOnboarding(ctx, onboardingMoved);
+  return result;
 }
 
 async function startImpersonation(ctx: AppContext, tx: Db, admin: User, input: SignInInput, now: Date): Promise<SignInResult> {

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  confirmDepositSchema,
+  inviteClientSchema,
+  inviteResponseSchema,
+  managerClientDetailSchema,
+  managerClientsQuerySchema,
+  managerClientsResponseSchema,
+} from '#common/onboarding.ts';
+import { requireManager } from '../../plugins/auth.ts';
+import { announceOnboarding } from '../onboarding/onboarding.service.ts';
+import { clientDetail, confirmDeposit, inviteClient, listClients, resendInvitation } from './manager.service.ts';
+
+const idParams = z.object({ id: z.uuid('Not a valid id') });
+
+/** The Portfolio Manager (spec §2): managers see and act on their own clients, admins on all. */
+export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    '/api/manager/clients',
+    { config: { access: 'manager' }, schema: { querystring: managerClientsQuerySchema, response: { 200: managerClientsResponseSchema } } },
+    async (req) => listClients(ctx.db, requireManager(req), req.query),
+  );
+
+  app.post(
+    '/api/manager/clients',
+    { config: { access: 'manager' }, schema: { body: inviteClientSchema, response: { 201: inviteResponseSchema } } },
+    async (req, reply) => {
+      const actor = requireManager(req);
+      const { row, client, sms } = await inviteClient(ctx, actor, req.body, req.ip ?? null);
+      await announceOnboarding(ctx, row, req.log);
+      return reply.status(201).send({ client, sms });
+    },
+  );
+
+  app.post(
+    '/api/manager/clients/:id/resend-invite',
+    {
+      config: { access: 'manager' },
+      schema: { params: idParams, response: { 200: z.object({ status: z.literal('success'), sms: inviteResponseSchema.shape.sms }) } },
+    },
+    async (req) => {
+      const actor = requireManager(req);
+      const { row, sms } = await resendInvitation(ctx, actor, req.params.id, req.ip ?? null);
+      await announceOnboarding(ctx, row, req.log);
+      return { status: 'success' as const, sms };
+    },
+  );
+
+  app.get(
+    '/api/manager/clients/:id',
+    { config: { access: 'manager' }, schema: { params: idParams, response: { 200: managerClientDetailSchema } } },
+    async (req) => clientDetail(ctx.db, requireManager(req), req.params.id),
+  );
+
+  app.post(
+    '/api/manager/clients/:id/confirm-deposit',
+    { config: { access: 'manager' }, schema: { params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
+    async (req) => {
+      const actor = requireManager(req);
+      const { row } = await confirmDeposit(ctx, actor, req.params.id, req.body.amountCents, req.ip ?? null);
+      await announceOnboarding(ctx, row, req.log);
+      return clientDetail(ctx.db, actor, req.params.id);
+    },
+  );
+};

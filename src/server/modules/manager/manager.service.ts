@@ -1,0 +1,231 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { deriveKycStatus } from '#common/kyc.ts';
+import { formatCents } from '#common/format.ts';
+import {
+  onboardingSteps,
+  type ManagerClient,
+  type ManagerClientDetail,
+  type ManagerClientsResponse,
+  type OnboardingStatus,
+  type TierId,
+} from '#common/onboarding.ts';
+import type { AppContext, AuthUser } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { onboardingEvents, onboardings } from '../../db/schema/onboarding.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { sendSms } from '../../providers/sms/sms.service.ts';
+import { actorOf, audit } from '../audit/audit.service.ts';
+import {
+  kycDocsFor,
+  kycStatusByUser,
+  signatureOf,
+  timelineFor,
+  transition,
+  type OnboardingRow,
+} from '../onboarding/onboarding.service.ts';
+import { getOnboardingSettings } from '../settings/settings.service.ts';
+import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
+
+/** A manager may text the same invitation again after this long. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+const managers = alias(users, 'managers');
+
+type Row = { o: OnboardingRow; manager: { id: string; name: string | null; phone: string } | null };
+
+/** Managers see their own clients; admins see every client. */
+const scope = (actor: AuthUser): SQL | undefined => (actor.isAdmin ? undefined : eq(onboardings.managerId, actor.id));
+
+function selectRows(db: Db) {
+  return db
+    .select({ o: onboardings, manager: { id: managers.id, name: managers.name, phone: managers.phone } })
+    .from(onboardings)
+    .leftJoin(managers, eq(managers.id, onboardings.managerId));
+}
+
+function toClient(r: Row, kyc: ReturnType<typeof deriveKycStatus>): ManagerClient {
+  const step = onboardingSteps[r.o.status];
+  return {
+    id: r.o.id,
+    name: r.o.clientName,
+    phone: r.o.clientPhone,
+    userId: r.o.clientUserId,
+    status: r.o.status,
+    label: step.label,
+    progress: step.progress,
+    tier: r.o.tier,
+    manager: r.manager?.id ? r.manager : null,
+    kycStatus: kyc,
+    lastActivityAt: r.o.lastActivityAt.toISOString(),
+    createdAt: r.o.createdAt.toISOString(),
+  };
+}
+
+export async function listClients(db: Db, actor: AuthUser, filter: { status?: OnboardingStatus }): Promise<ManagerClientsResponse> {
+  const where = and(scope(actor), filter.status ? eq(onboardings.status, filter.status) : undefined);
+  const [rows, byStatus] = await Promise.all([
+    selectRows(db).where(where).orderBy(desc(onboardings.lastActivityAt), desc(onboardings.id)).limit(500),
+    db.select({ status: onboardings.status, n: count() }).from(onboardings).where(scope(actor)).groupBy(onboardings.status),
+  ]);
+  const kyc = await kycStatusByUser(db, rows.map((r) => r.o.clientUserId).filter((v): v is string => Boolean(v)));
+  const counts: Record<string, number> = {};
+  for (const s of byStatus) counts[s.status] = Number(s.n);
+  return { clients: rows.map((r) => toClient(r, (r.o.clientUserId && kyc.get(r.o.clientUserId)) || 'not_started')), counts };
+}
+
+/** The client if the actor may see them; a 404 otherwise, so other managers' clients stay unknown. */
+async function visibleRow(db: Db, actor: AuthUser, id: string): Promise<Row> {
+  const [row] = await selectRows(db).where(and(eq(onboardings.id, id), scope(actor))).limit(1);
+  if (!row) throw notFound('Client not found');
+  return row;
+}
+
+export async function clientDetail(db: Db, actor: AuthUser, id: string): Promise<ManagerClientDetail> {
+  const row = await visibleRow(db, actor, id);
+  const o = row.o;
+  const docs = await kycDocsFor(db, o.clientUserId);
+  const settings = await getOnboardingSettings(db);
+  const tier = settings.tiers.find((t) => t.id === (o.tier ?? o.suggestedTier));
+  let confirmedBy: string | null = null;
+  if (o.depositConfirmedBy) {
+    const [u] = await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, o.depositConfirmedBy)).limit(1);
+    confirmedBy = u ? (u.name ?? u.phone) : null;
+  }
+  return {
+    ...toClient(row, deriveKycStatus(docs)),
+    suggestedTier: o.suggestedTier,
+    tierName: o.tier ? (settings.tiers.find((t) => t.id === o.tier)?.name ?? o.tier) : null,
+    minimumCents: o.minimumCents ?? tier?.minimumCents ?? null,
+    allocation: o.allocation ?? null,
+    timeline: await timelineFor(db, o),
+    documents: [...docs].reverse().map((d) => ({
+      id: d.id,
+      type: d.type,
+      status: d.status,
+      note: d.note,
+      contentType: d.contentType,
+      sizeBytes: d.sizeBytes,
+      createdAt: d.createdAt.toISOString(),
+      reviewedAt: d.reviewedAt?.toISOString() ?? null,
+    })),
+    signature: signatureOf(o),
+    deposit: { amountCents: o.depositCents ?? null, confirmedAt: o.depositConfirmedAt?.toISOString() ?? null, confirmedBy },
+    invitedAt: o.invitedAt.toISOString(),
+    lastInvitedAt: o.lastInvitedAt.toISOString(),
+    inviteCount: o.inviteCount,
+  };
+}
+
+export const invitationSmsBody = (opts: { clientName: string; managerName: string; link: string }) =>
+  `Hi ${opts.clientName.split(/\s+/)[0]}, ${opts.managerName} has invited you to open your private collectibles portfolio. ` +
+  `Sign in with this phone number to get started: ${opts.link}`;
+
+async function textInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>, actor: AuthUser, o: OnboardingRow, purpose: string) {
+  if (await isOptedOut(ctx.db, o.clientPhone)) return { sent: false, reason: 'The client has opted out of text messages' };
+  const body = invitationSmsBody({
+    clientName: o.clientName ?? 'there',
+    managerName: actor.name ?? 'Your portfolio manager',
+    link: `${ctx.config.appOrigin}/onboarding`,
+  });
+  const res = await sendSms(ctx, { to: o.clientPhone, body, purpose, sentBy: actor.id });
+  return res.ok ? { sent: true, reason: null } : { sent: false, reason: 'The text message could not be delivered' };
+}
+
+/**
+ * POST /api/manager/clients: creates the onboarding in pending_invitation and texts a link to
+ * /onboarding. Staff and suspended accounts cannot be invited; a phone has one onboarding.
+ */
+export async function inviteClient(
+  ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>,
+  actor: AuthUser,
+  input: { phone: string; name: string; tier?: TierId },
+  ip: string | null,
+) {
+  const now = ctx.clock.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin, isManager: users.isManager, status: users.status })
+      .from(users)
+      .where(eq(users.phone, input.phone))
+      .limit(1);
+    if (existing && (existing.isAdmin || existing.isManager)) throw new AppError('conflict', 'Staff accounts cannot be invited as clients');
+    if (existing && existing.status !== 'active') throw new AppError('conflict', 'This account is suspended');
+    const [o] = await tx
+      .insert(onboardings)
+      .values({
+        clientPhone: input.phone,
+        clientName: input.name,
+        clientUserId: existing?.id ?? null,
+        managerId: actor.id,
+        suggestedTier: input.tier ?? null,
+        invitedAt: now,
+        lastInvitedAt: now,
+        lastActivityAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: onboardings.clientPhone })
+      .returning();
+    if (!o) throw new AppError('conflict', 'This phone number already has an onboarding');
+    await tx.insert(onboardingEvents).values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: actor.id, createdAt: now });
+    await audit(tx, { ...actorOf(actor), action: 'onboarding.invited', targetType: 'onboarding', targetId: o.id, data: { suggestedTier: input.tier ?? null, existingUser: Boolean(existing) }, ip, at: now });
+    return o;
+  });
+  const sms = await textInvitation(ctx, actor, row, 'onboarding_invite');
+  const [r] = await selectRows(ctx.db).where(eq(onboardings.id, row.id));
+  return { row, client: toClient(r, 'not_started'), sms };
+}
+
+/** POST /api/manager/clients/{id}/resend-invite: only while the invitation is pending, once a minute. */
+export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>, actor: AuthUser, id: string, ip: string | null) {
+  const now = ctx.clock.now();
+  const { o } = await visibleRow(ctx.db, actor, id);
+  if (o.status !== 'pending_invitation') throw new AppError('conflict', 'The client has already accepted the invitation');
+  const wait = Math.ceil((o.lastInvitedAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
+  if (wait > 0) throw new AppError('rate_limited', `Please wait ${wait} s before sending the invitation again`, { retryAfterSeconds: wait });
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(onboardings)
+      .set({ lastInvitedAt: now, inviteCount: o.inviteCount + 1, updatedAt: now, lastActivityAt: now })
+      .where(and(eq(onboardings.id, id), eq(onboardings.lastInvitedAt, o.lastInvitedAt)))
+      .returning();
+    if (!updated) throw new AppError('conflict', 'The invitation was just sent again');
+    await audit(tx, { ...actorOf(actor), action: 'onboarding.invite_resent', targetType: 'onboarding', targetId: id, data: { inviteCount: updated.inviteCount }, ip, at: now });
+    return updated;
+  });
+  const sms = await textInvitation(ctx, actor, row, 'onboarding_invite');
+  return { row, sms };
+}
+
+/**
+ * POST /api/manager/clients/{id}/confirm-deposit: awaiting_deposit → active. The identity
+ * documents must be approved, and the amount must reach the tier's minimum.
+ */
+export async function confirmDeposit(ctx: Pick<AppContext, 'db' | 'clock'>, actor: AuthUser, id: string, amountCents: number, ip: string | null) {
+  const now = ctx.clock.now();
+  const { o } = await visibleRow(ctx.db, actor, id);
+  if (o.status !== 'awaiting_deposit') {
+    throw new AppError('conflict', `The deposit can be confirmed only while the client is at "${onboardingSteps.awaiting_deposit.label}"`);
+  }
+  const kyc = deriveKycStatus(await kycDocsFor(ctx.db, o.clientUserId));
+  if (kyc !== 'approved') throw new AppError('conflict', 'The client’s identity documents must be approved before the account can be activated');
+  if (o.minimumCents && amountCents < o.minimumCents) {
+    throw new AppError('bad_request', `The deposit must be at least ${formatCents(o.minimumCents)} for this tier`, {
+      fieldErrors: { amountCents: [`At least ${formatCents(o.minimumCents)}`] },
+    });
+  }
+  return ctx.db.transaction(async (tx) => ({
+    row: await transition(tx, {
+      id,
+      from: 'awaiting_deposit',
+      to: 'active',
+      actor,
+      now,
+      ip,
+      patch: { depositCents: amountCents, depositConfirmedAt: now, depositConfirmedBy: actor.id },
+      data: { amountCents },
+    }),
+  }));
+}

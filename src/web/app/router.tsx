@@ -1,15 +1,18 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
 import { PublicLayout } from '#web/features/marketing/public-layout.tsx';
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
 import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
-import { MemberLayout } from '#web/features/shell/member-layout.tsx';
-import { AdminLayout } from '#web/features/shell/admin-layout.tsx';
-import { ManagerLayout } from '#web/features/shell/manager-layout.tsx';
 import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
 import { ADMIN_HOME, hasPage, hasRoute, routes, type AppRoute, type LayoutKind } from './routes.tsx';
+
+// The signed-in shells load with their first page, so a visitor's download carries none of
+// them (nor the phone formatting the member bar uses).
+const MemberLayout = lazy(() => import('#web/features/shell/member-layout.tsx').then((m) => ({ default: m.MemberLayout })));
+const AdminLayout = lazy(() => import('#web/features/shell/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })));
+const ManagerLayout = lazy(() => import('#web/features/shell/manager-layout.tsx').then((m) => ({ default: m.ManagerLayout })));
 
 const nav: NavInfo = { hasRoute, hasPage, adminHome: ADMIN_HOME };
 
@@ -53,9 +56,11 @@ export function AppRouter() {
   const fallback = kind === 'public' || kind === 'bare' ? <PageSpinner /> : <PageSpinner label="Loading page" />;
   return (
     <NavProvider value={nav}>
-      <Layout key={kind} kind={kind}>
-        <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage />}</Suspense>
-      </Layout>
+      <Suspense fallback={fallback}>
+        <Layout key={kind} kind={kind}>
+          <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage />}</Suspense>
+        </Layout>
+      </Suspense>
     </NavProvider>
   );
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '#web/hooks/use-toast.ts';
 import { getCredentials } from '#web/lib/credentials.ts';
 import { cn } from '#web/lib/utils.ts';
-import { LiveClient, liveUrl, type LiveState } from './live-client.ts';
+import type { LiveClient, LiveState } from './live-client.ts';
 import { createRefresher } from './refresh.ts';
 import { toastForLiveMessage } from './toasts.ts';
 
@@ -25,26 +25,36 @@ export function useLiveConnection(userId: string | null | undefined) {
 
   useEffect(() => {
     if (!userId) return;
-    const refresh = createRefresher(queryClient);
-    const client = new LiveClient({
-      url: liveUrl(window.location),
-      getAuth: () => {
-        const c = getCredentials();
-        return { userId: c?.userId, token: c?.authToken };
-      },
-      onMessage: (msg) => {
-        refresh(msg);
-        const t = toastForLiveMessage(msg, { mine: !msg.userId || msg.userId === userId });
-        if (t) toast(t);
-      },
-      onState: (s) => {
-        currentState = s;
-        for (const l of stateListeners) l(s);
-      },
-    });
-    client.start({ afterSignIn: justSignedIn });
+    const afterSignIn = justSignedIn;
     justSignedIn = false;
-    return () => client.stop();
+    let stopped = false;
+    let client: LiveClient | null = null;
+    // Loaded on first sign-in, so a visitor's download carries neither the client nor its schemas.
+    void import('./live-client.ts').then(({ LiveClient, liveUrl }) => {
+      if (stopped) return;
+      const refresh = createRefresher(queryClient);
+      client = new LiveClient({
+        url: liveUrl(window.location),
+        getAuth: () => {
+          const c = getCredentials();
+          return { userId: c?.userId, token: c?.authToken };
+        },
+        onMessage: (msg) => {
+          refresh(msg);
+          const t = toastForLiveMessage(msg, { mine: !msg.userId || msg.userId === userId });
+          if (t) toast(t);
+        },
+        onState: (s) => {
+          currentState = s;
+          for (const l of stateListeners) l(s);
+        },
+      });
+      client.start({ afterSignIn });
+    });
+    return () => {
+      stopped = true;
+      client?.stop();
+    };
   }, [userId, queryClient]);
 }
 

@@ -1,0 +1,190 @@
+// Lighthouse (default mobile config, simulated throttling) on Debian's Chromium against the
+// production build served by the real server: `/`, `/terms` and a signed-in page (/dashboard).
+// The server runs from a snapshot of src/server + src/common + drizzle with the bench's own build
+// as its dist/, so a concurrent `vite build` in the tree cannot swap files under it. Sign-in goes
+// through the API against the fake Twilio server; the session is then put in the browser the way
+// the app keeps it (session cookie, auth_state cookie, localStorage `auth`).
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { fakeTwilioEnv, startFakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { benchTempRoot, buildApp } from './web.ts';
+import { fmt, freePort, isMain, repoRoot, sleep, spawnTs, stopChild, waitFor200, withTimeout } from './support.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const GOAL = 95;
+const MEMBER_PHONE = '+12125550103';
+
+/** The real server's code and migrations with a given dist/, in a folder of its own. */
+export async function serverSnapshot() {
+  const build = await buildApp();
+  const dir = join(benchTempRoot(), 'app');
+  if (!existsSync(dir)) {
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    for (const p of ['src/server', 'src/common', 'drizzle']) cpSync(join(repoRoot, p), join(dir, p), { recursive: true });
+    for (const f of ['package.json', 'tsconfig.json']) cpSync(join(repoRoot, f), join(dir, f));
+    cpSync(build.outDir, join(dir, 'dist'), { recursive: true });
+    symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  }
+  return dir;
+}
+
+async function startChromium() {
+  const port = await freePort();
+  const profile = mkdtempSync(join(benchTempRoot(), 'chromium-'));
+  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Chromium exited (${child.exitCode})`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (res.ok) break;
+    } catch {
+      /* starting */
+    }
+    if (Date.now() > deadline) throw new Error('Chromium did not open its debugging port');
+    await sleep(100);
+  }
+  return { port, child };
+}
+
+type Scores = Record<(typeof CATEGORIES)[number], number> & { finalUrl: string; lcpMs: number; tbtMs: number; transferKB: number };
+
+async function audit(url: string, port: number, opts: { keepStorage?: boolean } = {}): Promise<Scores> {
+  const { default: lighthouse } = await import('lighthouse');
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    disableStorageReset: opts.keepStorage ?? false,
+  });
+  if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (c: string) => Math.round((lhr.categories[c]?.score ?? NaN) * 100);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    finalUrl: lhr.finalDisplayedUrl,
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    transferKB: num('total-byte-weight') / 1024,
+  };
+}
+
+/** Puts a session into the browser's default profile without loading (or caching) the app. */
+async function signInBrowser(cdpPort: number, origin: string, session: { token: string; userId: string }) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+  try {
+    const context = browser.contexts()[0];
+    await context.addCookies([
+      { name: 'session', value: session.token, url: origin, httpOnly: true, sameSite: 'Strict' },
+      { name: 'auth_state', value: 'true', url: origin, sameSite: 'Strict' },
+    ]);
+    const page = await context.newPage();
+    await page.route('**/*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }));
+    await page.goto(`${origin}/`);
+    await page.evaluate((auth) => localStorage.setItem('auth', JSON.stringify(auth)), { userId: session.userId, authToken: session.token });
+    await page.unrouteAll();
+    await page.close();
+  } finally {
+    await browser.close(); // a CDP connection: disconnects, the browser keeps running
+  }
+}
+
+export async function runLighthouse() {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\nLighthouse: skipped (no Chromium at ${CHROMIUM})`);
+    return { skipped: `no Chromium at ${CHROMIUM}` };
+  }
+  const dir = await serverSnapshot();
+  const twilio = await startFakeTwilio();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawnTs(
+    'src/server/main.ts',
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(benchTempRoot(), 'lh-data-')),
+      APP_ORIGIN: origin,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...fakeTwilioEnv(twilio),
+    },
+    { cwd: dir, ipc: false },
+  );
+  let chrome: Awaited<ReturnType<typeof startChromium>> | null = null;
+  try {
+    await waitFor200(`${origin}/api/health`, { child: server, timeoutMs: 90_000 });
+
+    // Sign in as a member through the API, as the sign-in dialog does.
+    const post = (path: string, body: unknown) =>
+      fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+    const since = twilio.messages.length;
+    const sent = await post('/api/send-otp', { phone: MEMBER_PHONE });
+    if (!sent.ok) throw new Error(`send-otp: ${sent.status} ${await sent.text()}`);
+    const code = await twilio.waitForCode(MEMBER_PHONE, { since, timeoutMs: 15_000 });
+    const verified = await post('/api/verify-otp', { phone: MEMBER_PHONE, otp: code });
+    if (!verified.ok) throw new Error(`verify-otp: ${verified.status} ${await verified.text()}`);
+    const login = (await verified.json()) as { authToken: string; user: { id: string } };
+
+    chrome = await startChromium();
+    const pages: Record<string, Scores> = {};
+    pages['/'] = await withTimeout(audit(`${origin}/`, chrome.port), 180_000, 'lighthouse /');
+    pages['/terms'] = await withTimeout(audit(`${origin}/terms`, chrome.port), 180_000, 'lighthouse /terms');
+    await signInBrowser(chrome.port, origin, { token: login.authToken, userId: login.user.id });
+    pages['/dashboard'] = await withTimeout(audit(`${origin}/dashboard`, chrome.port, { keepStorage: true }), 180_000, 'lighthouse /dashboard');
+    if (new URL(pages['/dashboard'].finalUrl).pathname !== '/dashboard') {
+      throw new Error(`the signed-in audit ended on ${pages['/dashboard'].finalUrl}, not /dashboard: the session was not picked up`);
+    }
+
+    console.log('\nLighthouse 12 (mobile, simulated throttling), production build on the real server');
+    console.log(`  ${'page'.padEnd(12)} ${CATEGORIES.map((c) => c.padStart(14)).join('')}   LCP       TBT     bytes`);
+    let met = true;
+    for (const [path, s] of Object.entries(pages)) {
+      met &&= CATEGORIES.every((c) => s[c] >= GOAL);
+      console.log(
+        `  ${path.padEnd(12)} ${CATEGORIES.map((c) => String(s[c]).padStart(14)).join('')}   ${fmt(s.lcpMs / 1000, 2)} s  ${fmt(s.tbtMs, 0).padStart(4)} ms  ${fmt(s.transferKB, 0)} KB`,
+      );
+    }
+    console.log(`  every score ≥ ${GOAL} → ${met ? 'met' : 'MISSED'}`);
+    return { pages, goal: GOAL, meetsGoal: met };
+  } finally {
+    if (chrome) {
+      chrome.child.kill('SIGTERM');
+      await withTimeout(new Promise((r) => chrome!.child.once('exit', r)), 10_000, 'chromium exit').catch(() => chrome!.child.kill('SIGKILL'));
+    }
+    await stopChild(server);
+    await twilio.close();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    await runLighthouse();
+  } catch (err) {
+    console.log(`\nLighthouse: skipped (${(err as Error).message})`);
+  }
+  process.exit(0);
+}

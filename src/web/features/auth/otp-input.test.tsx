@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { OtpInput } from './otp-input.tsx';
 
+// input-otp looks for password-manager badges with elementFromPoint, which jsdom lacks.
+document.elementFromPoint ??= () => null;
 afterEach(cleanup);
 
 function Harness() {

@@ -39,6 +39,10 @@ const UserAccessPage = page(() => import('#web/features/admin-users/user-access-
 const AdminDashboardPage = page(() => import('#web/features/admin-dashboard/admin-dashboard-page.tsx'));
 const AccessRequestsPage = page(() => import('#web/features/access-requests/access-requests-page.tsx'));
 const SmsConvosPage = page(() => import('#web/features/sms-convos/sms-convos-page.tsx'));
+const OnboardingPage = page(() => import('#web/features/onboarding/onboarding-page.tsx'));
+const ManagerPage = page(() => import('#web/features/manager/manager-page.tsx'));
+const ClientDetailPage = page(() => import('#web/features/manager/client-detail-page.tsx'));
+const AdminKycPage = page(() => import('#web/features/kyc/admin-kyc-page.tsx'));
 
 export const routes: AppRoute[] = [
   // Public
@@ -46,6 +50,8 @@ export const routes: AppRoute[] = [
   { path: '/terms', layout: 'public', component: TermsPage },
   { path: '/privacy', layout: 'public', component: PrivacyPage },
   { path: '/cookies', layout: 'public', component: CookiesPage },
+  // The invitation link lands here signed out; the page asks for sign-in, then walks the steps.
+  { path: '/onboarding', layout: 'public', component: OnboardingPage },
 
   // Member (signed-in shell)
   { path: '/dashboard', layout: 'member', component: DashboardPage },
@@ -58,6 +64,11 @@ export const routes: AppRoute[] = [
   { path: '/admin/user-access', layout: 'admin', component: UserAccessPage },
   { path: '/admin/access-requests', layout: 'admin', component: AccessRequestsPage },
   { path: '/admin/sms-convos', layout: 'admin', component: SmsConvosPage },
+  { path: '/admin/kyc-verification', layout: 'admin', component: AdminKycPage },
+
+  // Manager
+  { path: '/manager', layout: 'manager', component: ManagerPage },
+  { path: '/manager/clients/:id', layout: 'manager', component: ClientDetailPage },
 ];
 
 const routePaths = new Set(routes.map((r) => r.path));

@@ -18,6 +18,7 @@ import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useProfile, useUpdateProfile } from './profile-api.ts';
+import { KycSettingsSection } from '#web/features/kyc/kyc-documents.tsx';
 
 const settingsSchema = z.object({
   name: nameSchema,
@@ -209,6 +210,8 @@ export default function SettingsPage() {
       ) : (
         <ProfileForm key={profile.data.id} profile={profile.data} />
       )}
+
+      <KycSettingsSection />
 
       <Card>
         <CardHeader>

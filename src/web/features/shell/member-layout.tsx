@@ -21,6 +21,7 @@ import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { useNav } from './nav-context.tsx';
 import { ACCOUNT_LINKS, INDEX_PATH, isActivePath, MEMBER_LINKS, type NavItem } from './nav-items.ts';
 import { UserAvatar } from './user-avatar.tsx';
+import { OnboardingBanner } from '#web/features/onboarding/onboarding-banner.tsx';
 
 function useMemberLinks(user: CurrentUser) {
   const { hasRoute, adminHome } = useNav();
@@ -226,7 +227,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           </a>
           <MemberBar user={user} />
           {user.isImpersonated && <ImpersonationBanner />}
-          {/* Onboarding banner ('Complete Your Onboarding') goes here, under the bar. */}
+          <OnboardingBanner userId={user.id} />
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>

@@ -62,7 +62,14 @@ async function startChromium() {
   return { port, child };
 }
 
-type Scores = Record<(typeof CATEGORIES)[number], number> & { finalUrl: string; lcpMs: number; tbtMs: number; transferKB: number };
+type Scores = Record<(typeof CATEGORIES)[number], number> & {
+  finalUrl: string;
+  lcpMs: number;
+  tbtMs: number;
+  transferKB: number;
+  /** Transfer size by resource type (script, stylesheet, font, document…), KB. */
+  byTypeKB: Record<string, number>;
+};
 
 async function audit(url: string, port: number, opts: { keepStorage?: boolean } = {}): Promise<Scores> {
   const { default: lighthouse } = await import('lighthouse');
@@ -86,6 +93,11 @@ async function audit(url: string, port: number, opts: { keepStorage?: boolean } 
     lcpMs: num('largest-contentful-paint'),
     tbtMs: num('total-blocking-time'),
     transferKB: num('total-byte-weight') / 1024,
+    byTypeKB: Object.fromEntries(
+      ((lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [])
+        .filter((i) => i.resourceType !== 'total' && i.transferSize > 0)
+        .map((i) => [i.resourceType, Math.round(i.transferSize / 102.4) / 10]),
+    ),
   };
 }
 
@@ -99,6 +111,10 @@ async function signInBrowser(cdpPort: number, origin: string, session: { token: 
       { name: 'auth_state', value: 'true', url: origin, sameSite: 'Strict' },
     ]);
     const page = await context.newPage();
+    // The earlier audits filled the HTTP cache; this one must start cold like them.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     await page.route('**/*', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }));
     await page.goto(`${origin}/`);
     await page.evaluate((auth) => localStorage.setItem('auth', JSON.stringify(auth)), { userId: session.userId, authToken: session.token });
@@ -167,6 +183,7 @@ export async function runLighthouse() {
       console.log(
         `  ${path.padEnd(12)} ${CATEGORIES.map((c) => String(s[c]).padStart(14)).join('')}   ${fmt(s.lcpMs / 1000, 2)} s  ${fmt(s.tbtMs, 0).padStart(4)} ms  ${fmt(s.transferKB, 0)} KB`,
       );
+      console.log(`  ${''.padEnd(12)} transfer: ${Object.entries(s.byTypeKB).map(([t, kb]) => `${t} ${kb} KB`).join(', ')}`);
     }
     console.log(`  every score ≥ ${GOAL} → ${met ? 'met' : 'MISSED'}`);
     return { pages, goal: GOAL, meetsGoal: met };

@@ -124,6 +124,8 @@ export async function buildApp(opts: BuildAppOptions) {
       root: webDistDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

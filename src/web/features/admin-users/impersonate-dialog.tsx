@@ -79,12 +79,12 @@ export function ImpersonateDialog({ user, onClose }: { user: AdminUser | null; o
               <>
                 You will see the app exactly as this member does until you return to admin. To confirm it is you, we
                 will text a code to your own phone,{' '}
-                <span className="tabular font-medium text-foreground">{formatPhoneForDisplay(me?.phone)}</span>.
+                <span className="tabular whitespace-nowrap font-medium text-foreground">{formatPhoneForDisplay(me?.phone)}</span>.
               </>
             ) : (
               <>
                 Enter the code we sent to{' '}
-                <span className="tabular font-medium text-foreground">{formatPhoneForDisplay(me?.phone)}</span>.
+                <span className="tabular whitespace-nowrap font-medium text-foreground">{formatPhoneForDisplay(me?.phone)}</span>.
               </>
             )}
           </DialogDescription>

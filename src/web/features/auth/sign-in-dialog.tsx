@@ -166,7 +166,7 @@ export function SignInDialog() {
               <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson">Verification</p>
               <DialogTitle>Enter your code</DialogTitle>
               <DialogDescription>
-                We sent a six-digit code to <span className="tabular font-medium text-foreground">{formatPhoneForDisplay(phone)}</span>.
+                We sent a six-digit code to <span className="tabular whitespace-nowrap font-medium text-foreground">{formatPhoneForDisplay(phone)}</span>.
                 It expires in five minutes.
               </DialogDescription>
             </DialogHeader>

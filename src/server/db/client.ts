@@ -75,10 +75,37 @@ export async function fromPglite(client: PGlite, { runMigrations = true } = {}):
   };
 }
 
+/**
+ * Connections killed while checked out (PostgreSQL restarted, pg_terminate_backend) must neither
+ * end the process nor leak out of the pool:
+ * - the pool listens for errors only on idle clients, so a checked-out one whose connection dies
+ *   between queries would raise an unhandled 'error' event; its next query fails instead (a 503);
+ * - Drizzle's transaction() never releases its client when BEGIN itself fails, so every such
+ *   client would stay checked out for good, until the pool is exhausted and every request waits
+ *   for a connection forever. A client whose connection has ended is handed back (and dropped)
+ *   at once; its holder's later release() is then a no-op.
+ */
+function returnDeadClients(pool: pg.Pool) {
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    client.on('end', () => {
+      const held = client as pg.PoolClient;
+      if (!checkedOut.delete(held)) return;
+      const release = held.release;
+      held.release = () => {};
+      release(new Error('connection ended while checked out'));
+    });
+  });
+}
+
 export async function openPostgres(url: string, { runMigrations = true, max = 10 } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // A terminated idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  returnDeadClients(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (runMigrations) await migratePg(db as never, { migrationsFolder });
   return {

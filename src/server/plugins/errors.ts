@@ -19,7 +19,7 @@ const isDatabaseDown = (err: unknown) =>
   chain(err).some(
     ({ code = '', message = '' }) =>
       ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(code) ||
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|PGlite is closed/i.test(message),
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|PGlite is closed/i.test(message),
   );
 
 /** PostgreSQL refused a value (class 22, data exception: a NUL byte, a lone surrogate in JSON, a number out of range). */

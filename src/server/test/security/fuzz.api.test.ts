@@ -9,7 +9,7 @@ import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessRequests, users } from '../../db/schema/users.ts';
-import { signIn, type SignedIn, type TestApp } from '../harness.ts';
+import { signIn, type SignedIn } from '../harness.ts';
 import { LEAK } from './leaks.ts';
 import { contentTypes, fromJsonSchema, garbageJson, jsonSchemaOf, nearMiss, pollutionBodies, rawGarbage } from './arbitraries.ts';
 import { createRecordedTestApp, key, type RecordedRoute } from './route-table.ts';
@@ -22,8 +22,6 @@ type Who = 'anonymous' | 'member' | 'admin';
 const whos: Who[] = ['anonymous', 'member', 'admin'];
 const phoneOf: Record<Exclude<Who, 'anonymous'>, string> = { member: '+12125550103', admin: '+12125550101' };
 
-let t: TestApp;
-let routes: RecordedRoute[];
 const sessions = new Map<Who, SignedIn>();
 const ids = { victim: '', request: '' };
 
@@ -114,7 +112,7 @@ function requests(route: RecordedRoute, s: SignedIn | undefined): fc.Arbitrary<I
 }
 
 // The app and its route table are built while the file is collected, so that each route is a test of its own.
-({ t, routes } = await createRecordedTestApp());
+const { t, routes } = await createRecordedTestApp();
 
 beforeAll(async () => {
   const [victim] = await t.db.insert(users).values({ phone: '+12125550166', name: 'Fuzz Target' }).returning({ id: users.id });

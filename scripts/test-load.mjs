@@ -52,5 +52,11 @@ if (missing.length) {
   process.exit(0);
 }
 
+// tsx does not typecheck, and tests/ is outside the main tsconfig.
+const tsc = spawnSync('npx', ['tsc', '-p', 'tests/load/tsconfig.json', '--noEmit'], { stdio: 'inherit' });
+if (tsc.status !== 0) {
+  console.error('✗ load tests: typecheck failed');
+  process.exit(1);
+}
 const r = spawnSync(process.execPath, ['--import', 'tsx', 'tests/load/run.ts'], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

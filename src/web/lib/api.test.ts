@@ -54,7 +54,7 @@ describe('apiRequest', () => {
 
   it('turns a non-OK response into "<status>: <body text>"', async () => {
     respond(404, '{"status":"error","error":"Not found"}');
-    const err = await apiRequest('GET', '/api/missing').catch((e) => e);
+    const err = (await apiRequest('GET', '/api/missing').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('404: {"status":"error","error":"Not found"}');
     expect(err.status).toBe(404);

@@ -26,7 +26,7 @@ describe('default query function', () => {
   });
 
   it('GETs that path, and maps 401 to null when asked', async () => {
-    const fetchMock = vi.fn(async () => new Response('{"status":"error","error":"no"}', { status: 401 }));
+    const fetchMock = vi.fn(async (_url: string) => new Response('{"status":"error","error":"no"}', { status: 401 }));
     vi.stubGlobal('fetch', fetchMock);
     const fn = getQueryFn({ on401: 'returnNull' });
     const ctx = { queryKey: ['/api/auth/me'], signal: new AbortController().signal } as never;

@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'drizzle/**', 'node_modules/**', '.test-data/**'] },
+  { ignores: ['dist/**', 'data/**', 'drizzle/**', 'node_modules/**', '.test-data/**', '.shots-*', 'screenshots/**', 'bench/.empty-app/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

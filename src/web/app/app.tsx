@@ -1,14 +1,29 @@
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { queryClient } from '#web/lib/query-client.ts';
 import { useLiveConnection } from '#web/lib/live/live-connection.tsx';
-import { Toaster } from '#web/components/ui/toaster.tsx';
-import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
+import { useToast } from '#web/hooks/use-toast.ts';
 import { useCurrentUser } from '#web/features/auth/current-user.ts';
 import { SignInDialogHost } from '#web/features/auth/sign-in-dialog-host.tsx';
 import { RequestAccessDialogHost } from '#web/features/access-requests/get-access-button.tsx';
 import { AppRouter } from './router.tsx';
 import { usePageViews } from './page-views.ts';
+
+const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+
+/** The toast region loads with the first toast, so its code is not part of a visitor's first download. */
+function ToasterHost() {
+  const { toasts } = useToast();
+  const [wanted, setWanted] = useState(false);
+  if (toasts.length > 0 && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 function PageViews() {
   usePageViews();
@@ -25,16 +40,14 @@ function LiveConnection() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <Router>
-          <PageViews />
-          <LiveConnection />
-          <AppRouter />
-          <SignInDialogHost />
-          <RequestAccessDialogHost />
-        </Router>
-        <Toaster />
-      </TooltipProvider>
+      <Router>
+        <PageViews />
+        <LiveConnection />
+        <AppRouter />
+        <SignInDialogHost />
+        <RequestAccessDialogHost />
+      </Router>
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

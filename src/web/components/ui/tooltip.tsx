@@ -14,7 +14,17 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * Each tooltip carries its own provider (with the spec's delays), so the app root needs none and
+ * the tooltip code loads only with the pages that show one.
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {

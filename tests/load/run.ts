@@ -35,6 +35,7 @@ const LOAD_SECONDS = Number(env.LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(env.LOAD_CONNECTIONS ?? 200);
 const FAULT_SECONDS = Number(env.FAULT_SECONDS ?? 20);
 const FAULT_CONNECTIONS = Number(env.FAULT_CONNECTIONS ?? 100);
+const WARMUP_SECONDS = Number(env.WARMUP_SECONDS ?? 10);
 const DB_DOWN_MS = Number(env.DB_DOWN_MS ?? 3_000);
 /** Phones pre-created as members, so that every sign-in in the run uses a fresh phone. */
 const MEMBERS = Number(env.LOAD_MEMBERS ?? 40_000);
@@ -269,6 +270,8 @@ interface PhaseResult {
   stats: Stats;
 }
 
+const reqErrors: string[] = [];
+
 async function load(name: string, servers: Server[], tw: FakeTwilio, connections: number, seconds: number): Promise<PhaseResult> {
   const stats: Stats = new Map();
   const per = Math.max(1, Math.floor(connections / servers.length));
@@ -281,6 +284,10 @@ async function load(name: string, servers: Server[], tw: FakeTwilio, connections
             (err, result) => (err ? reject(err) : resolve(result)),
           );
           instance.on('error', reject);
+          const t0 = Date.now();
+          instance.on('reqError', (err: Error) => {
+            if (reqErrors.length < 10) reqErrors.push(`${name} on ${s.name} at ${((Date.now() - t0) / 1000).toFixed(1)} s: ${err.message}`);
+          });
         }),
     ),
   );
@@ -473,6 +480,11 @@ async function main() {
     await setup.end();
     console.log(`database ${dbName}; servers A ${servers[0].url} and B ${servers[1].url} (pids ${servers.map((s) => s.child.pid).join(', ')}); Redis through ${redisProxy.port}; ${MEMBERS} members`);
 
+    // 0. Warm-up: a server in service has compiled its code paths and filled its pools.
+    const warm = await load('warm-up', servers, tw, 50, WARMUP_SECONDS);
+    report(warm);
+    judgeLoad(warm);
+
     // 1. Load.
     console.log(`\n--- load: ${CONNECTIONS} connections for ${LOAD_SECONDS} s over both instances`);
     const main = await load('load', servers, tw, CONNECTIONS, LOAD_SECONDS);
@@ -549,7 +561,7 @@ async function main() {
     const verified = await verifyAcknowledged(db);
 
     // Summary.
-    const phases = [main, fault, recovery, redisRun];
+    const phases = [warm, main, fault, recovery, redisRun];
     console.log('\n=== load and fault summary');
     console.log('phase                  requests   2xx      429   other non-2xx   errors  timeouts  p50 ms  p99 ms');
     for (const r of phases) {
@@ -574,6 +586,7 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));
     await admin.end();
   }
+  if (reqErrors.length) console.error(`\nfirst request errors:\n  ${reqErrors.join('\n  ')}`);
   if (problems.length) {
     console.error(`\n✗ load and fault tests: ${problems.length} problem(s)\n  - ${problems.join('\n  - ')}`);
     process.exit(1);

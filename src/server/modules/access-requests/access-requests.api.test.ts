@@ -388,7 +388,7 @@ describe('PATCH /api/admin/access-requests/{id}', () => {
 });
 
 describe('live events', () => {
-  it('access_request_updated reaches the other admins on a new request and on a review, never as their own request', async () => {
+  it('access_request_updated reaches every admin (the acting admin’s other tabs too) on a new request and on a review', async () => {
     const events: Array<{ audience: unknown; event: { type: string; status?: string; userId?: string; message?: string } }> = [];
     const live = t.app.ctx.live;
     const original = live.publish;
@@ -403,14 +403,14 @@ describe('live events', () => {
     try {
       const req = await createRequest();
       expect(events.at(-1)).toEqual({
-        audience: { kind: 'users', userIds: expect.arrayContaining([admin.userId, other.id]) },
+        audience: { kind: 'admins' },
         event: { type: 'access_request_updated', userId: req.id, status: 'pending', message: expect.stringMatching(/^New access request from \+1 /) },
       });
       await asAdmin('PATCH', `/api/admin/access-requests/${req.id}`, { status: 'approved' });
       const last = events.at(-1)!;
       expect(last.event).toMatchObject({ type: 'access_request_updated', userId: req.id, status: 'approved' });
       expect(last.event.message).toMatch(/was approved\.$/);
-      expect(last.audience).toEqual({ kind: 'users', userIds: [other.id] });
+      expect(last.audience).toEqual({ kind: 'admins' });
     } finally {
       live.publish = original;
       await t.db.delete(users).where(eq(users.id, other.id));

@@ -26,23 +26,26 @@ export const ACCESS_REQUEST_RECEIVED = 'Your request for access has been receive
 const readablePhone = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
 /**
- * Tells the other admins' screens (spec §7: access_request_updated refreshes the lists). The
- * event's userId names the request, not a user, so no admin reads it as their own request; the
- * acting admin is left out, having seen the outcome already.
+ * Tells every admin's screens (spec §7: access_request_updated refreshes the lists), including the
+ * acting admin's other tabs. The event's userId names the request, so no admin reads it as their
+ * own. A requester who already has an account also hears the outcome, with their own user id.
  */
 async function announce(
   ctx: AppContext,
   log: { warn: (o: object, m: string) => void },
-  event: { requestId: string; status: string; message: string; actorId?: string },
+  event: { requestId: string; status: string; message: string; phone: string },
 ) {
   try {
-    const admins = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
-    const userIds = admins.map((a) => a.id).filter((id) => id !== event.actorId);
-    if (!userIds.length) return;
     await ctx.live.publish(
-      { kind: 'users', userIds },
+      { kind: 'admins' },
       { type: 'access_request_updated', userId: event.requestId, status: event.status, message: event.message },
     );
+    if (event.status === 'approved' || event.status === 'rejected') {
+      const [requester] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, event.phone)).limit(1);
+      if (requester) {
+        await ctx.live.publish({ kind: 'user', userId: requester.id }, { type: 'access_request_updated', userId: requester.id, status: event.status });
+      }
+    }
   } catch (err) {
     log.warn({ err: { message: (err as Error).message } }, 'access_request_updated not delivered');
   }
@@ -67,6 +70,7 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: result.id,
           status: 'pending',
           message: `New access request from ${readablePhone(req.body.phone)}.`,
+          phone: req.body.phone,
         });
       }
       return { status: 'success' as const, message: ACCESS_REQUEST_RECEIVED };
@@ -112,7 +116,7 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: result.request.id,
         status: result.request.status,
         message: `Request from ${readablePhone(result.request.phone)} was ${result.request.status}.`,
-        actorId: actor.id,
+        phone: result.request.phone,
       });
       return result;
     },

@@ -117,6 +117,21 @@ describe('security: authorization matrix', () => {
     expect(undeclared, 'routes whose config.access is missing or not one of public|user|manager|admin').toEqual([]);
   });
 
+  it('the declared policy is at least what the path promises: /api/admin/* admin, /api/manager/* manager, /api/user/* signed in', () => {
+    const rank = { public: 0, user: 1, manager: 2, admin: 3 } as const;
+    const floors: Array<[RegExp, keyof typeof rank]> = [
+      [/^\/api\/admin(\/|$)/, 'admin'],
+      [/^\/api\/manager(\/|$)/, 'manager'],
+      [/^\/api\/(user|auth\/me)(\/|$)/, 'user'],
+    ];
+    const weaker = routes.flatMap((r) => {
+      const floor = floors.find(([re]) => re.test(r.url))?.[1];
+      const declared = r.access as keyof typeof rank;
+      return floor && rank[declared] < rank[floor] ? [`${key(r)} declares ${String(r.access)}, its path asks for ${floor}`] : [];
+    });
+    expect(weaker).toEqual([]);
+  });
+
   it('a new /api route without a declared policy fails when the app is built', async () => {
     await expect(
       (async () => {

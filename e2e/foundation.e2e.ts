@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, viewports } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
   let server: RunningServer;
@@ -20,6 +21,7 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
     await page.goto(server.url + '/');
     await expect.poll(() => page.locator('main h1').count()).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
+    await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -28,6 +30,8 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
     const { page, errors, context } = await newPage(browser);
     await page.goto(server.url + '/terms');
     await page.getByRole('heading', { level: 1, name: /Terms of Use/i }).first().waitFor();
+    await page.locator('main').getByText(/arbitration/i).first().waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(await page.locator('main').innerText()).toMatch(/arbitration/i);
     expect(errors).toEqual([]);
     await context.close();
@@ -37,7 +41,9 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
     const { page, context } = await newPage(browser);
     const res = await page.goto(server.url + '/no/such/page');
     expect(res?.status()).toBe(200);
-    await page.getByText(/page (was )?not found|can.t find|doesn.t exist/i).first().waitFor();
+    await page.getByText('Error 404').waitFor();
+    await page.getByRole('link', { name: /back to home/i }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await context.close();
   });
 
@@ -47,7 +53,8 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.getByRole('link', { name: /terms/i }).count()).toBeGreaterThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('link').first().waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await context.close();

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { LiveStatusDot } from '#web/lib/live/live-connection.tsx';
 import { Link, useLocation } from 'wouter';
 import { ChevronDown, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { Logo } from '#web/components/brand/logo.tsx';
@@ -200,6 +201,7 @@ function MemberBar({ user }: { user: CurrentUser }) {
           })}
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          <LiveStatusDot className="px-2" />
           <div className="hidden lg:block">
             <AccountMenu user={user} onDark={onIndex} />
           </div>

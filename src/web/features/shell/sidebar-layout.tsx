@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { ArrowLeft, LogOut, Menu } from 'lucide-react';
 import { Logo } from '#web/components/brand/logo.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { LiveStatusDot } from '#web/lib/live/live-connection.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#web/components/ui/sheet.tsx';
 import { useLogout } from '#web/features/auth/api/logout.ts';
@@ -49,6 +50,7 @@ function SidebarBody({
         <Badge variant="crimson" className="tracking-[0.14em]">
           {badge}
         </Badge>
+        <LiveStatusDot className="ml-auto" />
       </div>
       <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="grid gap-0.5">

@@ -88,7 +88,7 @@ export function LiveStatusDot({ className }: { className?: string }) {
           state === 'closed' && 'bg-zinc-400',
         )}
       />
-      <span className="sr-only" role="status">
+      <span className="sr-only">
         {labels[state]}
       </span>
     </span>

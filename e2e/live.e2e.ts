@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { demo, signInThroughDialog, toastText } from './support/auth.ts';
+
+/** A second tab of the same signed-in person: same cookies and local storage, its own page. */
+async function secondTab(browser: Browser, first: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: await first.storageState(), viewport: { width: 1280, height: 800 } });
+  return { context, page: await context.newPage() };
+}
+
+const liveOpen = (page: Page) => page.locator('[data-live-state="open"]').first().waitFor({ state: 'attached' });
+
+describe.skipIf(inject('skipBrowser'))('live updates in Chromium', () => {
+  let tw: FakeTwilio;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    tw = await startFakeTwilio();
+    server = await startServer(fakeTwilioEnv(tw));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await tw?.close();
+  });
+
+  it('approving an access request updates the other admin tab without reload and shows the toast', async () => {
+    const visitor = '+14155550188';
+    const res = await fetch(`${server.url}/api/request-access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: visitor, instagram: 'live.collector', referral: '', termsAccepted: true, privacyAccepted: true, marketingOptIn: false, smsOptIn: true }),
+    });
+    expect(res.status).toBe(200);
+
+    const one = await newPage(browser);
+    await one.page.goto(server.url + '/');
+    await signInThroughDialog(one.page, tw, demo.admin);
+    const two = await secondTab(browser, one.context);
+
+    for (const p of [one.page, two.page]) {
+      await p.goto(server.url + '/admin/access-requests');
+      await p.getByTestId('access-request-row').filter({ hasText: '@live.collector' }).waitFor();
+      await liveOpen(p);
+    }
+    // Watch the second tab's page without ever reloading it.
+    let reloaded = false;
+    two.page.on('framenavigated', (f) => {
+      if (f === two.page.mainFrame()) reloaded = true;
+    });
+
+    await one.page.getByRole('button', { name: 'Approve @live.collector' }).click();
+    await one.page.getByRole('alertdialog').getByRole('button', { name: 'Approve', exact: true }).click();
+
+    await two.page.getByText('No requests waiting for review').waitFor();
+    await expect.poll(() => toastText(two.page)).toContain('Access Request Approved');
+    expect(reloaded).toBe(false);
+    expect(one.errors).toEqual([]);
+    await one.context.close();
+    await two.context.close();
+  });
+
+  it('editing the profile in one tab updates the shell’s name in another, live', async () => {
+    const one = await newPage(browser);
+    await one.page.goto(server.url + '/');
+    await signInThroughDialog(one.page, tw, demo.member);
+    await liveOpen(one.page);
+    const two = await secondTab(browser, one.context);
+    await two.page.goto(server.url + '/settings');
+    await two.page.getByLabel('Name', { exact: true }).fill('Casey Live');
+    await two.page.getByRole('button', { name: /^Save/ }).click();
+
+    await expect.poll(() => one.page.getByTestId('account-name').innerText()).toBe('Casey Live');
+    await expect.poll(() => toastText(one.page)).toContain('Profile Updated');
+    expect(one.errors).toEqual([]);
+    await one.context.close();
+    await two.context.close();
+  });
+});

@@ -71,7 +71,17 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & {
   byTypeKB: Record<string, number>;
 };
 
+/** One retry: under load Chromium now and then fails to record a trace (NO_NAVSTART, NO_FCP). */
 async function audit(url: string, port: number, opts: { keepStorage?: boolean } = {}): Promise<Scores> {
+  try {
+    return await auditOnce(url, port, opts);
+  } catch (err) {
+    console.warn(`  lighthouse ${url}: ${(err as Error).message.split('\n')[0]}; retrying once`);
+    return auditOnce(url, port, opts);
+  }
+}
+
+async function auditOnce(url: string, port: number, opts: { keepStorage?: boolean }): Promise<Scores> {
   const { default: lighthouse } = await import('lighthouse');
   const result = await lighthouse(url, {
     port,

@@ -169,7 +169,7 @@ function ResendButton({ client }: { client: ManagerClient }) {
 function ProgressCell({ client }: { client: ManagerClient }) {
   return (
     <div className="flex items-center gap-3">
-      <Progress value={client.progress} className="h-1.5 w-24" aria-label={`${client.progress}% complete`} />
+      <Progress value={client.progress} className="h-1.5 w-20" aria-label={`${client.progress}% complete`} />
       <span className="tabular text-xs text-muted-foreground">{client.progress}%</span>
     </div>
   );
@@ -178,7 +178,7 @@ function ProgressCell({ client }: { client: ManagerClient }) {
 function ClientsTable({ clients, showManager }: { clients: ManagerClient[]; showManager: boolean }) {
   return (
     <>
-      <div className="hidden overflow-hidden rounded-xl border bg-card lg:block">
+      <div className="hidden overflow-x-auto rounded-xl border bg-card lg:block">
         <Table>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -210,11 +210,10 @@ function ClientsTable({ clients, showManager }: { clients: ManagerClient[]; show
                 {showManager && <TableCell className="text-sm">{c.manager?.name ?? c.manager?.phone ?? '—'}</TableCell>}
                 <TableCell className="tabular text-sm text-muted-foreground">{formatDate(c.lastActivityAt)}</TableCell>
                 <TableCell className="w-0 whitespace-nowrap text-right">
-                  <div className="flex justify-end gap-2">
+                  <div className="flex items-center justify-end gap-1">
                     <ResendButton client={c} />
-                    <Button asChild variant="ghost" size="sm">
+                    <Button asChild variant="ghost" size="icon" className="size-8">
                       <Link href={`/manager/clients/${c.id}`} aria-label={`Open ${c.name ?? c.phone}`}>
-                        Open
                         <ChevronRight aria-hidden="true" />
                       </Link>
                     </Button>

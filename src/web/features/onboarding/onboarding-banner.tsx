@@ -4,21 +4,29 @@ import { ArrowRight } from 'lucide-react';
 import { bannerAction, onboardingStep, ONBOARDING_BANNER_TITLE } from '#common/onboarding.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
+import { getCredentials } from '#web/lib/credentials.ts';
 import { useOnboardingStatus } from './api.ts';
 
 const LANDED_KEY = 'onboarding-landed';
 
+/** One mark per sign-in (the session's token changes at every sign-in), shared by every tab. */
+function signInMark(userId: string) {
+  const token = getCredentials()?.authToken;
+  return token ? `${userId}:${token.slice(-10)}` : userId;
+}
+
 /**
- * Sends an invited client to /onboarding once per browser session, the first time the shell
- * shows them the dashboard (where every sign-in lands) while their onboarding is unfinished.
+ * Sends an invited client to /onboarding once per sign-in, the first time the shell shows them
+ * the dashboard (where every sign-in lands) while their onboarding is unfinished.
  */
 function useLandOnOnboarding(status: string | null | undefined, userId: string) {
   const [location, navigate] = useLocation();
   useEffect(() => {
     if (!status || status === 'active' || location !== '/dashboard') return;
+    const mark = signInMark(userId);
     try {
-      if (sessionStorage.getItem(LANDED_KEY) === userId) return;
-      sessionStorage.setItem(LANDED_KEY, userId);
+      if (localStorage.getItem(LANDED_KEY) === mark) return;
+      localStorage.setItem(LANDED_KEY, mark);
     } catch {
       return;
     }

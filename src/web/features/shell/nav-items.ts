@@ -4,6 +4,7 @@ import {
   Briefcase,
   FileText,
   Gauge,
+  IdCard,
   History,
   Inbox,
   Landmark,
@@ -50,6 +51,9 @@ export const ADMIN_SIDEBAR: NavItem[] = [
   { href: '/manager', label: 'Portfolio Manager', icon: Briefcase },
   { href: '/admin/user-access', label: 'User Access', icon: UserCheck },
   { href: '/admin/access-requests', label: 'Access Requests', icon: UserPlus },
+  // Spec §2 routes /admin/kyc-verification but its sidebar list names no entry for it; without one
+  // the review queue would be reachable only by URL.
+  { href: '/admin/kyc-verification', label: 'KYC Verification', icon: IdCard },
   { href: '/admin/sms-convos', label: 'SMS Convos', icon: MessageSquare },
   { href: '/admin/cards', label: 'Cards', icon: Layers },
   { href: '/admin/psa-lookup', label: 'PSA Lookup', icon: ScanSearch },

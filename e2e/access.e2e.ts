@@ -4,6 +4,7 @@ import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/t
 import { launchBrowser, newPage, viewports } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 const visitor = { phone: '+14155550177', national: '4155550177', instagram: 'grail.hunter' };
 
@@ -31,6 +32,7 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     const dialog = page.getByTestId('request-access-dialog');
     await dialog.getByRole('heading', { name: 'Request Private Access' }).waitFor();
     await dialog.getByText('By request only. All applications are subject to approval.').waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     const submit = dialog.getByRole('button', { name: 'REQUEST ACCESS' });
     expect(await submit.isDisabled()).toBe(true);
@@ -82,11 +84,13 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     await signInThroughDialog(page, tw, demo.admin);
     await page.goto(server.url + '/admin');
     await page.getByRole('heading', { name: 'Recent access requests' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: /Access Requests/ }).first().click();
     await page.waitForURL('**/admin/access-requests');
 
     const row = page.getByTestId('access-request-row').filter({ hasText: '@grail.hunter' });
     await row.getByText('Dana Whitfield').waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(await row.innerText()).toMatch(/Terms[\s\S]*Privacy[\s\S]*Account SMS/);
     await row.getByRole('button', { name: 'Approve @grail.hunter' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -106,6 +110,7 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     // The conversation shows the approval.
     await page.goto(`${server.url}/admin/sms-convos?phone=${encodeURIComponent(visitor.phone)}`);
     await page.getByTestId('sms-message').filter({ hasText: 'has been approved' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);
     await context.close();
   });

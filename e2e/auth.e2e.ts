@@ -4,6 +4,7 @@ import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/t
 import { launchBrowser, newPage, viewports } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 /** The server refuses a second code to the same phone within 30 s. */
 const RESEND_COOLDOWN_MS = 30_000;
@@ -33,6 +34,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await page.goto(server.url + '/admin/user-access');
     await page.waitForURL(server.url + '/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -42,6 +44,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await admin.page.goto(server.url + '/');
     adminCodeSentAt = await signInThroughDialog(admin.page, tw, demo.admin);
     await admin.page.getByRole('heading', { name: 'Welcome back, Avery' }).waitFor();
+    await expectNoSeriousA11yViolations(admin.page);
   });
 
   it('a member signs in with the texted code, sees the shell and logs out', async () => {
@@ -59,6 +62,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
     await dialog.getByRole('button', { name: 'Complete Verification' }).waitFor();
     expect(await toastText(page)).toContain('Verification code sent');
+    await expectNoSeriousA11yViolations(page);
     const code = await tw.waitForCode(demo.member.phone, { since });
 
     await dialog.getByRole('button', { name: 'Complete Verification' }).click();
@@ -74,6 +78,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await page.waitForURL('**/dashboard');
     await expect.poll(() => toastText(page)).toContain("You've been logged in successfully");
     await page.getByRole('heading', { name: 'Welcome back, Casey' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'auth_state')).toMatchObject({ value: 'true', path: '/', sameSite: 'Strict' });
@@ -88,6 +93,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await menu.getByRole('menuitem', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     expect(await page.getByLabel('Name').inputValue()).toBe('Casey Collector');
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -108,6 +114,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await page.getByRole('heading', { name: 'User Access' }).waitFor();
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'User Access' }).waitFor();
     expect(await page.getByText('ADMIN', { exact: true }).first().isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
 
     const search = page.getByLabel('Search by name or phone');
     await search.fill('Casey');
@@ -130,6 +137,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     expect(await toastText(page)).toContain('You are now logged in as Casey Collector');
     await page.getByRole('heading', { name: 'Welcome back, Casey' }).waitFor();
     await page.getByText('You are viewing this account in admin mode.').waitFor();
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: 'Return to admin' }).click();
     // Back in the admin's own session, on the admin home (/admin, or User Access before it exists).

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -9,6 +9,7 @@ import { clearCredentials, getCredentials } from '#web/lib/credentials.ts';
 import { clearAuthStateCookie, hasAuthStateCookie } from './auth-cookie.ts';
 import { SignInDialog } from './sign-in-dialog.tsx';
 import { openSignIn, setSignInOpen } from './sign-in-store.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 const fetchMock = vi.fn();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -52,7 +53,7 @@ afterEach(() => {
 function renderDialog() {
   const location = memoryLocation({ path: '/', record: true });
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={createQueryClient()}>
       <Router hook={location.hook}>
         <SignInDialog />
       </Router>

@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { PhoneInput } from './phone-input.tsx';
 import { COUNTRY_SEARCH_DEBOUNCE_MS } from './country-picker.tsx';
+import { createQueryClient } from '#web/lib/query-client.ts';
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -20,7 +21,7 @@ afterEach(() => {
 function Harness({ onValue, allowLongNumbers }: { onValue: (v: string) => void; allowLongNumbers?: boolean }) {
   const [value, setValue] = useState('');
   return (
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={createQueryClient()}>
       <label htmlFor="p">Phone</label>
       <PhoneInput
         id="p"

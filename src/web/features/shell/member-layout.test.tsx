@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { clearCredentials, setCredentials } from '#web/lib/credentials.ts';
 import { MemberLayout } from './member-layout.tsx';
 import { NavProvider } from './nav-context.tsx';
+import { queryDefaults } from '#web/lib/query-client.ts';
 
 const base = { id: '0b8f6f5e-4a7c-4f57-9d67-6a1f0f6f2a11', phone: '+12125550103', isAuthenticated: true as const };
 
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 function renderShell(path: string, user: Record<string, unknown> | null, routes: string[]) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const qc = new QueryClient({ defaultOptions: { ...queryDefaults, queries: { ...queryDefaults.queries, staleTime: Infinity } } });
   qc.setQueryData(['/api/auth/me'], user);
   const location = memoryLocation({ path, record: true });
   render(

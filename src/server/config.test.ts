@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dir = () => mkdtempSync(join(tmpdir(), 'cfg-'));
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir() });
+    expect(c.PORT).toBe(5000);
+    expect(c.NODE_ENV).toBe('development');
+    expect(c.SMS_PROVIDER).toBe('console');
+    expect(c.SESSION_IDLE_MINUTES).toBe(30);
+    expect(c.appOrigin).toBe('http://localhost:5000');
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('reports every problem at once', () => {
+    let err: unknown;
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', ADMIN_PHONES: '+1555,12' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+    expect(problems).toMatch(/DATABASE_URL/);
+    expect(problems).toMatch(/ADMIN_PHONES/);
+  });
+
+  it('generates the session secret once outside production and keeps it', () => {
+    const d = dir();
+    const a = loadConfig({ DATA_DIR: d }).SESSION_SECRET;
+    const b = loadConfig({ DATA_DIR: d }).SESSION_SECRET;
+    expect(a).toHaveLength(64);
+    expect(b).toBe(a);
+    expect(readFileSync(join(d, 'session-secret'), 'utf8').trim()).toBe(a);
+  });
+
+  it('requires the secret, the origin and a real SMS provider in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(/SESSION_SECRET[\s\S]*APP_ORIGIN[\s\S]*SMS_PROVIDER/);
+  });
+
+  it('requires the Twilio credentials with the twilio adapter', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', DATA_DIR: dir() })).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM_NUMBER/);
+  });
+});

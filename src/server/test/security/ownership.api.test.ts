@@ -4,10 +4,15 @@
  * must not change and no answer may carry B's details. Add a case per new kind of record
  * (loans, invoices, cards, KYC files, onboarding) to `cases`.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kycDocuments } from '../../db/schema/onboarding.ts';
 import { accessRequests, users } from '../../db/schema/users.ts';
+import { multipartBody, tinyPng } from '../../modules/kyc/test-files.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
 
 const MEMBER_A = '+12125550103';
@@ -62,17 +67,41 @@ const cases: OwnershipCase[] = [
     snapshot: async (t) => (await t.db.select().from(accessRequests).where(eq(accessRequests.id, requestIdOfB)))[0],
     secrets: async () => [requestIdOfB, 'b_instagram_handle'],
   },
+  {
+    name: 'KYC document',
+    attempts: (b) => [
+      { method: 'GET', url: `/api/kyc/documents/${kycDocOfB}/file` },
+      { method: 'GET', url: '/api/user/kyc/documents', headers: { 'x-user-id': b.id } },
+      { method: 'GET', url: `/api/user/kyc/documents?userId=${b.id}` },
+      { method: 'GET', url: `/api/user/kyc/status?userId=${b.id}` },
+      { method: 'GET', url: `/api/admin/kyc/documents?userId=${b.id}` },
+      { method: 'PATCH', url: `/api/admin/kyc/documents/${kycDocOfB}`, payload: { status: 'approved' } },
+      { method: 'PATCH', url: `/api/admin/kyc/documents/${kycDocOfB}`, payload: { status: 'rejected', reason: 'x' } },
+    ],
+    snapshot: async (t) => (await t.db.select().from(kycDocuments).where(eq(kycDocuments.id, kycDocOfB)))[0],
+    secrets: async (t) => {
+      const [row] = await t.db.select().from(kycDocuments).where(eq(kycDocuments.id, kycDocOfB));
+      return [kycDocOfB, row.storageKey];
+    },
+  },
 ];
 
 let t: TestApp;
+let dataDir: string;
+let kycDocOfB: string;
 let a: Member;
 let b: Member;
 let requestIdOfB: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = mkdtempSync(join(tmpdir(), 'ownership-'));
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
   const sa = await signIn(t, MEMBER_A);
   const sb = await signIn(t, MEMBER_B);
+  const { payload, headers } = multipartBody({ type: 'id_front' }, { filename: 'id.png', contentType: 'image/png', data: tinyPng() });
+  const uploaded = await t.app.inject({ method: 'POST', url: '/api/user/kyc/documents', payload, headers: { ...sb.headers, ...headers } });
+  if (uploaded.statusCode !== 201) throw new Error(`B's KYC upload answered ${uploaded.statusCode}: ${uploaded.body}`);
+  kycDocOfB = uploaded.json().document.id;
   a = { session: sa, id: sa.userId, phone: MEMBER_A };
   b = { session: sb, id: sb.userId, phone: MEMBER_B };
   const [row] = await t.db
@@ -81,7 +110,10 @@ beforeAll(async () => {
     .returning({ id: accessRequests.id });
   requestIdOfB = row.id;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('security: no member can read or change another member’s records', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {

@@ -81,7 +81,8 @@ const cases: OwnershipCase[] = [
     snapshot: async (t) => (await t.db.select().from(kycDocuments).where(eq(kycDocuments.id, kycDocOfB)))[0],
     secrets: async (t) => {
       const [row] = await t.db.select().from(kycDocuments).where(eq(kycDocuments.id, kycDocOfB));
-      return [kycDocOfB, row.storageKey];
+      // IHDR: the header chunk of B's PNG, i.e. the file itself.
+      return [kycDocOfB, row.storageKey, 'IHDR'];
     },
   },
 ];

@@ -4,6 +4,7 @@ import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/t
 import { launchBrowser, newPage } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 /** A second tab of the same signed-in person: same cookies and local storage, its own page. */
 async function secondTab(browser: Browser, first: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
@@ -48,6 +49,7 @@ describe.skipIf(inject('skipBrowser'))('live updates in Chromium', () => {
       await p.getByTestId('access-request-row').filter({ hasText: '@live.collector' }).waitFor();
       await liveOpen(p);
     }
+    await expectNoSeriousA11yViolations(one.page);
     // Watch the second tab's page without ever reloading it.
     let reloaded = false;
     two.page.on('framenavigated', (f) => {
@@ -72,6 +74,8 @@ describe.skipIf(inject('skipBrowser'))('live updates in Chromium', () => {
     await liveOpen(one.page);
     const two = await secondTab(browser, one.context);
     await two.page.goto(server.url + '/settings');
+    await two.page.getByLabel('Name', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(two.page);
     await two.page.getByLabel('Name', { exact: true }).fill('Casey Live');
     await two.page.getByRole('button', { name: /^Save/ }).click();
 

@@ -99,7 +99,6 @@ export function CountryPicker({ value, onChange, disabled, className }: CountryP
         <button
           type="button"
           disabled={disabled}
-          aria-label={`Country: ${current?.name ?? value} (${current?.dialCode ?? ''})`}
           data-slot="country-picker"
           className={cn(
             'flex h-10 shrink-0 items-center gap-1.5 rounded-l-md border border-r-0 border-input bg-muted/60 px-2.5 text-sm transition-colors hover:bg-muted',
@@ -109,7 +108,10 @@ export function CountryPicker({ value, onChange, disabled, className }: CountryP
           )}
         >
           <Flag country={current} />
+          {/* The name contains the visible dial code (WCAG 2.5.3): "Country: United States (+1)". */}
+          <span className="sr-only">Country: {current?.name ?? value} (</span>
           <span className="tabular text-zinc-700">{current?.dialCode}</span>
+          <span className="sr-only">)</span>
           <ChevronDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
         </button>
       </PopoverTrigger>

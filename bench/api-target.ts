@@ -61,7 +61,9 @@ async function main() {
   } else {
     await database.close();
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    query = async (sql, params) => (await pool.query<Row>({ text: sql, values: params, rowMode: 'array' })).rows;
+    // Named, so PostgreSQL parses and plans it once per connection, as the app's prepared lookup does.
+    query = async (sql, params) =>
+      (await pool.query<Row>({ name: sql === SESSION_SQL ? 'resolve_session' : undefined, text: sql, values: params, rowMode: 'array' })).rows;
     close = () => pool.end();
   }
 

@@ -4,6 +4,7 @@ import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/t
 import { tinyPdf, tinyPng } from '../src/server/modules/kyc/test-files.ts';
 import { launchBrowser, newPage, viewports } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 
 const MANAGER = { phone: '+12125550102', national: '2125550102' };
 const ADMIN = { phone: '+12125550101', national: '2125550101' };
@@ -54,6 +55,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await signInFromHeader(page, server.url, tw, MANAGER);
     await page.goto(server.url + '/manager');
     await page.getByRole('heading', { name: 'Portfolio Manager' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(await page.getByText('MANAGER', { exact: true }).first().isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Invite client' }).click();
@@ -76,6 +78,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await page.waitForURL('**/manager/clients/*');
     clientPageUrl = page.url();
     await page.getByRole('heading', { name: CLIENT.name }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(manager.errors).toEqual([]);
   });
 
@@ -90,6 +93,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await page.getByRole('heading', { name: 'Welcome, Jordan' }).waitFor();
     await page.getByText('Select Investment Tier').first().waitFor();
     await page.getByText('Suggested by your manager').waitFor();
+    await expectNoSeriousA11yViolations(page);
   });
 
   it('the client completes every step: tier, allocation, KYC uploads and the agreement', async () => {
@@ -106,6 +110,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await page.getByLabel('Vintage', { exact: true }).fill('25');
     await page.getByText('Total 100%').waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // 3. KYC: real PNG and PDF files
@@ -126,6 +131,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await page.getByText('Sign Service Agreement').first().waitFor();
     expect(await page.getByTestId('agreement-text').innerText()).toContain('Electronic signature');
     await page.getByText('Version 1', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     expect(await page.getByLabel('Full legal name').inputValue()).toBe(CLIENT.name);
     await page.getByRole('button', { name: 'Sign Agreement' }).click();
     await page.getByText('You must agree to the Service Agreement to continue').waitFor();
@@ -148,6 +154,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await banner.getByText('Your account is almost ready! Complete your initial deposit').waitFor();
     await banner.getByText('85% complete').waitFor();
     await banner.getByText('Your portfolio manager: Morgan Manager').waitFor();
+    await expectNoSeriousA11yViolations(page);
     await banner.getByRole('link', { name: 'View Deposit Instructions' }).click();
     await page.waitForURL('**/onboarding');
     await page.getByText('Wire instructions').waitFor();
@@ -161,6 +168,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await signInFromHeader(page, server.url, tw, ADMIN);
     await page.goto(server.url + '/admin/kyc-verification');
     await page.getByRole('heading', { name: 'KYC Verification' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     const cards = page.getByTestId('kyc-review-card').filter({ hasText: CLIENT.name });
     await expect.poll(() => cards.count()).toBe(4);
     // Previews: images inline, the PDF in a frame.

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
@@ -162,43 +162,46 @@ export default function AdminKycPage() {
           <TabsTrigger value="approved">Approved{counts ? ` (${counts.approved})` : ''}</TabsTrigger>
           <TabsTrigger value="rejected">Rejected{counts ? ` (${counts.rejected})` : ''}</TabsTrigger>
         </TabsList>
+        {/* One panel, for the chosen status, so every tab controls a real panel. */}
+        <TabsContent value={status} className="mt-6">
+          {docs.isPending ? (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+              <span className="sr-only" role="status">
+                Loading documents
+              </span>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className="h-96 rounded-xl" />
+              ))}
+            </div>
+          ) : docs.isError ? (
+            <Card role="alert">
+              <CardHeader>
+                <CardTitle>We couldn't load the documents</CardTitle>
+                <CardDescription>{errorMessage(docs.error, 'Please try again.')}</CardDescription>
+              </CardHeader>
+              <CardFooter>
+                <Button variant="outline" onClick={() => void docs.refetch()}>
+                  <RotateCw aria-hidden="true" />
+                  Try again
+                </Button>
+              </CardFooter>
+            </Card>
+          ) : docs.data.documents.length === 0 ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>{status === 'pending' ? 'Nothing to review' : `No ${status} documents`}</CardTitle>
+                <CardDescription>{status === 'pending' ? 'New uploads appear here as members send them.' : 'Reviewed documents appear here.'}</CardDescription>
+              </CardHeader>
+            </Card>
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {docs.data.documents.map((d) => (
+                <DocumentCard key={d.id} doc={d} onReject={setRejecting} />
+              ))}
+            </ul>
+          )}
+        </TabsContent>
       </Tabs>
-      {docs.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading documents
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-96 rounded-xl" />
-          ))}
-        </div>
-      ) : docs.isError ? (
-        <Card role="alert">
-          <CardHeader>
-            <CardTitle>We couldn't load the documents</CardTitle>
-            <CardDescription>{errorMessage(docs.error, 'Please try again.')}</CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button variant="outline" onClick={() => void docs.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardFooter>
-        </Card>
-      ) : docs.data.documents.length === 0 ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>{status === 'pending' ? 'Nothing to review' : `No ${status} documents`}</CardTitle>
-            <CardDescription>{status === 'pending' ? 'New uploads appear here as members send them.' : 'Reviewed documents appear here.'}</CardDescription>
-          </CardHeader>
-        </Card>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {docs.data.documents.map((d) => (
-            <DocumentCard key={d.id} doc={d} onReject={setRejecting} />
-          ))}
-        </ul>
-      )}
       <RejectDialog doc={rejecting} onClose={() => setRejecting(null)} />
     </div>
   );

@@ -2,7 +2,6 @@ import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { allocationCategories, allocationLabels, type Allocation } from '#common/onboarding.ts';
 import { allocationColors } from './allocation-colors.ts';
 
-
 /** The live allocation donut (recharts, loaded only on this step). */
 export default function AllocationChart({ allocation }: { allocation: Partial<Allocation> }) {
   const data = allocationCategories
@@ -11,7 +10,8 @@ export default function AllocationChart({ allocation }: { allocation: Partial<Al
   return (
     <div className="h-56 w-full" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <PieChart>
+        {/* Decorative beside the figures; no focus stops inside an aria-hidden chart. */}
+        <PieChart accessibilityLayer={false}>
           <Pie
             data={data.length ? data : [{ key: 'none', name: 'Unallocated', value: 1 }]}
             dataKey="value"
@@ -21,6 +21,7 @@ export default function AllocationChart({ allocation }: { allocation: Partial<Al
             paddingAngle={data.length > 1 ? 2 : 0}
             stroke="none"
             isAnimationActive={false}
+            rootTabIndex={-1}
           >
             {(data.length ? data : [{ key: 'none' }]).map((d) => (
               <Cell key={d.key} fill={d.key === 'none' ? '#f4f4f5' : allocationColors[d.key as keyof Allocation]} />

@@ -4,9 +4,17 @@ import { toastForLiveMessage } from './toasts.ts';
 
 const setup = () => {
   let t = 10_000;
-  const qc = { invalidateQueries: vi.fn(async () => {}) };
-  const refresh = createRefresher(qc, () => t);
-  return { qc, refresh, advance: (ms: number) => (t += ms) };
+  const timers: { at: number; fn: () => void }[] = [];
+  const qc = { invalidateQueries: vi.fn(async (_filters?: unknown) => {}) };
+  const refresh = createRefresher(qc, () => t, (fn, ms) => timers.push({ at: t + ms, fn }));
+  const advance = (ms: number) => {
+    t += ms;
+    for (const timer of timers.filter((x) => x.at <= t)) {
+      timers.splice(timers.indexOf(timer), 1);
+      timer.fn();
+    }
+  };
+  return { qc, refresh, advance };
 };
 
 describe('live query refresh', () => {
@@ -19,31 +27,41 @@ describe('live query refresh', () => {
     ]);
   });
 
-  it('dedupes each key for 1.5 s', () => {
+  it('refreshes each key at most once per 1.5 s, with one trailing refresh so the last event is not lost', () => {
     const { qc, refresh, advance } = setup();
+    const calls = () => qc.invalidateQueries.mock.calls.map((c) => ((c[0] as { queryKey?: string[] })?.queryKey ?? ['*'])[0]);
     refresh({ type: 'profile_updated' });
-    const n = qc.invalidateQueries.mock.calls.length;
-    advance(1_499);
-    refresh({ type: 'user_updated' }); // shares /api/auth/me and /api/user/profile
-    const keys = qc.invalidateQueries.mock.calls.slice(n).map((c) => ((c as unknown[])[0] as { queryKey: string[] }).queryKey[0]);
-    expect(keys).not.toContain('/api/auth/me');
-    expect(keys).toContain('/api/admin/user');
+    expect(calls()).toEqual(['/api/user/profile', '/api/auth/me', '/api/admin/users']);
+    advance(500);
+    refresh({ type: 'user_updated' }); // shares /api/auth/me, /api/user/profile and /api/admin/users
+    refresh({ type: 'user_updated' });
+    expect(calls().slice(3)).toEqual(['/api/admin/user', '/api/admin/user-by-phone']);
+    advance(999);
+    expect(calls()).toHaveLength(5);
     advance(1);
-    refresh({ type: 'profile_updated' });
-    expect(qc.invalidateQueries).toHaveBeenLastCalledWith({ queryKey: ['/api/admin/users'] });
+    // The window ended: the three shared keys refresh once each, not twice.
+    expect(calls().slice(5).sort()).toEqual(['/api/admin/users', '/api/auth/me', '/api/user/profile']);
+    // The repeated user_updated inside its own window gives its keys one trailing refresh too.
+    advance(499);
+    expect(calls()).toHaveLength(8);
+    advance(1);
+    expect(calls().slice(8)).toEqual(['/api/admin/user', '/api/admin/user-by-phone']);
+    advance(10_000);
+    expect(calls()).toHaveLength(10);
   });
 
-  it('an unknown event refreshes everything at most once per 3 s', () => {
+  it('an unknown event refreshes everything at most once per 3 s, then once more at the end of the window', () => {
     const { qc, refresh, advance } = setup();
     refresh({ type: 'something_new' });
+    refresh({ type: 'something_else' });
     refresh({ type: 'something_else' });
     expect(qc.invalidateQueries).toHaveBeenCalledTimes(1);
     expect(qc.invalidateQueries).toHaveBeenCalledWith();
     advance(2_999);
-    refresh({ type: 'something_new' });
     expect(qc.invalidateQueries).toHaveBeenCalledTimes(1);
     advance(1);
-    refresh({ type: 'something_new' });
+    expect(qc.invalidateQueries).toHaveBeenCalledTimes(2);
+    advance(10_000);
     expect(qc.invalidateQueries).toHaveBeenCalledTimes(2);
   });
 

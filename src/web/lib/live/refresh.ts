@@ -24,23 +24,38 @@ export const refreshKeysByEvent: Record<string, readonly string[]> = {
 export const REFRESH_DEDUPE_MS = 1_500;
 export const FULL_REFRESH_THROTTLE_MS = 3_000;
 
-/** Refreshes queries for live events: each key at most once per 1.5 s; unknown events a full refresh at most once per 3 s. */
-export function createRefresher(queryClient: Pick<QueryClient, 'invalidateQueries'>, now: () => number = Date.now) {
-  const lastByKey = new Map<string, number>();
-  let lastFull = -Infinity;
+/**
+ * Refreshes queries for live events: each key at most once per 1.5 s, and unknown events a full
+ * refresh at most once per 3 s. An event inside the window is not dropped: one trailing refresh
+ * runs when the window ends, so the screen always ends on the latest state.
+ */
+export function createRefresher(
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+  now: () => number = Date.now,
+  schedule: (fn: () => void, ms: number) => unknown = setTimeout,
+) {
+  const last = new Map<string, number>();
+  const pending = new Set<string>();
+  const FULL = '\u0000all';
+
+  const run = (key: string) => {
+    last.set(key, now());
+    void (key === FULL ? queryClient.invalidateQueries() : queryClient.invalidateQueries({ queryKey: [key] }));
+  };
+  const throttled = (key: string, windowMs: number) => {
+    const since = now() - (last.get(key) ?? -Infinity);
+    if (since >= windowMs) return run(key);
+    if (pending.has(key)) return;
+    pending.add(key);
+    schedule(() => {
+      pending.delete(key);
+      run(key);
+    }, windowMs - since);
+  };
+
   return (msg: LiveMessage) => {
     const keys = refreshKeysByEvent[msg.type];
-    const t = now();
-    if (!keys) {
-      if (t - lastFull < FULL_REFRESH_THROTTLE_MS) return;
-      lastFull = t;
-      void queryClient.invalidateQueries();
-      return;
-    }
-    for (const key of keys) {
-      if (t - (lastByKey.get(key) ?? -Infinity) < REFRESH_DEDUPE_MS) continue;
-      lastByKey.set(key, t);
-      void queryClient.invalidateQueries({ queryKey: [key] });
-    }
+    if (!keys) return throttled(FULL, FULL_REFRESH_THROTTLE_MS);
+    for (const key of keys) throttled(key, REFRESH_DEDUPE_MS);
   };
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
-import { SheetClose } from '#web/components/ui/sheet.tsx';
 import { useCurrentUser } from '#web/features/auth/current-user.ts';
 import { openRequestAccess, setRequestAccessOpen, useRequestAccessOpen } from './request-access-store.ts';
 
@@ -18,7 +17,7 @@ export function GetAccessButton({ mobile = false, ...props }: { mobile?: boolean
       Get Access
     </Button>
   );
-  return mobile ? <SheetClose asChild>{button}</SheetClose> : button;
+  return button;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { SheetClose } from '#web/components/ui/sheet.tsx';
 import { useCurrentUser } from './current-user.ts';
 import { openSignIn } from './sign-in-store.ts';
 
@@ -23,7 +22,7 @@ export function PublicAuthActions({ mobile = false }: { mobile?: boolean }) {
         </Link>
       </Button>
     );
-    return mobile ? <SheetClose asChild>{link}</SheetClose> : link;
+    return link;
   }
   const button = (
     <Button
@@ -35,5 +34,5 @@ export function PublicAuthActions({ mobile = false }: { mobile?: boolean }) {
       Sign In
     </Button>
   );
-  return mobile ? <SheetClose asChild>{button}</SheetClose> : button;
+  return button;
 }

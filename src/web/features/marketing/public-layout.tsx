@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Menu } from 'lucide-react';
 import { Logo } from '#web/components/brand/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from '#web/components/ui/sheet.tsx';
 import { cn } from '#web/lib/utils.ts';
+
+const PublicMobileMenu = lazy(() => import('./public-mobile-menu.tsx'));
 
 /** Sections of the landing page the public header links to. */
 export const landingSections = [
@@ -35,6 +36,8 @@ export interface PublicHeaderProps {
 
 export function PublicHeader({ actions, mobileActions, className }: PublicHeaderProps) {
   const [open, setOpen] = useState(false);
+  // The menu's dialog code loads on the first tap, keeping it out of a visitor's first download.
+  const [menuWanted, setMenuWanted] = useState(false);
   return (
     <header
       className={cn(
@@ -65,48 +68,27 @@ export function PublicHeader({ actions, mobileActions, className }: PublicHeader
 
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           {actions && <div className="hidden items-center gap-2 md:flex">{actions}</div>}
-          <Sheet open={open} onOpenChange={setOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu className="size-5" aria-hidden="true" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right" aria-describedby={undefined} closeLabel="Close menu" className="gap-0">
-              <div className="flex h-16 items-center border-b px-6">
-                <SheetTitle className="text-xs font-medium uppercase tracking-[0.18em] text-muted-foreground">
-                  Menu
-                </SheetTitle>
-              </div>
-              <nav aria-label="Mobile" className="flex flex-col px-3 py-4">
-                <SheetClose asChild>
-                  <Link href="/" className="rounded-md px-3 py-3 text-base font-medium hover:bg-muted">
-                    Home
-                  </Link>
-                </SheetClose>
-                {landingSections.map((s) => (
-                  <SheetClose asChild key={s.id}>
-                    <a href={sectionHref(s.id)} className="rounded-md px-3 py-3 text-base font-medium hover:bg-muted">
-                      {s.label}
-                    </a>
-                  </SheetClose>
-                ))}
-              </nav>
-              {mobileActions && <div className="flex flex-col gap-2 border-t px-6 py-5">{mobileActions}</div>}
-              <div className="mt-auto border-t px-6 py-5">
-                <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-muted-foreground">
-                  {legalLinks.map((l) => (
-                    <li key={l.href}>
-                      <SheetClose asChild>
-                        <Link href={l.href} className="hover:text-foreground">
-                          {l.label}
-                        </Link>
-                      </SheetClose>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </SheetContent>
-          </Sheet>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => {
+              setMenuWanted(true);
+              setOpen(true);
+            }}
+          >
+            <Menu className="size-5" aria-hidden="true" />
+          </Button>
+          {menuWanted && (
+            <Suspense fallback={null}>
+              <PublicMobileMenu open={open} onOpenChange={setOpen} sections={landingSections} legalLinks={legalLinks} sectionHref={sectionHref}>
+                {mobileActions}
+              </PublicMobileMenu>
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -2,7 +2,7 @@
 // broadcast loop in the same run; in-process, and through Redis with two instances.
 import { once } from 'node:events';
 import { WebSocketServer } from 'ws';
-import { createRedisBus } from '../src/server/realtime/bus.ts';
+import { createRedisBus } from '../src/server/realtime/bus-redis.ts';
 import { benchApp, benchDatabase, fmt, isMain, reachable, sessionFor, spawnTs, stats, stopChild, withTimeout, type TsChild } from './support.ts';
 
 const SOCKETS = Number(process.env.FANOUT_SOCKETS ?? 1000);

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { fromRoot } from './paths.ts';
 import type { Database } from './db/client.ts';
 import { BackgroundTasks, systemClock, type AppContext, type Clock } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -32,7 +32,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 
-export const webDistDir = fileURLToPath(new URL('../../dist', import.meta.url));
+export const webDistDir = fromRoot('dist');
 
 /** The app's logger settings: credentials in headers are never written. */
 export function loggerOptions(config: Config) {
@@ -71,7 +71,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const tasks = new BackgroundTasks((err, label) =>
     app.log.error({ err: { message: (err as Error)?.message, name: (err as Error)?.name } }, `background task failed: ${label}`),
   );
-  const bus = opts.bus ?? createBus(config.REDIS_URL, app.log);
+  const bus = opts.bus ?? (await createBus(config.REDIS_URL, app.log));
   const ctx: AppContext = {
     config,
     database,

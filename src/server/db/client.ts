@@ -1,16 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { schema, type Schema } from './schema.ts';
+import { fromRoot } from '../paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -21,7 +19,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = fromRoot('drizzle');
 
 export class DataDirLockedError extends Error {
   constructor(dir: string) {
@@ -102,7 +100,13 @@ function returnDeadClients(pool: pg.Pool) {
 }
 
 export async function openPostgres(url: string, { runMigrations = true, max = 10 } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // Loaded only for PostgreSQL, so an embedded-database start does not pay for them.
+  const [{ default: pgLib }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pgLib.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // A terminated idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   returnDeadClients(pool);

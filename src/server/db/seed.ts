@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { legalSlugs, type LegalSlug } from '#common/legal.ts';
 import type { Db } from './client.ts';
+import { fromRoot } from '../paths.ts';
 import { legalPages } from './schema/platform.ts';
 import { users } from './schema/users.ts';
 
@@ -20,7 +21,7 @@ const legalTitles: Record<LegalSlug, string> = {
 };
 
 export function legalMarkdown(slug: LegalSlug): string {
-  return readFileSync(new URL(`./seed/legal/${slug}.md`, import.meta.url), 'utf8');
+  return readFileSync(fromRoot('src/server/db/seed/legal', `${slug}.md`), 'utf8');
 }
 
 /** Seeds the legal pages (always) and the demo people (when asked). Safe to run on every start. */

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
 import type { LiveMessage } from '#common/live.ts';
 
 /** Who an event is for. A manager's client events are addressed to the manager's user id. */
@@ -25,7 +22,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-class LocalHandlers {
+export class LocalHandlers {
   private handlers = new Set<Handler>();
   add(h: Handler) {
     this.handlers.add(h);
@@ -45,59 +42,5 @@ export function createMemoryBus(): EventBus {
     },
     subscribe: (h) => local.add(h),
     async close() {},
-  };
-}
-
-const CHANNEL = 'live-events';
-
-/**
- * Redis pub/sub fan-out. Each instance delivers its own events locally first (so losing Redis never
- * silences an instance's own sockets) and ignores its own echo from the channel.
- */
-export function createRedisBus(url: string, log?: FastifyBaseLogger): EventBus {
-  const instanceId = randomUUID();
-  const local = new LocalHandlers();
-  const retryStrategy = (times: number) => Math.min(times * 200, 2_000);
-  // No offline queue: an event published while Redis is down must not arrive minutes later.
-  const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy, lazyConnect: false });
-  const sub = new Redis(url, { retryStrategy, autoResubscribe: true });
-  let downLogged = false;
-  for (const [name, client] of [
-    ['publisher', pub],
-    ['subscriber', sub],
-  ] as const) {
-    client.on('error', (err) => {
-      if (!downLogged) log?.warn({ err: err.message, client: name }, 'redis unavailable; live events stay on this instance');
-      downLogged = true;
-    });
-    client.on('ready', () => {
-      if (downLogged) log?.info({ client: name }, 'redis connection restored');
-      downLogged = false;
-    });
-  }
-  void sub.subscribe(CHANNEL).catch(() => {});
-  sub.on('message', (_channel, raw) => {
-    try {
-      const { from, msg } = JSON.parse(raw) as { from: string; msg: BusMessage };
-      if (from !== instanceId) local.emit(msg);
-    } catch {
-      /* a malformed message on the channel is ignored */
-    }
-  });
-  return {
-    transport: 'redis',
-    async publish(msg) {
-      local.emit(msg);
-      try {
-        await pub.publish(CHANNEL, JSON.stringify({ from: instanceId, msg }));
-      } catch {
-        /* other instances miss this one while Redis is down */
-      }
-    },
-    subscribe: (h) => local.add(h),
-    async close() {
-      pub.disconnect();
-      sub.disconnect();
-    },
   };
 }

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../modules/auth/session.service.ts';
 import { requestToken } from '../plugins/auth.ts';
-import { createMemoryBus, createRedisBus, type EventBus } from './bus.ts';
+import { createMemoryBus, type EventBus } from './bus.ts';
 import { SocketHub } from './hub.ts';
 import { registerWebSocket, type WsOptions } from './ws.routes.ts';
 
-export function createBus(redisUrl: string | undefined, log?: FastifyInstance['log']): EventBus {
-  return redisUrl ? createRedisBus(redisUrl, log) : createMemoryBus();
+/** Redis when configured (its client loads only then), in-process otherwise. */
+export async function createBus(redisUrl: string | undefined, log?: FastifyInstance['log']): Promise<EventBus> {
+  if (!redisUrl) return createMemoryBus();
+  const { createRedisBus } = await import('./bus-redis.ts');
+  return createRedisBus(redisUrl, log);
 }
 
 /** Wires the bus to this instance's sockets and serves /ws. */

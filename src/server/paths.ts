@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The project's root folder (where package.json is), found by walking up from this module, so
+ * paths hold both when running from src/ and from the bundled server in dist-server/.
+ */
+function findRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) throw new Error('package.json not found above the server code');
+    dir = up;
+  }
+}
+
+export const projectRoot = findRoot();
+export const fromRoot = (...parts: string[]) => join(projectRoot, ...parts);

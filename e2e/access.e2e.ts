@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/test/fake-twilio.ts';
-import { launchBrowser, newPage, viewports } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { newPage, viewports } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { startStack, stopStack } from './support/stack.ts';
 
 const visitor = { phone: '+14155550177', national: '4155550177', instagram: 'grail.hunter' };
 
@@ -14,15 +15,9 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
   let browser: Browser;
 
   beforeAll(async () => {
-    tw = await startFakeTwilio();
-    server = await startServer(fakeTwilioEnv(tw));
-    browser = await launchBrowser();
+    ({ tw, server, browser } = await startStack());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await tw?.close();
-  });
+  afterAll(() => stopStack({ tw, server, browser }));
 
   it('the dialog validates with the spec messages and enables REQUEST ACCESS only with terms and privacy ticked', async () => {
     const { page, context, errors } = await newPage(browser, viewports.phone);

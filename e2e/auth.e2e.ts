@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/test/fake-twilio.ts';
-import { launchBrowser, newPage, viewports } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { newPage, viewports } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { startStack, stopStack } from './support/stack.ts';
 
 /** The server refuses a second code to the same phone within 30 s. */
 const RESEND_COOLDOWN_MS = 30_000;
@@ -17,15 +18,9 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
   let admin: Awaited<ReturnType<typeof newPage>>;
 
   beforeAll(async () => {
-    tw = await startFakeTwilio();
-    server = await startServer(fakeTwilioEnv(tw));
-    browser = await launchBrowser();
+    ({ tw, server, browser } = await startStack());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await tw?.close();
-  });
+  afterAll(() => stopStack({ tw, server, browser }));
 
   it('keeps signed-out visitors out of the shell and the admin pages', async () => {
     const { page, context, errors } = await newPage(browser);

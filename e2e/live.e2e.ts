@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/test/fake-twilio.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { newPage } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { startStack, stopStack } from './support/stack.ts';
 
 /** A second tab of the same signed-in person: same cookies and local storage, its own page. */
 async function secondTab(browser: Browser, first: BrowserContext): Promise<{ context: BrowserContext; page: Page }> {
@@ -20,15 +21,9 @@ describe.skipIf(inject('skipBrowser'))('live updates in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    tw = await startFakeTwilio();
-    server = await startServer(fakeTwilioEnv(tw));
-    browser = await launchBrowser();
+    ({ tw, server, browser } = await startStack());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await tw?.close();
-  });
+  afterAll(() => stopStack({ tw, server, browser }));
 
   it('approving an access request updates the other admin tab without reload and shows the toast', async () => {
     const visitor = '+14155550188';

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
 import { tinyPdf, tinyPng } from '../src/server/modules/kyc/test-files.ts';
-import { launchBrowser, newPage, viewports } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { newPage, viewports } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { startStack, stopStack } from './support/stack.ts';
 
 const MANAGER = { phone: '+12125550102', national: '2125550102' };
 const ADMIN = { phone: '+12125550101', national: '2125550101' };
@@ -39,15 +40,9 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
   let clientPageUrl = '';
 
   beforeAll(async () => {
-    tw = await startFakeTwilio();
-    server = await startServer(fakeTwilioEnv(tw));
-    browser = await launchBrowser();
+    ({ tw, server, browser } = await startStack());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await tw?.close();
-  });
+  afterAll(() => stopStack({ tw, server, browser }));
 
   it('a manager invites a client by SMS from the Portfolio Manager', async () => {
     manager = await newPage(browser);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Check, ChevronLeft, ChevronRight, RotateCw, Search, X } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, RotateCw, X } from 'lucide-react';
 import {
   REVIEW_NOTE_MAX_LENGTH,
   type AccessRequestStatus,
@@ -19,7 +19,6 @@ import {
 } from '#web/components/ui/alert-dialog.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -33,6 +32,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useAdminAccessRequests, useReviewAccessRequest } from './api/admin-access-requests.ts';
 import { AccessRequestStatusBadge, ConsentList } from './access-request-status.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -315,7 +315,6 @@ export default function AccessRequestsPage() {
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [pending, setPending] = useState<Pending | null>(null);
-  const searchId = useId();
   const [prevQ, setPrevQ] = useState(q);
   if (q !== prevQ) {
     setPrevQ(q);
@@ -368,30 +367,7 @@ export default function AccessRequestsPage() {
           })}
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="relative w-full sm:w-80">
-            <label htmlFor={searchId} className="sr-only">
-              Search by phone, Instagram or referral
-            </label>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <Input
-              id={searchId}
-              type="search"
-              placeholder="Phone, Instagram or referral"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              className="pl-9 pr-9"
-            />
-            {search && (
-              <button
-                type="button"
-                onClick={() => setSearch('')}
-                aria-label="Clear search"
-                className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
-              >
-                <X className="size-4" aria-hidden="true" />
-              </button>
-            )}
-          </div>
+          <SearchInput label="Search by phone, Instagram or referral" placeholder="Phone, Instagram or referral" value={search} onChange={setSearch} className="w-full sm:w-80" />
           <p className="tabular shrink-0 text-sm text-muted-foreground" aria-live="polite">
             {list.isFetching && !list.isPending ? (
               <span className="inline-flex items-center gap-2">

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ChevronLeft, ChevronRight, Eye, RotateCw, Search, UserX, UserCheck, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Eye, RotateCw, UserX, UserCheck } from 'lucide-react';
 import type { AdminUser } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
 import {
@@ -14,7 +14,6 @@ import {
 } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
@@ -29,6 +28,7 @@ import { cn } from '#web/lib/utils.ts';
 import { describeChange, displayName, patchFor, type AccessChange } from './access-change.ts';
 import { useAdminUsers, useUpdateAdminUser } from './admin-users-api.ts';
 import { ImpersonateDialog } from './impersonate-dialog.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -236,7 +236,6 @@ export default function UserAccessPage() {
   const update = useUpdateAdminUser();
   const [pending, setPending] = useState<{ user: AdminUser; change: AccessChange } | null>(null);
   const [impersonating, setImpersonating] = useState<AdminUser | null>(null);
-  const searchId = useId();
 
   const actions: RowActions = {
     meId: me?.id,
@@ -274,30 +273,7 @@ export default function UserAccessPage() {
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative w-full sm:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search by name or phone
-          </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by name or phone"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9 pr-9"
-          />
-          {search && (
-            <button
-              type="button"
-              onClick={() => setSearch('')}
-              aria-label="Clear search"
-              className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          )}
-        </div>
+        <SearchInput label="Search by name or phone" placeholder="Search by name or phone" value={search} onChange={setSearch} className="w-full sm:max-w-sm" />
         <p className="tabular text-sm text-muted-foreground" aria-live="polite">
           {list.isFetching && !list.isPending ? (
             <span className="inline-flex items-center gap-2">

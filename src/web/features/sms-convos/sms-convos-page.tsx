@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { AlertTriangle, ArrowLeft, ChevronLeft, ChevronRight, MessageSquare, RotateCw, Search, Send, X } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, ChevronLeft, ChevronRight, MessageSquare, RotateCw, Send } from 'lucide-react';
 import { SMS_BODY_MAX_LENGTH, type SmsMessage, type SmsThread, type SmsThreadSummary } from '#common/sms-convos.ts';
 import { formatDate } from '#common/format.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
@@ -16,6 +15,7 @@ import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSendSms, useSmsThread, useSmsThreads } from './api/sms-threads.ts';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 
 export const SMS_CONVOS_PATH = '/admin/sms-convos';
 
@@ -254,7 +254,6 @@ export default function SmsConvosPage() {
     setPage(1);
   }
   const list = useSmsThreads({ q, page });
-  const searchId = useId();
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -275,30 +274,7 @@ export default function SmsConvosPage() {
           aria-label="Threads"
         >
           <div className="border-b p-3">
-            <div className="relative">
-              <label htmlFor={searchId} className="sr-only">
-                Search by name or phone
-              </label>
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-              <Input
-                id={searchId}
-                type="search"
-                placeholder="Search name or phone"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                className="pl-9 pr-9"
-              />
-              {text && (
-                <button
-                  type="button"
-                  onClick={() => setText('')}
-                  aria-label="Clear search"
-                  className="absolute right-2 top-1/2 -translate-y-1/2 rounded p-1 text-muted-foreground hover:text-foreground"
-                >
-                  <X className="size-4" aria-hidden="true" />
-                </button>
-              )}
-            </div>
+            <SearchInput label="Search by name or phone" placeholder="Search name or phone" value={text} onChange={setText} />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto">
             {list.isPending ? (

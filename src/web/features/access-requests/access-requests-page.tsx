@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Check, ChevronLeft, ChevronRight, RotateCw, X } from 'lucide-react';
+import { Check, RotateCw, X } from 'lucide-react';
 import {
   REVIEW_NOTE_MAX_LENGTH,
   type AccessRequestStatus,
@@ -33,6 +33,7 @@ import { cn } from '#web/lib/utils.ts';
 import { useAdminAccessRequests, useReviewAccessRequest } from './api/admin-access-requests.ts';
 import { AccessRequestStatusBadge, ConsentList } from './access-request-status.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -411,26 +412,7 @@ export default function AccessRequestsPage() {
         </>
       ) : null}
 
-      {pages > 1 && (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || list.isFetching}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <span className="tabular text-sm text-muted-foreground">
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-            disabled={page >= pages || list.isFetching}
-          >
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} pages={pages} onPageChange={setPage} disabled={list.isFetching} />
 
       <ReviewDialog pending={pending} onClose={() => setPending(null)} />
     </div>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ChevronLeft, ChevronRight, Eye, RotateCw, UserX, UserCheck } from 'lucide-react';
+import { Eye, RotateCw, UserX, UserCheck } from 'lucide-react';
 import type { AdminUser } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
 import {
@@ -29,6 +29,7 @@ import { describeChange, displayName, patchFor, type AccessChange } from './acce
 import { useAdminUsers, useUpdateAdminUser } from './admin-users-api.ts';
 import { ImpersonateDialog } from './impersonate-dialog.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -314,26 +315,7 @@ export default function UserAccessPage() {
         </>
       ) : null}
 
-      {pages > 1 && (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || list.isFetching}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <span className="tabular text-sm text-muted-foreground">
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-            disabled={page >= pages || list.isFetching}
-          >
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} pages={pages} onPageChange={setPage} disabled={list.isFetching} />
 
       <AlertDialog open={!!pending} onOpenChange={(o) => !o && !update.isPending && setPending(null)}>
         <AlertDialogContent>

@@ -1,3 +1,5 @@
+// The augmentation below needs fastify in every program that includes this file.
+import type {} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Live } from './realtime/hub.ts';

@@ -10,19 +10,11 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { fakeTwilioEnv, startFakeTwilio } from '../src/server/test/fake-twilio.ts';
 import { benchTempRoot, buildApp } from './web.ts';
+import { chromiumFlags, chromiumPath } from '../e2e/support/browser.ts';
 import { fmt, freePort, isMain, repoRoot, sleep, spawnTs, stopChild, waitFor200, withTimeout } from './support.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = chromiumPath;
+const CHROMIUM_FLAGS = chromiumFlags;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
 const MEMBER_PHONE = '+12125550103';

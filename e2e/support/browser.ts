@@ -3,7 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the background-networking flags Chromium keeps dialling out on a closed network.
-const args = [
+export const chromiumFlags = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -16,7 +16,7 @@ const args = [
 
 export async function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh temporary profile.
-  return chromium.launch({ executablePath: chromiumPath, args });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }
 
 export const viewports = {

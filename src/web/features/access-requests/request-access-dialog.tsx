@@ -17,9 +17,9 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
-import { PhoneInput } from '#web/features/phone/phone-input.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { useRequestAccess } from './api/request-access.ts';
+import { PhoneField } from '#web/features/phone/phone-field.tsx';
 
 type ConsentField = 'termsAccepted' | 'privacyAccepted' | 'marketingOptIn' | 'smsOptIn';
 
@@ -153,22 +153,13 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
 
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-phone`}>Phone number</Label>
-            <Controller
+            <PhoneField
               control={form.control}
               name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  id={`${ids}-phone`}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  autoFocus
-                  aria-invalid={errors.phone ? true : undefined}
-                  aria-describedby={describedBy('phone', errors.phone?.message)}
-                />
-              )}
+              id={`${ids}-phone`}
+              autoFocus
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={describedBy('phone', errors.phone?.message)}
             />
             <FieldError id={`${ids}-phone-error`} message={errors.phone?.message} />
           </div>

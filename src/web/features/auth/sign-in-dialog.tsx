@@ -9,7 +9,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { PhoneInput } from '#web/features/phone/phone-input.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { useSendOtp } from './api/send-otp.ts';
 import { useVerifyOtp } from './api/verify-otp.ts';
@@ -23,6 +22,7 @@ import {
   type PhoneStepValues,
 } from './sign-in-schemas.ts';
 import { setSignInOpen, useSignInOpen } from './sign-in-store.ts';
+import { PhoneField } from '#web/features/phone/phone-field.tsx';
 
 type Step = 'phone' | 'otp';
 
@@ -133,22 +133,13 @@ export function SignInDialog() {
             </DialogHeader>
             <div className="grid gap-2">
               <Label htmlFor={`${ids}-phone`}>Phone number</Label>
-              <Controller
+              <PhoneField
                 control={phoneForm.control}
                 name="phone"
-                render={({ field }) => (
-                  <PhoneInput
-                    id={`${ids}-phone`}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    autoFocus
-                    aria-invalid={phoneError ? true : undefined}
-                    aria-describedby={phoneError ? `${ids}-phone-error` : undefined}
-                  />
-                )}
+                id={`${ids}-phone`}
+                autoFocus
+                aria-invalid={phoneError ? true : undefined}
+                aria-describedby={phoneError ? `${ids}-phone-error` : undefined}
               />
               <FieldError id={`${ids}-phone-error`} message={phoneError} />
             </div>

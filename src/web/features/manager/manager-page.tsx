@@ -25,12 +25,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useCurrentUser } from '#web/features/auth/current-user.ts';
-import { PhoneInput } from '#web/features/phone/phone-input.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useInviteClient, useManagerClients, useResendInvite } from './api.ts';
 import { OnboardingStatusBadge } from './status-badge.tsx';
+import { PhoneField } from '#web/features/phone/phone-field.tsx';
 
 const ALL = 'all';
 const tierNames: Record<TierId, string> = { collector: 'Collector', investor: 'Investor', private: 'Private' };
@@ -79,21 +79,12 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-phone`}>Phone number</Label>
-            <Controller
+            <PhoneField
               control={form.control}
               name="phone"
-              render={({ field }) => (
-                <PhoneInput
-                  id={`${ids}-phone`}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  defaultCountry="US"
-                  aria-invalid={errors.phone ? true : undefined}
-                />
-              )}
+              id={`${ids}-phone`}
+              defaultCountry="US"
+              aria-invalid={errors.phone ? true : undefined}
             />
             {errors.phone && (
               <p role="alert" className="text-sm text-destructive">

@@ -88,6 +88,14 @@ function MobileMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
       'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-muted',
       isActivePath(location, href) && 'bg-muted text-crimson',
     );
+  const menuLink = (item: NavItem) => (
+    <SheetClose asChild key={item.href}>
+      <Link href={item.href} className={linkClass(item.href)} aria-current={isActivePath(location, item.href) ? 'page' : undefined}>
+        {item.icon && <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />}
+        {item.label}
+      </Link>
+    </SheetClose>
+  );
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
@@ -109,32 +117,10 @@ function MobileMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
           </div>
         </div>
         <nav aria-label="Menu" className="flex flex-1 flex-col overflow-y-auto px-3 py-4">
-          {centre.map((item) => (
-            <SheetClose asChild key={item.href}>
-              <Link
-                href={item.href}
-                className={linkClass(item.href)}
-                aria-current={isActivePath(location, item.href) ? 'page' : undefined}
-              >
-                {item.icon && <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />}
-                {item.label}
-              </Link>
-            </SheetClose>
-          ))}
+          {centre.map(menuLink)}
           {centre.length > 0 && <div className="mx-3 my-2 border-t" role="separator" />}
           <p className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">Account</p>
-          {account.map((item) => (
-            <SheetClose asChild key={item.href}>
-              <Link
-                href={item.href}
-                className={linkClass(item.href)}
-                aria-current={isActivePath(location, item.href) ? 'page' : undefined}
-              >
-                {item.icon && <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />}
-                {item.label}
-              </Link>
-            </SheetClose>
-          ))}
+          {account.map(menuLink)}
         </nav>
         <div className="border-t p-4">
           <Button

@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import { fromRoot } from './paths.ts';
 import type { Database } from './db/client.ts';
-import { BackgroundTasks, systemClock, type AppContext, type Clock } from './context.ts';
+import { BackgroundTasks, systemClock, type Actor, type AppContext, type Clock } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/csp.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -84,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => tasks.idle());
   app.decorateRequest('user', null);
+  app.decorateRequest('actor', null as unknown as Actor);
 
   // Every API route states who may call it; a route without a policy is a programming error.
   app.addHook('onRoute', (route) => {

@@ -61,12 +61,29 @@ export interface AuthUser {
   impersonatorId: string | null;
 }
 
+/**
+ * Who is acting, built once per request by the auth plugin (`req.actor`) and passed to services
+ * as their second argument: the signed-in user (null for visitors), the impersonating admin, and
+ * where the request came from. Services never read the request themselves.
+ */
+export interface Actor {
+  user: AuthUser | null;
+  /** The admin acting as `user`, when impersonating. */
+  impersonatorId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+/** An actor known to be signed in (what `requireUser` and friends give). */
+export type SignedInActor = Actor & { user: AuthUser };
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** Set by the auth plugin on every /api request and /ws. */
+    actor: Actor;
   }
   interface FastifyContextConfig {
     access?: Access;

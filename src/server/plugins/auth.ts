@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_TOKEN_HEADER, messages, SESSION_COOKIE, USER_ID_HEADER } from '#common/auth.ts';
 import type { Config } from '../config.ts';
+import type { SignedInActor } from '../context.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { audit } from '../modules/audit/audit.service.ts';
 import { resolveSession } from '../modules/auth/session.service.ts';
@@ -52,6 +53,11 @@ export function requireAdmin(req: FastifyRequest) {
   return user;
 }
 
+/** The request's actor once a guard above has passed (its `user` is then set). */
+export function signedInActor(req: FastifyRequest): SignedInActor {
+  return { ...req.actor, user: requireUser(req) };
+}
+
 /**
  * Sessions for the whole app: derives req.user from the session token (never from a client-sent
  * id), then enforces each route's declared access. While impersonating, the caller has the
@@ -60,6 +66,7 @@ export function requireAdmin(req: FastifyRequest) {
 async function authPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     req.user = null;
+    req.actor = { user: null, impersonatorId: null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };
     const access = req.routeOptions.config?.access;
     const path = req.url.split('?')[0];
     if (!access && !path.startsWith('/api/') && path !== '/ws') return;
@@ -76,6 +83,7 @@ async function authPlugin(app: FastifyInstance) {
     }
 
     const user = req.user;
+    req.actor = { ...req.actor, user, impersonatorId: user?.impersonatorId ?? null };
     switch (access) {
       case 'user':
         requireUser(req);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/users.ts';
-import type { AuthUser } from '../../context.ts';
+import type { Actor, AuthUser } from '../../context.ts';
 
 export interface AuditEntry {
   /** Whose identity was in use (while impersonating: the impersonated user). */
@@ -35,6 +35,11 @@ export async function audit(db: Db, entry: AuditEntry) {
 /** The actor fields for a signed-in caller: both ids while impersonating. */
 export function actorOf(user: AuthUser | null): Pick<AuditEntry, 'actorId' | 'impersonatorId'> {
   return { actorId: user?.id ?? null, impersonatorId: user?.impersonatorId ?? null };
+}
+
+/** The who-and-where fields of an audit row for a request's actor. */
+export function auditBy(actor: Actor): Pick<AuditEntry, 'actorId' | 'impersonatorId' | 'ip'> {
+  return { actorId: actor.user?.id ?? null, impersonatorId: actor.impersonatorId, ip: actor.ip };
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -128,3 +128,43 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     await context.close();
   });
 });
+
+describe.skipIf(inject('skipBrowser'))('a request with one of Instagram or Referral in Chromium', () => {
+  let tw: FakeTwilio;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ tw, server, browser } = await startStack());
+  });
+  afterAll(() => stopStack({ tw, server, browser }));
+
+  it('a request with only Instagram or only a Referral reaches the admin queue', async () => {
+    const only = [
+      { field: 'Instagram', phone: '4155550178', value: 'only.instagram', shown: '@only.instagram' },
+      { field: 'Referral', phone: '4155550179', value: 'Referred by Sam Ortiz', shown: 'Referred by Sam Ortiz' },
+    ] as const;
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/');
+    for (const one of only) {
+      await page.getByRole('banner').getByRole('button', { name: 'Get Access' }).click();
+      const dialog = page.getByTestId('request-access-dialog');
+      await dialog.getByLabel('Phone number').fill(one.phone);
+      await dialog.getByLabel(one.field).fill(one.value);
+      await dialog.getByRole('checkbox', { name: /Terms of Use/ }).click();
+      await dialog.getByRole('checkbox', { name: /Privacy and Cookie Policy/ }).click();
+      const posted = page.waitForResponse((r) => r.url().endsWith('/api/request-access'));
+      await dialog.getByRole('button', { name: 'REQUEST ACCESS' }).click();
+      expect((await posted).status()).toBe(200);
+      expect(await toastText(page)).toContain('Request sent');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    await signInThroughDialog(page, tw, demo.admin);
+    await page.goto(server.url + '/admin/access-requests');
+    for (const one of only) await page.getByTestId('access-request-row').filter({ hasText: one.shown }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   accessRequestMessages as m,
   accessRequestSchema,
@@ -122,5 +123,50 @@ describe('admin contracts', () => {
     });
     expect(reviewAccessRequestSchema.safeParse({ status: 'pending' }).success).toBe(false);
     expect(reviewAccessRequestSchema.safeParse({ status: 'approved', extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('one contract for the form and the server', () => {
+  it('takes empty string, null and a missing field alike as "not given"', () => {
+    const base = { phone: valid.phone, termsAccepted: true, privacyAccepted: true };
+    for (const missing of [{ referral: '' }, { referral: null }, {}]) {
+      expect(accessRequestSchema.parse({ ...base, instagram: 'slab.hunter', ...missing }).referral).toBeNull();
+    }
+    for (const missing of [{ instagram: '' }, { instagram: null }, {}]) {
+      const out = accessRequestSchema.parse({ ...base, referral: 'Dana Whitfield', ...missing });
+      expect(out).toMatchObject({ instagram: null, referral: 'Dana Whitfield' });
+    }
+  });
+
+  it('whatever the form accepts (and submits as its parsed values), the server accepts the same', () => {
+    const text = fc.oneof(
+      fc.constant(''),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.stringMatching(/^@?[A-Za-z0-9._]{1,30}$/),
+      fc.string({ maxLength: 220 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.record({
+          phone: fc.constantFrom('+1 212 555 0177', '2125550177', '+44 20 7946 0958', '41555'),
+          instagram: text,
+          referral: text,
+          termsAccepted: fc.boolean(),
+          privacyAccepted: fc.boolean(),
+          marketingOptIn: fc.boolean(),
+          smsOptIn: fc.boolean(),
+        }),
+        (input) => {
+          const form = accessRequestSchema.safeParse(input);
+          if (!form.success) return;
+          // The dialog posts the form's parsed values; JSON drops undefined and keeps null.
+          const sent = JSON.parse(JSON.stringify(form.data)) as unknown;
+          const server = accessRequestSchema.safeParse(sent);
+          expect(server.success ? server.data : server.error.issues).toEqual(form.data);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

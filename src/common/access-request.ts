@@ -28,9 +28,14 @@ export function cleanInstagram(value: string): string {
     .trim();
 }
 
-const instagramSchema = z
-  .string()
-  .default('')
+/** Empty string, null and a missing field all mean "not given", on the form and on the server. */
+const optionalText = () =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v ?? '');
+
+const instagramSchema = optionalText()
   .transform((v) => cleanInstagram(v))
   .pipe(
     z.union([
@@ -43,9 +48,7 @@ const instagramSchema = z
   )
   .transform((v) => (v === '' ? null : v));
 
-const referralSchema = z
-  .string()
-  .default('')
+const referralSchema = optionalText()
   .transform((v) => v.trim().replace(/\s+/g, ' '))
   .pipe(z.string().max(REFERRAL_MAX_LENGTH, accessRequestMessages.referralMax))
   .transform((v) => (v === '' ? null : v));

@@ -26,7 +26,13 @@ export const viewports = {
 
 /** A page that records console errors and failed requests, so a test can assert there were none. */
 export async function newPage(browser: Browser, viewport: { width: number; height: number } = viewports.desktop) {
-  const context: BrowserContext = await browser.newContext({ viewport, });
+  const context: BrowserContext = await browser.newContext({ viewport });
+  // A Content-Security-Policy violation (e.g. a library probing eval) counts as an error too.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
   const page: Page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

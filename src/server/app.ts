@@ -63,6 +63,12 @@ export async function buildApp(opts: BuildAppOptions) {
     logger: opts.logger ?? loggerOptions(config),
     trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim()) : false,
     bodyLimit: 1024 * 1024,
+    // Slow bodies and idle connections are cut off (Node's default request timeout is none).
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: (config.REQUEST_TIMEOUT_SECONDS + 30) * 1000,
+    keepAliveTimeout: 10_000,
+    // Node checks those timeouts every 30 s by default; once a second keeps them close to exact.
+    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(config.REQUEST_TIMEOUT_SECONDS, 20) * 1000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

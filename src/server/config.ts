@@ -26,6 +26,8 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
   APP_ORIGIN: optionalString.pipe(z.url('must be a URL such as https://cards.example.com').optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** A request (headers and body) must arrive within this time, or it is answered 408 and closed. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(480).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PHONES: e164List,
@@ -45,13 +47,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v !== 'false'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+  /** Demo people are seeded unless told not to; never by default in production. */
+  SEED_DEMO: boolean;
   SESSION_SECRET: string;
   dataDir: string;
   appOrigin: string;
@@ -96,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secret = c.SESSION_SECRET ?? readOrCreateSecret(dataDir);
   return {
     ...c,
+    SEED_DEMO: c.SEED_DEMO ? c.SEED_DEMO === 'true' : c.NODE_ENV !== 'production',
     SESSION_SECRET: secret,
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),

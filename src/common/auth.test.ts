@@ -38,3 +38,16 @@ describe('auth contracts', () => {
     expect(adminUserPatchSchema.safeParse({ status: 'banned' }).success).toBe(false);
   });
 });
+
+describe('person names', () => {
+  it('refuse text-direction overrides and invisible characters that disguise a name', async () => {
+    const { nameSchema } = await import('./auth.ts');
+    const { inviteClientSchema, signInputSchema } = await import('./onboarding.ts');
+    for (const disguised of ['Avery\u202EnimdA', 'Av\u200Bery', 'Ave\u2066ry\u2069', 'Av\uFEFFery', 'Av\u00ADery']) {
+      expect(nameSchema.safeParse(disguised).success).toBe(false);
+      expect(inviteClientSchema.safeParse({ phone: '+12125550177', name: disguised }).success).toBe(false);
+      expect(signInputSchema.shape.fullName.safeParse(disguised).success).toBe(false);
+    }
+    for (const fine of ['Avery Admin', 'José Ñúñez', 'Zoë O’Brien', '山田 太郎', 'محمد']) expect(nameSchema.safeParse(fine).success).toBe(true);
+  });
+});

@@ -39,7 +39,18 @@ export const emailSchema = z
   .max(254, messages.invalidEmail)
   .refine((v) => v === '' || z.email().safeParse(v).success, messages.invalidEmail);
 
-export const nameSchema = z.string().trim().max(100, 'Name must be at most 100 characters');
+/**
+ * Bidirectional overrides and invisible characters can make one name read as another in a list
+ * (e.g. U+202E reverses what follows), so person names may not contain them.
+ */
+export const HIDDEN_CHARACTERS = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+export const NAME_HIDDEN_CHARACTERS_MESSAGE = 'Names may not contain invisible or text-direction characters';
+
+/** A person's name: trimmed, visible characters only. */
+export const personName = (schema: z.ZodString) =>
+  schema.refine((v) => !HIDDEN_CHARACTERS.test(v), NAME_HIDDEN_CHARACTERS_MESSAGE);
+
+export const nameSchema = personName(z.string().trim().max(100, 'Name must be at most 100 characters'));
 
 export const profileDataSchema = z.object({
   name: nameSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from './auth.ts';
 import { phoneSchema } from './phone.ts';
 
 /** The onboarding statuses of spec §4, in order. */
@@ -84,7 +85,7 @@ export const tierSchema = z.object({
 export type Tier = z.infer<typeof tierSchema>;
 
 export const wireInstructionsSchema = z.object({
-  beneficiaryName: z.string().trim().min(1).max(120),
+  beneficiaryName: personName(z.string().trim().min(1).max(120)),
   beneficiaryAddress: z.string().trim().max(200).default(''),
   bankName: z.string().trim().min(1).max(120),
   bankAddress: z.string().trim().max(200).default(''),
@@ -162,7 +163,7 @@ export const signMessages = {
   consent: 'You must agree to the Service Agreement to continue',
 } as const;
 export const signInputSchema = z.object({
-  fullName: z.string({ error: signMessages.fullName }).trim().min(2, signMessages.fullName).max(120, signMessages.fullName),
+  fullName: personName(z.string({ error: signMessages.fullName }).trim().min(2, signMessages.fullName).max(120, signMessages.fullName)),
   consent: z.literal(true, { error: signMessages.consent }),
   agreementVersion: z.number().int().min(1),
 });
@@ -171,7 +172,7 @@ export type SignInput = z.infer<typeof signInputSchema>;
 // Manager: invite and deposit
 export const inviteClientSchema = z.object({
   phone: phoneSchema,
-  name: z.string({ error: 'Enter the client’s name' }).trim().min(1, 'Enter the client’s name').max(100, 'Name must be at most 100 characters'),
+  name: personName(z.string({ error: 'Enter the client’s name' }).trim().min(1, 'Enter the client’s name').max(100, 'Name must be at most 100 characters')),
   tier: z.enum(tierIds).optional(),
 });
 export type InviteClientInput = z.input<typeof inviteClientSchema>;

@@ -137,6 +137,9 @@ async function textInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'co
  * POST /api/manager/clients: creates the onboarding in pending_invitation and texts a link to
  * /onboarding. Staff and suspended accounts cannot be invited; a phone has one onboarding.
  */
+const cannotInvite = () =>
+  new AppError('conflict', 'This phone number cannot be invited. Ask an admin if you think it should be.');
+
 export async function inviteClient(
   ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>,
   actor: AuthUser,
@@ -150,8 +153,8 @@ export async function inviteClient(
       .from(users)
       .where(eq(users.phone, input.phone))
       .limit(1);
-    if (existing && (existing.isAdmin || existing.isManager)) throw new AppError('conflict', 'Staff accounts cannot be invited as clients');
-    if (existing && existing.status !== 'active') throw new AppError('conflict', 'This account is suspended');
+    // One neutral answer whatever the reason, so an invite cannot probe who a phone belongs to.
+    if (existing && (existing.isAdmin || existing.isManager || existing.status !== 'active')) throw cannotInvite();
     const [o] = await tx
       .insert(onboardings)
       .values({
@@ -168,7 +171,7 @@ export async function inviteClient(
       })
       .onConflictDoNothing({ target: onboardings.clientPhone })
       .returning();
-    if (!o) throw new AppError('conflict', 'This phone number already has an onboarding');
+    if (!o) throw cannotInvite();
     await tx.insert(onboardingEvents).values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: actor.id, createdAt: now });
     await audit(tx, { ...actorOf(actor), action: 'onboarding.invited', targetType: 'onboarding', targetId: o.id, data: { suggestedTier: input.tier ?? null, existingUser: Boolean(existing) }, ip, at: now });
     return o;

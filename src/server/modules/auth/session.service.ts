@@ -9,6 +9,14 @@ import { sessions, users } from '../../db/schema/users.ts';
 /** At most one last_seen_at write per session per minute. */
 export const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * How stale last_seen_at may be. A request that does not write it shortens the real idle window
+ * by up to this much, so it stays a small fraction of the window (a tenth, at most a minute).
+ */
+export function touchIntervalMs(idleMinutes: number) {
+  return Math.min(TOUCH_INTERVAL_MS, Math.floor((idleMinutes * 60_000) / 10));
+}
+
 /** 32 random bytes (256 bits), base64url: the only copy is the client's. */
 export function newSessionToken() {
   return randomBytes(32).toString('base64url');
@@ -103,12 +111,13 @@ export async function resolveSession(db: Db, token: string, now: Date, idleMinut
   if (row.user.status !== 'active') return null;
   if (row.impersonatorId && !(row.impersonator?.isAdmin && row.impersonator.status === 'active')) return null;
 
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  const touchMs = touchIntervalMs(idleMinutes);
+  if (now.getTime() - row.lastSeenAt.getTime() >= touchMs) {
     // Conditional, so concurrent requests write at most once.
     await db
       .update(sessions)
       .set({ lastSeenAt: now })
-      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_INTERVAL_MS))));
+      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - touchMs + 1))));
   }
   return {
     user: {

@@ -24,6 +24,7 @@ import { adminDashboardRoutes } from './modules/admin-dashboard/admin-dashboard.
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createLive } from './realtime/hub.ts';
 import type { EventBus } from './realtime/bus.ts';
+import { createSessionLookupCache } from './modules/auth/session.service.ts';
 import { createBus, registerRealtime } from './realtime/realtime.plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provider.ts';
 import { createStorage, type FileStorage } from './providers/storage/storage.ts';
@@ -86,7 +87,13 @@ export async function buildApp(opts: BuildAppOptions) {
     sms: opts.sms ?? createSmsProvider(config),
     tasks,
     live: createLive(bus),
+    sessionCache: createSessionLookupCache(),
   };
+  // Logout and suspension close sockets with 'disconnect'; both drop cached lookups too.
+  const unsubscribe = bus.subscribe((msg) => {
+    if (msg.kind === 'disconnect' || msg.kind === 'sessions') ctx.sessionCache.invalidateUser(msg.userId);
+  });
+  app.addHook('onClose', async () => unsubscribe());
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => tasks.idle());
   app.decorateRequest('user', null);

@@ -3,6 +3,7 @@ import type {} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Live } from './realtime/hub.ts';
+import type { SessionLookupCache } from './modules/auth/session.service.ts';
 import type { SmsProvider } from './providers/sms/sms.provider.ts';
 
 export interface Clock {
@@ -44,6 +45,8 @@ export interface AppContext {
   tasks: BackgroundTasks;
   /** Raises live events (spec §7) to users, admins or every member, on every instance. */
   live: Live;
+  /** Recent session lookups; the bus invalidates them on every instance (decision 015). */
+  sessionCache: SessionLookupCache;
 }
 
 /** Who may call a route; every /api route must declare one (checked when routes are added). */

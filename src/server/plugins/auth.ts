@@ -74,7 +74,7 @@ async function authPlugin(app: FastifyInstance) {
     const token = requestToken(req);
     if (token) {
       const { db, clock, config } = app.ctx;
-      const session = await resolveSession(db, token, clock.now(), config.SESSION_IDLE_MINUTES);
+      const session = await resolveSession(db, token, clock.now(), config.SESSION_IDLE_MINUTES, app.ctx.sessionCache);
       if (session) {
         const claimed = req.headers[USER_ID_HEADER];
         if (claimed !== undefined && claimed !== session.user.id) throw unauthorized('Session does not match user');

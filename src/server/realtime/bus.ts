@@ -10,7 +10,9 @@ export type Audience =
 /** Control messages let any instance close sockets held by another. */
 export type BusMessage =
   | { kind: 'event'; audience: Audience; event: LiveMessage }
-  | { kind: 'disconnect'; userId: string; sessionId?: string };
+  | { kind: 'disconnect'; userId: string; sessionId?: string }
+  /** A user's sessions, roles or profile changed: cached session lookups must be dropped. */
+  | { kind: 'sessions'; userId: string };
 
 type Handler = (msg: BusMessage) => void;
 

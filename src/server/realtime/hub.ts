@@ -56,6 +56,7 @@ export class SocketHub {
       }
       return;
     }
+    if (msg.kind !== 'event') return;
     // Serialise once for every recipient.
     const data = JSON.stringify(msg.event);
     for (const c of this.recipients(msg.audience)) {
@@ -69,11 +70,14 @@ export interface Live {
   publish(audience: Audience, event: LiveMessage): Promise<void>;
   /** Closes a user's sockets (all, or one session's) on every instance. */
   disconnect(userId: string, sessionId?: string): Promise<void>;
+  /** Drops cached session lookups of a user (and the sessions they impersonate in) on every instance. */
+  sessionsChanged(userId: string): Promise<void>;
 }
 
 export function createLive(bus: EventBus): Live {
   return {
     publish: (audience, event) => bus.publish({ kind: 'event', audience, event }),
     disconnect: (userId, sessionId) => bus.publish({ kind: 'disconnect', userId, sessionId }),
+    sessionsChanged: (userId) => bus.publish({ kind: 'sessions', userId }),
   };
 }

@@ -41,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.ip ?? null,
         userAgent: req.headers['user-agent'] ?? null,
       });
+      // Sign-in may promote (ADMIN_PHONES) or name the user: their other sessions' cached rows go.
+      await ctx.live.sessionsChanged(result.user.id);
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
       return answer(result);
     },
@@ -61,6 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: req.ip ?? null,
         userAgent: req.headers['user-agent'] ?? null,
       });
+      await ctx.live.sessionsChanged(result.user.id);
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
       return answer(result);
     },

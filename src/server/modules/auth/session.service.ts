@@ -5,9 +5,18 @@ import { IMPERSONATION_MAX_SECONDS, SESSION_MAX_AGE_SECONDS } from '#common/auth
 import type { AuthUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/users.ts';
+import { SessionCache } from './session-cache.ts';
 
 /** At most one last_seen_at write per session per minute. */
 export const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * How stale last_seen_at may be. A request that does not write it shortens the real idle window
+ * by up to this much, so it stays a small fraction of the window (a tenth, at most a minute).
+ */
+export function touchIntervalMs(idleMinutes: number) {
+  return Math.min(TOUCH_INTERVAL_MS, Math.floor((idleMinutes * 60_000) / 10));
+}
 
 /** 32 random bytes (256 bits), base64url: the only copy is the client's. */
 export function newSessionToken() {
@@ -90,26 +99,58 @@ function sessionLookup(db: Db) {
   return q;
 }
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>['execute']>>[number];
+export type SessionLookupCache = SessionCache<SessionRow>;
+
+/** Sessions looked up in the last 5 s, per instance; the bus invalidates them (decision 015). */
+export function createSessionLookupCache(): SessionLookupCache {
+  return new SessionCache<SessionRow>(5_000, 10_000);
+}
+
 /**
  * The caller behind a token, or null when the session is unknown, revoked, expired (absolute
  * or idle), belongs to a suspended user, or is an impersonation by someone no longer an active admin.
+ * With a cache, a recent lookup is reused unless last_seen_at is due a refresh or looks idle
+ * (another instance may have refreshed it), which always goes to the database.
  */
-export async function resolveSession(db: Db, token: string, now: Date, idleMinutes: number): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  idleMinutes: number,
+  cache?: SessionLookupCache,
+): Promise<ResolvedSession | null> {
   if (!token || token.length > 128) return null;
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashSessionToken(token) });
-  if (!row || row.revokedAt) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) return null;
-  if (row.lastSeenAt.getTime() + idleMinutes * 60_000 <= now.getTime()) return null;
-  if (row.user.status !== 'active') return null;
-  if (row.impersonatorId && !(row.impersonator?.isAdmin && row.impersonator.status === 'active')) return null;
+  const tokenHash = hashSessionToken(token);
+  const touchMs = touchIntervalMs(idleMinutes);
+  const cached = cache?.get(tokenHash, now.getTime());
+  if (cached && now.getTime() - cached.lastSeenAt.getTime() < touchMs) return checkSession(cached, now, idleMinutes);
 
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  const epoch = cache?.currentEpoch() ?? 0;
+  const [row] = await sessionLookup(db).execute({ tokenHash });
+  if (!row) return null;
+  const resolved = checkSession(row, now, idleMinutes);
+  if (!resolved) return null;
+
+  if (now.getTime() - row.lastSeenAt.getTime() >= touchMs) {
     // Conditional, so concurrent requests write at most once.
     await db
       .update(sessions)
       .set({ lastSeenAt: now })
-      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - TOUCH_INTERVAL_MS))));
+      .where(and(eq(sessions.id, row.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - touchMs + 1))));
+    row.lastSeenAt = now;
   }
+  const userIds = row.impersonatorId ? [row.user.id, row.impersonatorId] : [row.user.id];
+  cache?.set(tokenHash, row, userIds, now.getTime(), epoch);
+  return resolved;
+}
+
+function checkSession(row: SessionRow, now: Date, idleMinutes: number): ResolvedSession | null {
+  if (row.revokedAt) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) return null;
+  if (row.lastSeenAt.getTime() + idleMinutes * 60_000 <= now.getTime()) return null;
+  if (row.user.status !== 'active') return null;
+  if (row.impersonatorId && !(row.impersonator?.isAdmin && row.impersonator.status === 'active')) return null;
   return {
     user: {
       id: row.user.id,

@@ -182,6 +182,22 @@ describe('security: sessions and identity', () => {
     }
   });
 
+  it('the idle window is the full idle time since the last request: with 1 minute idle, a request every 50 s keeps the session', async () => {
+    const other = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1' } });
+    try {
+      const s = await signIn(other, MEMBER);
+      const get = () => other.app.inject({ method: 'GET', url: '/api/auth/me', headers: s.headers });
+      for (let i = 0; i < 10; i++) {
+        other.clock.advance(50_000);
+        expect((await get()).statusCode).toBe(200);
+      }
+      other.clock.advance(60_000);
+      expect((await get()).statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('last_seen_at is written at most once a minute', async () => {
     const s = await signIn(t, MEMBER);
     const seen = async () => (await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(s.token))))[0].lastSeenAt.getTime();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kycDocumentSchema, kycStatuses } from './kyc.ts';
 import { phoneSchema } from './phone.ts';
 
 /** The onboarding statuses of spec §4, in order. */
@@ -201,7 +202,7 @@ export const managerClientSchema = z.object({
   progress: z.number(),
   tier: z.enum(tierIds).nullable(),
   manager: personSchema.nullable(),
-  kycStatus: z.enum(['not_started', 'pending', 'approved', 'rejected']),
+  kycStatus: z.enum(kycStatuses),
   lastActivityAt: z.string(),
   createdAt: z.string(),
 });
@@ -218,17 +219,6 @@ export const timelineEntrySchema = z.object({
   label: z.string(),
   at: z.string().nullable(),
   actor: z.string().nullable(),
-});
-
-export const kycDocumentSummarySchema = z.object({
-  id: z.string(),
-  type: z.enum(['id_front', 'id_back', 'selfie', 'proof_of_address']),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  note: z.string().nullable(),
-  contentType: z.string(),
-  sizeBytes: z.number(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
 });
 
 export const signatureSchema = z.object({
@@ -250,7 +240,8 @@ export const managerClientDetailSchema = managerClientSchema.extend({
   minimumCents: z.number().nullable(),
   allocation: allocationSchema.nullable(),
   timeline: z.array(timelineEntrySchema),
-  documents: z.array(kycDocumentSummarySchema),
+  // A manager sees a client's documents as the member does.
+  documents: z.array(kycDocumentSchema),
   signature: signatureSchema.nullable(),
   deposit: depositSchema,
   invitedAt: z.string(),
@@ -287,7 +278,7 @@ export const onboardingViewSchema = z.object({
     confirmedAt: z.string().nullable(),
     receivedCents: z.number().nullable(),
   }),
-  kycStatus: z.enum(['not_started', 'pending', 'approved', 'rejected']),
+  kycStatus: z.enum(kycStatuses),
   timeline: z.array(timelineEntrySchema),
 });
 export type OnboardingView = z.infer<typeof onboardingViewSchema>;

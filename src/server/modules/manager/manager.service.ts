@@ -25,6 +25,7 @@ import {
   transition,
   type OnboardingRow,
 } from '../onboarding/onboarding.service.ts';
+import { toDocument } from '../kyc/kyc.service.ts';
 import { getOnboardingSettings } from '../settings/settings.service.ts';
 import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
 
@@ -100,16 +101,7 @@ export async function clientDetail(db: Db, actor: AuthUser, id: string): Promise
     minimumCents: o.minimumCents ?? tier?.minimumCents ?? null,
     allocation: o.allocation ?? null,
     timeline: await timelineFor(db, o),
-    documents: [...docs].reverse().map((d) => ({
-      id: d.id,
-      type: d.type,
-      status: d.status,
-      note: d.note,
-      contentType: d.contentType,
-      sizeBytes: d.sizeBytes,
-      createdAt: d.createdAt.toISOString(),
-      reviewedAt: d.reviewedAt?.toISOString() ?? null,
-    })),
+    documents: [...docs].reverse().map(toDocument),
     signature: signatureOf(o),
     deposit: { amountCents: o.depositCents ?? null, confirmedAt: o.depositConfirmedAt?.toISOString() ?? null, confirmedBy },
     invitedAt: o.invitedAt.toISOString(),

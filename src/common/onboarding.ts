@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { kycDocumentSchema, kycStatuses } from './kyc.ts';
 import { phoneSchema } from './phone.ts';
+import type { TransitionMap } from './transitions.ts';
 
 /** The onboarding statuses of spec §4, in order. */
 export const onboardingStatuses = [
@@ -13,6 +14,17 @@ export const onboardingStatuses = [
   'active',
 ] as const;
 export type OnboardingStatus = (typeof onboardingStatuses)[number];
+
+/** Each status moves only to the next one; active is final. */
+export const onboardingTransitions = {
+  pending_invitation: ['tier_selection'],
+  tier_selection: ['portfolio_allocation'],
+  portfolio_allocation: ['kyc_upload'],
+  kyc_upload: ['documents_signing'],
+  documents_signing: ['awaiting_deposit'],
+  awaiting_deposit: ['active'],
+  active: [],
+} as const satisfies TransitionMap<OnboardingStatus>;
 
 export interface OnboardingStep {
   label: string;

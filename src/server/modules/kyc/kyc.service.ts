@@ -20,7 +20,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
 import { actorOf, audit } from '../audit/audit.service.ts';
-import { announceOnboarding } from '../onboarding/onboarding.service.ts';
+import { announceOnboarding } from '../onboarding/onboarding.events.ts';
 
 /** A member keeps at most this many documents (history included), so nobody can fill the disk. */
 export const KYC_MAX_DOCUMENTS_PER_USER = 40;

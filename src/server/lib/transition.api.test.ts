@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage } from '#common/live.ts';
+import type { LiveEvent } from '#common/live.ts';
 import type { Database } from '../db/client.ts';
 import { onboardingEvents, onboardings } from '../db/schema/onboarding.ts';
 import { auditLog, users } from '../db/schema/users.ts';
@@ -14,7 +14,7 @@ import { inTransaction, transition } from './transition.ts';
 let database: Database;
 let managerId: string;
 let seq = 0;
-const published: { audience: Audience; event: LiveMessage }[] = [];
+const published: { audience: Audience | Audience[]; event: LiveEvent }[] = [];
 const live: Live = { publish: async (audience, event) => void published.push({ audience, event }), disconnect: async () => {} };
 const ctx = () => ({ db: database.db, live });
 const now = new Date('2026-06-01T15:00:00Z');
@@ -63,6 +63,8 @@ describe('transition() on the database', () => {
     expect(audits[0]).toMatchObject({ actorId: managerId, ip: '203.0.113.9', targetType: 'onboarding', data: { from: 'tier_selection', to: 'portfolio_allocation' } });
     expect(published.filter((p) => p.event.type === 'onboarding_updated')).toHaveLength(1);
     expect(published[0].event).toMatchObject({ status: 'portfolio_allocation' });
+    // The client's manager by id, the admins resolved when delivered (no lookup per event).
+    expect(published[0].audience).toEqual([{ kind: 'users', userIds: [managerId] }, { kind: 'admins' }]);
   });
 
   it('publishes the live event only after the commit, and never when the transaction rolls back', async () => {

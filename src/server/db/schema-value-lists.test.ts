@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kycContentTypes, kycDocumentStatuses, kycDocumentTypes } from '#common/kyc.ts';
 import { onboardingStatuses, tierIds } from '#common/onboarding.ts';
-import { kycDocuments, onboardingEvents, onboardings } from './onboarding.ts';
+import { kycDocuments, onboardingEvents, onboardings } from './schema/onboarding.ts';
 
 // The schema takes its value lists from #common, so a status added there reaches the database column.
 describe('schema value lists', () => {

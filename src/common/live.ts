@@ -1,6 +1,39 @@
 import { z } from 'zod';
+import type { AccessRequestStatus } from './access-request.ts';
+import type { KycDocumentStatus, KycStatus } from './kyc.ts';
+import type { OnboardingStatus } from './onboarding.ts';
 
-/** The live event types of spec §7. */
+/** The fields spec §3 lets a not-yet-built domain's event carry (cards, hunts, loans, sources…). */
+interface DomainEventFields {
+  userId?: string;
+  status?: string;
+  playerName?: string;
+  year?: string | number;
+}
+
+/**
+ * Every live event the server raises (spec §7), one member per type with its payload typed.
+ * `userId` names whose record changed; the audience decides who hears it.
+ */
+export type LiveEvent =
+  | { type: 'access_request_updated'; userId: string; status: AccessRequestStatus; message?: string }
+  | { type: 'kyc_document_updated'; userId: string; status: KycDocumentStatus }
+  | { type: 'kyc_status_updated'; userId: string; status: KycStatus }
+  | { type: 'user_updated'; userId: string }
+  | { type: 'profile_updated'; userId: string }
+  | { type: 'onboarding_updated'; userId?: string; status: OnboardingStatus }
+  | { type: 'notification'; userId?: string; title: string; message: string; variant?: 'default' | 'destructive' }
+  | ({ type: 'card_updated' } & DomainEventFields)
+  | ({ type: 'hunt_updated' } & DomainEventFields)
+  | ({ type: 'request_updated' } & DomainEventFields)
+  | ({ type: 'loan_updated' } & DomainEventFields)
+  | ({ type: 'sell_updated' } & DomainEventFields)
+  | ({ type: 'source_updated' } & DomainEventFields)
+  | ({ type: 'source_status_changed' } & DomainEventFields);
+export type LiveEventType = LiveEvent['type'];
+export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
+
+/** The live event types of spec §7; the `satisfies` clause keeps the list and the union equal. */
 export const liveEventTypes = [
   'access_request_updated',
   'kyc_document_updated',
@@ -16,8 +49,12 @@ export const liveEventTypes = [
   'source_status_changed',
   'notification',
   'onboarding_updated',
-] as const;
-export type LiveEventType = (typeof liveEventTypes)[number];
+] as const satisfies readonly LiveEventType[];
+type MissingFromList = Exclude<LiveEventType, (typeof liveEventTypes)[number]>;
+export const liveEventListIsComplete: MissingFromList extends never ? true : MissingFromList = true;
+
+/** Socket protocol messages that are not events: the handshake's answer and the keep-alive reply. */
+export const liveControlTypes = ['auth_success', 'pong'] as const;
 
 /** A live message (spec §3): type, userId, status, title, message, variant, playerName, year. */
 export const liveMessageSchema = z.object({

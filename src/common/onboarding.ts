@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { personName } from './auth.ts';
+import { kycDocumentSchema, kycStatuses } from './kyc.ts';
 import { phoneSchema } from './phone.ts';
+import type { TransitionMap } from './transitions.ts';
 
 /** The onboarding statuses of spec §4, in order. */
 export const onboardingStatuses = [
@@ -13,6 +15,17 @@ export const onboardingStatuses = [
   'active',
 ] as const;
 export type OnboardingStatus = (typeof onboardingStatuses)[number];
+
+/** Each status moves only to the next one; active is final. */
+export const onboardingTransitions = {
+  pending_invitation: ['tier_selection'],
+  tier_selection: ['portfolio_allocation'],
+  portfolio_allocation: ['kyc_upload'],
+  kyc_upload: ['documents_signing'],
+  documents_signing: ['awaiting_deposit'],
+  awaiting_deposit: ['active'],
+  active: [],
+} as const satisfies TransitionMap<OnboardingStatus>;
 
 export interface OnboardingStep {
   label: string;
@@ -202,7 +215,7 @@ export const managerClientSchema = z.object({
   progress: z.number(),
   tier: z.enum(tierIds).nullable(),
   manager: personSchema.nullable(),
-  kycStatus: z.enum(['not_started', 'pending', 'approved', 'rejected']),
+  kycStatus: z.enum(kycStatuses),
   lastActivityAt: z.string(),
   createdAt: z.string(),
 });
@@ -219,17 +232,6 @@ export const timelineEntrySchema = z.object({
   label: z.string(),
   at: z.string().nullable(),
   actor: z.string().nullable(),
-});
-
-export const kycDocumentSummarySchema = z.object({
-  id: z.string(),
-  type: z.enum(['id_front', 'id_back', 'selfie', 'proof_of_address']),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  note: z.string().nullable(),
-  contentType: z.string(),
-  sizeBytes: z.number(),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
 });
 
 export const signatureSchema = z.object({
@@ -251,7 +253,8 @@ export const managerClientDetailSchema = managerClientSchema.extend({
   minimumCents: z.number().nullable(),
   allocation: allocationSchema.nullable(),
   timeline: z.array(timelineEntrySchema),
-  documents: z.array(kycDocumentSummarySchema),
+  // A manager sees a client's documents as the member does.
+  documents: z.array(kycDocumentSchema),
   signature: signatureSchema.nullable(),
   deposit: depositSchema,
   invitedAt: z.string(),
@@ -288,7 +291,7 @@ export const onboardingViewSchema = z.object({
     confirmedAt: z.string().nullable(),
     receivedCents: z.number().nullable(),
   }),
-  kycStatus: z.enum(['not_started', 'pending', 'approved', 'rejected']),
+  kycStatus: z.enum(kycStatuses),
   timeline: z.array(timelineEntrySchema),
 });
 export type OnboardingView = z.infer<typeof onboardingViewSchema>;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { JobRunner, type JobHandler } from './lib/jobs.ts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -56,6 +57,9 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** Uploaded files; defaults to the driver chosen by config.STORAGE_DRIVER. */
   storage?: FileStorage;
+  /** Durable job handlers by name (decision 010); the runner polls only while there are some. */
+  jobs?: Record<string, JobHandler>;
+  jobPollMs?: number;
 }
 
 export async function buildApp(opts: BuildAppOptions) {
@@ -96,6 +100,14 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onClose', async () => unsubscribe());
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => tasks.idle());
+  if (opts.jobs && Object.keys(opts.jobs).length) {
+    const runner = new JobRunner(database.db, ctx.clock, opts.jobs, {
+      pollMs: opts.jobPollMs,
+      onError: (err, job) => app.log.error({ err: { message: (err as Error)?.message } }, `job failed: ${job}`),
+    });
+    app.addHook('onReady', async () => runner.start());
+    app.addHook('onClose', () => runner.stop());
+  }
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null as unknown as Actor);
 

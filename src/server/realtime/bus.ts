@@ -1,15 +1,21 @@
-import type { LiveMessage } from '#common/live.ts';
+import type { LiveEvent } from '#common/live.ts';
 
-/** Who an event is for. A manager's client events are addressed to the manager's user id. */
+/**
+ * Who an event is for, resolved by each instance when it delivers: `admins` means the sockets
+ * whose user is an admin then, so publishers never look up role holders. `any` is the union of
+ * several audiences (each socket hears the event once). A manager's client events are addressed
+ * to the manager's user id.
+ */
 export type Audience =
   | { kind: 'user'; userId: string }
   | { kind: 'users'; userIds: string[] }
   | { kind: 'admins' }
-  | { kind: 'members' };
+  | { kind: 'members' }
+  | { kind: 'any'; of: Audience[] };
 
 /** Control messages let any instance close sockets held by another. */
 export type BusMessage =
-  | { kind: 'event'; audience: Audience; event: LiveMessage }
+  | { kind: 'event'; audience: Audience; event: LiveEvent }
   | { kind: 'disconnect'; userId: string; sessionId?: string }
   /** A user's sessions, roles or profile changed: cached session lookups must be dropped. */
   | { kind: 'sessions'; userId: string };

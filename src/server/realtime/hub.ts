@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { LiveMessage } from '#common/live.ts';
+import type { LiveEvent } from '#common/live.ts';
 import type { AuthUser } from '../context.ts';
 import type { Audience, BusMessage, EventBus } from './bus.ts';
 
@@ -46,6 +46,9 @@ export class SocketHub {
       case 'members':
         for (const set of this.byUser.values()) yield* set;
         return;
+      case 'any':
+        for (const a of audience.of) yield* this.recipients(a);
+        return;
     }
   }
 
@@ -59,7 +62,8 @@ export class SocketHub {
     if (msg.kind !== 'event') return;
     // Serialise once for every recipient.
     const data = JSON.stringify(msg.event);
-    for (const c of this.recipients(msg.audience)) {
+    // A Set: a socket in several of the audiences hears the event once.
+    for (const c of new Set(this.recipients(msg.audience))) {
       if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
     }
   }
@@ -67,7 +71,8 @@ export class SocketHub {
 
 /** What modules call to raise a live event; one call, whatever the transport. */
 export interface Live {
-  publish(audience: Audience, event: LiveMessage): Promise<void>;
+  /** Several audiences are one `any` audience. Call only from a module's events file, after commit. */
+  publish(audience: Audience | Audience[], event: LiveEvent): Promise<void>;
   /** Closes a user's sockets (all, or one session's) on every instance. */
   disconnect(userId: string, sessionId?: string): Promise<void>;
   /** Drops cached session lookups of a user (and the sessions they impersonate in) on every instance. */
@@ -76,7 +81,7 @@ export interface Live {
 
 export function createLive(bus: EventBus): Live {
   return {
-    publish: (audience, event) => bus.publish({ kind: 'event', audience, event }),
+    publish: (audience, event) => bus.publish({ kind: 'event', audience: Array.isArray(audience) ? { kind: 'any', of: audience } : audience, event }),
     disconnect: (userId, sessionId) => bus.publish({ kind: 'disconnect', userId, sessionId }),
     sessionsChanged: (userId) => bus.publish({ kind: 'sessions', userId }),
   };

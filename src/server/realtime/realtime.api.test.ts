@@ -131,12 +131,29 @@ describe('security: live connection', () => {
   it('admin events reach admins only', async () => {
     const a = await authed(admin);
     const m = await authed(member);
-    await t.app.ctx.live.publish({ kind: 'admins' }, { type: 'access_request_updated', status: 'approved' });
+    await t.app.ctx.live.publish({ kind: 'admins' }, { type: 'access_request_updated', userId: 'a-request', status: 'approved' });
     expect(await a.next('access_request_updated')).toMatchObject({ status: 'approved' });
     await settle();
     expect(m.messages.some((x) => x.type === 'access_request_updated')).toBe(false);
     a.ws.close();
     m.ws.close();
+  });
+
+  it('several audiences at once: each socket in any of them hears the event once, nobody else hears it', async () => {
+    const a = await authed(admin);
+    const m = await authed(member);
+    const o = await authed(other);
+    // The admin is named by id and is an admin: still one delivery.
+    await t.app.ctx.live.publish(
+      [{ kind: 'users', userIds: [member.userId, admin.userId] }, { kind: 'admins' }],
+      { type: 'onboarding_updated', userId: member.userId, status: 'kyc_upload' },
+    );
+    // A sentinel to every member proves the negative without waiting a fixed time.
+    await t.app.ctx.live.publish({ kind: 'members' }, { type: 'notification', title: 'sentinel', message: '' });
+    for (const c of [a, m, o]) await c.next('notification');
+    const count = (c: Client) => c.messages.filter((x) => x.type === 'onboarding_updated').length;
+    expect([count(a), count(m), count(o)]).toEqual([1, 1, 0]);
+    for (const c of [a, m, o]) c.ws.close();
   });
 
   it('logout closes the user’s sockets', async () => {

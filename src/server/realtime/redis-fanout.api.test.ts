@@ -102,7 +102,7 @@ describe.skipIf(!available)('live events across instances (Redis)', () => {
 
   it('an event raised on one instance reaches a socket on the other', async () => {
     const onB = await socketOn(portB);
-    await a.app.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'from A' });
+    await a.app.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'from A', message: '' });
     await expect.poll(() => notifications(onB.got)).toEqual(['from A']);
     onB.ws.close();
   });
@@ -111,8 +111,8 @@ describe.skipIf(!available)('live events across instances (Redis)', () => {
     const onA = await socketOn(portA);
     const onB = await socketOn(portB);
     await proxy.cut();
-    await a.app.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'local A' });
-    await bApp.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'local B' });
+    await a.app.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'local A', message: '' });
+    await bApp.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'local B', message: '' });
     await expect.poll(() => notifications(onA.got)).toEqual(['local A']);
     await expect.poll(() => notifications(onB.got)).toEqual(['local B']);
 
@@ -121,7 +121,7 @@ describe.skipIf(!available)('live events across instances (Redis)', () => {
     await expect
       .poll(
         async () => {
-          await a.app.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'after' });
+          await a.app.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'notification', title: 'after', message: '' });
           return notifications(onB.got).includes('after');
         },
         { timeout: 15_000, interval: 500 },

@@ -10,7 +10,7 @@ import { buildApp } from '../app.ts';
 import type { Clock } from '../context.ts';
 import type { SmsProvider } from '../providers/sms/sms.provider.ts';
 import { MemorySmsProvider } from '../providers/sms/memory.ts';
-import type { App } from '../app.ts';
+import type { App, BuildAppOptions } from '../app.ts';
 import { withDatabase } from './global-setup.ts';
 import { eq } from 'drizzle-orm';
 import { otpChallenges } from '../db/schema/users.ts';
@@ -74,6 +74,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** Extra routes registered before the app is ready (e.g. to exercise route policies). */
   routes?: (app: App) => void | Promise<void>;
+  /** Durable job handlers (the runner polls every 20 ms in tests). */
+  jobs?: BuildAppOptions['jobs'];
 }
 
 /**
@@ -86,7 +88,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const clock = new FakeClock();
   const config = testConfig(opts.env);
   const sms = new MemorySmsProvider();
-  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: false, logger: false, bus: opts.bus });
+  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: false, logger: false, bus: opts.bus, jobs: opts.jobs, jobPollMs: 20 });
   await opts.routes?.(app);
   await app.ready();
   return {

@@ -1,17 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Allocation } from '#common/onboarding.ts';
+import { kycContentTypes, kycDocumentStatuses, kycDocumentTypes } from '#common/kyc.ts';
+import { onboardingStatuses, tierIds, type Allocation } from '#common/onboarding.ts';
 import { users } from './users.ts';
-
-const onboardingStatusEnum = [
-  'pending_invitation',
-  'tier_selection',
-  'portfolio_allocation',
-  'kyc_upload',
-  'documents_signing',
-  'awaiting_deposit',
-  'active',
-] as const;
-const tierEnum = ['collector', 'investor', 'private'] as const;
 
 /** One client's onboarding, invited by a manager (spec §4's seven statuses, in order). */
 export const onboardings = pgTable(
@@ -23,9 +13,9 @@ export const onboardings = pgTable(
     clientName: text('client_name'),
     clientUserId: uuid('client_user_id').references(() => users.id, { onDelete: 'set null' }),
     managerId: uuid('manager_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: onboardingStatusEnum }).notNull().default('pending_invitation'),
-    suggestedTier: text('suggested_tier', { enum: tierEnum }),
-    tier: text('tier', { enum: tierEnum }),
+    status: text('status', { enum: onboardingStatuses }).notNull().default('pending_invitation'),
+    suggestedTier: text('suggested_tier', { enum: tierIds }),
+    tier: text('tier', { enum: tierIds }),
     // The tier's minimum when it was chosen (settings can change later).
     minimumCents: bigint('minimum_cents', { mode: 'number' }),
     allocation: jsonb('allocation').$type<Allocation>(),
@@ -60,8 +50,8 @@ export const onboardingEvents = pgTable(
     onboardingId: uuid('onboarding_id')
       .notNull()
       .references(() => onboardings.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status', { enum: onboardingStatusEnum }),
-    toStatus: text('to_status', { enum: onboardingStatusEnum }).notNull(),
+    fromStatus: text('from_status', { enum: onboardingStatuses }),
+    toStatus: text('to_status', { enum: onboardingStatuses }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,10 +66,10 @@ export const kycDocuments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['id_front', 'id_back', 'selfie', 'proof_of_address'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    type: text('type', { enum: kycDocumentTypes }).notNull(),
+    status: text('status', { enum: kycDocumentStatuses }).notNull().default('pending'),
     storageKey: text('storage_key').notNull().unique(),
-    contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'application/pdf'] }).notNull(),
+    contentType: text('content_type', { enum: kycContentTypes }).notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),

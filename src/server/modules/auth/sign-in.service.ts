@@ -8,7 +8,8 @@ import { sendSms } from '../../providers/sms/sms.service.ts';
 import { audit } from '../audit/audit.service.ts';
 import { codeMatches, consumeChallenge, findLiveChallenge, invalidCode, issueChallenge, recordWrongAttempt } from './otp.service.ts';
 import { createSession, revokeSession } from './session.service.ts';
-import { announceOnboarding, isInvitedPhone, onClientSignIn } from '../onboarding/onboarding.service.ts';
+import { isInvitedPhone, onClientSignIn } from '../onboarding/onboarding.service.ts';
+import { inTransaction } from '../../lib/transition.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -85,8 +86,8 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
     throw invalidCode();
   }
 
-  let onboardingMoved: Awaited<ReturnType<typeof onClientSignIn>> = null;
-  const result = await db.transaction(async (tx) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     if (!(await consumeChallenge(tx, challenge.id, now))) throw invalidCode();
     if (!(await isEligibleToSignIn(tx, input.phone, config.ADMIN_PHONES))) throw invalidCode();
 
@@ -132,15 +133,13 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
     if (input.targetUserPhone) return startImpersonation(ctx, tx, user, input, now);
 
     // An invited client's first sign-in moves their onboarding from pending_invitation on.
-    onboardingMoved = await onClientSignIn(tx, user, now, input.ip);
+    const onboardingMoved = await onClientSignIn(uow, user, now, input.ip);
     if (!user.name && onboardingMoved?.clientName) user = { ...user, name: onboardingMoved.clientName };
 
     const session = await createSession(tx, { userId: user.id, now, ip: input.ip, userAgent: input.userAgent });
     await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip: input.ip, at: now });
     return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false) };
   });
-  if (onboardingMoved) await announceOnboarding(ctx, onboardingMoved);
-  return result;
 }
 
 async function startImpersonation(ctx: AppContext, tx: Db, admin: User, input: SignInInput, now: Date): Promise<SignInResult> {

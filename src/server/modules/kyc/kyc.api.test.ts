@@ -172,11 +172,11 @@ describe('review', () => {
 
   it('sends kyc_document_updated and kyc_status_updated to the owner and admins only', async () => {
     const doc = (await upload(member, 'id_front', tinyPng())).json().document;
-    const seen: { audience: { userIds?: string[] }; type: string; status?: string }[] = [];
+    const seen: { audience: unknown; type: string; status?: string }[] = [];
     const live = t.app.ctx.live;
     const original = live.publish;
     live.publish = async (audience, event) => {
-      seen.push({ audience: audience as { userIds?: string[] }, type: event.type, status: event.status });
+      seen.push({ audience, type: event.type, status: 'status' in event ? event.status : undefined });
     };
     try {
       await t.app.inject({ method: 'PATCH', url: `/api/admin/kyc/documents/${doc.id}`, payload: { status: 'approved' }, headers: admin.headers });
@@ -185,9 +185,10 @@ describe('review', () => {
     }
     const docEvent = seen.find((s) => s.type === 'kyc_document_updated')!;
     expect(docEvent.status).toBe('approved');
-    expect(docEvent.audience.userIds).toEqual(expect.arrayContaining([member.userId, admin.userId]));
-    expect(docEvent.audience.userIds).not.toContain(other.userId);
-    expect(docEvent.audience.userIds).not.toContain(manager.userId);
+    // The owner by id and the admins as a role, resolved when the event is delivered.
+    expect(docEvent.audience).toEqual([{ kind: 'user', userId: member.userId }, { kind: 'admins' }]);
+    expect(JSON.stringify(docEvent.audience)).not.toContain(other.userId);
+    expect(JSON.stringify(docEvent.audience)).not.toContain(manager.userId);
     expect(seen.some((s) => s.type === 'kyc_status_updated')).toBe(true);
   });
 });

@@ -16,7 +16,8 @@ import {
 import { AppError } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
-import { announceKyc, kycStatusOf, listForAdmin, listOwnDocuments, readDocumentFile, reviewDocument, toDocument, uploadDocument } from './kyc.service.ts';
+import { announceKyc } from './kyc.events.ts';
+import { kycStatusOf, listForAdmin, listOwnDocuments, readDocumentFile, reviewDocument, toDocument, uploadDocument } from './kyc.service.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
 /** Room for the multipart envelope and the type field around a 10 MB file. */

@@ -15,12 +15,11 @@ import {
 } from '#common/kyc.ts';
 import type { AppContext, AuthUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { kycDocuments, onboardings } from '../../db/schema/onboarding.ts';
+import { kycDocuments } from '../../db/schema/onboarding.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
 import { actorOf, audit } from '../audit/audit.service.ts';
-import { announceOnboarding } from '../onboarding/onboarding.service.ts';
 
 /** A member keeps at most this many documents (history included), so nobody can fill the disk. */
 export const KYC_MAX_DOCUMENTS_PER_USER = 40;
@@ -61,30 +60,6 @@ export async function kycStatusOf(db: Db, userId: string): Promise<KycStatusResp
     .from(kycDocuments)
     .where(eq(kycDocuments.userId, userId));
   return { status: deriveKycStatus(rows), missing: missingKycTypes(rows) };
-}
-
-/**
- * Tells the owner and the admins that a document changed (kyc_document_updated) and what the
- * owner's KYC status now is (kyc_status_updated); the client's manager hears onboarding_updated,
- * since their client page shows the review status.
- */
-export async function announceKyc(
-  ctx: Pick<AppContext, 'db' | 'live'>,
-  userId: string,
-  docStatus: KycDocumentStatus,
-  log?: { warn: (o: object, m: string) => void },
-) {
-  try {
-    const admins = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
-    const userIds = [...new Set([userId, ...admins.map((a) => a.id)])];
-    const { status } = await kycStatusOf(ctx.db, userId);
-    await ctx.live.publish({ kind: 'users', userIds }, { type: 'kyc_document_updated', userId, status: docStatus });
-    await ctx.live.publish({ kind: 'users', userIds }, { type: 'kyc_status_updated', userId, status });
-    const [o] = await ctx.db.select().from(onboardings).where(eq(onboardings.clientUserId, userId)).limit(1);
-    if (o) await announceOnboarding(ctx, o, log);
-  } catch (err) {
-    log?.warn({ err: { message: (err as Error).message } }, 'kyc events not delivered');
-  }
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   managerClientsResponseSchema,
 } from '#common/onboarding.ts';
 import { requireManager } from '../../plugins/auth.ts';
-import { announceOnboarding } from '../onboarding/onboarding.service.ts';
 import { clientDetail, confirmDeposit, inviteClient, listClients, resendInvitation } from './manager.service.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
@@ -29,8 +28,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'manager' }, schema: { body: inviteClientSchema, response: { 201: inviteResponseSchema } } },
     async (req, reply) => {
       const actor = requireManager(req);
-      const { row, client, sms } = await inviteClient(ctx, actor, req.body, req.ip ?? null);
-      await announceOnboarding(ctx, row, req.log);
+      const { client, sms } = await inviteClient(ctx, actor, req.body, req.ip ?? null);
       return reply.status(201).send({ client, sms });
     },
   );
@@ -43,8 +41,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = requireManager(req);
-      const { row, sms } = await resendInvitation(ctx, actor, req.params.id, req.ip ?? null);
-      await announceOnboarding(ctx, row, req.log);
+      const { sms } = await resendInvitation(ctx, actor, req.params.id, req.ip ?? null);
       return { status: 'success' as const, sms };
     },
   );
@@ -60,8 +57,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'manager' }, schema: { params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
     async (req) => {
       const actor = requireManager(req);
-      const { row } = await confirmDeposit(ctx, actor, req.params.id, req.body.amountCents, req.ip ?? null);
-      await announceOnboarding(ctx, row, req.log);
+      await confirmDeposit(ctx, actor, req.params.id, req.body.amountCents, req.ip ?? null);
       return clientDetail(ctx.db, actor, req.params.id);
     },
   );

@@ -20,11 +20,14 @@ import { actorOf, audit } from '../audit/audit.service.ts';
 import {
   kycDocsFor,
   kycStatusByUser,
+  onboardingAggregate,
   signatureOf,
   timelineFor,
-  transition,
   type OnboardingRow,
 } from '../onboarding/onboarding.service.ts';
+import { toDocument } from '../kyc/kyc.service.ts';
+import { inTransaction, transition } from '../../lib/transition.ts';
+import { announceOnboarding } from '../onboarding/onboarding.events.ts';
 import { getOnboardingSettings } from '../settings/settings.service.ts';
 import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
 
@@ -100,16 +103,7 @@ export async function clientDetail(db: Db, actor: AuthUser, id: string): Promise
     minimumCents: o.minimumCents ?? tier?.minimumCents ?? null,
     allocation: o.allocation ?? null,
     timeline: await timelineFor(db, o),
-    documents: [...docs].reverse().map((d) => ({
-      id: d.id,
-      type: d.type,
-      status: d.status,
-      note: d.note,
-      contentType: d.contentType,
-      sizeBytes: d.sizeBytes,
-      createdAt: d.createdAt.toISOString(),
-      reviewedAt: d.reviewedAt?.toISOString() ?? null,
-    })),
+    documents: [...docs].reverse().map(toDocument),
     signature: signatureOf(o),
     deposit: { amountCents: o.depositCents ?? null, confirmedAt: o.depositConfirmedAt?.toISOString() ?? null, confirmedBy },
     invitedAt: o.invitedAt.toISOString(),
@@ -141,7 +135,7 @@ const cannotInvite = () =>
   new AppError('conflict', 'This phone number cannot be invited. Ask an admin if you think it should be.');
 
 export async function inviteClient(
-  ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config' | 'live'>,
   actor: AuthUser,
   input: { phone: string; name: string; tier?: TierId },
   ip: string | null,
@@ -176,13 +170,14 @@ export async function inviteClient(
     await audit(tx, { ...actorOf(actor), action: 'onboarding.invited', targetType: 'onboarding', targetId: o.id, data: { suggestedTier: input.tier ?? null, existingUser: Boolean(existing) }, ip, at: now });
     return o;
   });
+  await announceOnboarding(ctx, row);
   const sms = await textInvitation(ctx, actor, row, 'onboarding_invite');
   const [r] = await selectRows(ctx.db).where(eq(onboardings.id, row.id));
   return { row, client: toClient(r, 'not_started'), sms };
 }
 
 /** POST /api/manager/clients/{id}/resend-invite: only while the invitation is pending, once a minute. */
-export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>, actor: AuthUser, id: string, ip: string | null) {
+export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config' | 'live'>, actor: AuthUser, id: string, ip: string | null) {
   const now = ctx.clock.now();
   const { o } = await visibleRow(ctx.db, actor, id);
   if (o.status !== 'pending_invitation') throw new AppError('conflict', 'The client has already accepted the invitation');
@@ -198,6 +193,7 @@ export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clo
     await audit(tx, { ...actorOf(actor), action: 'onboarding.invite_resent', targetType: 'onboarding', targetId: id, data: { inviteCount: updated.inviteCount }, ip, at: now });
     return updated;
   });
+  await announceOnboarding(ctx, row);
   const sms = await textInvitation(ctx, actor, row, 'onboarding_invite');
   return { row, sms };
 }
@@ -206,7 +202,7 @@ export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clo
  * POST /api/manager/clients/{id}/confirm-deposit: awaiting_deposit → active. The identity
  * documents must be approved, and the amount must reach the tier's minimum.
  */
-export async function confirmDeposit(ctx: Pick<AppContext, 'db' | 'clock'>, actor: AuthUser, id: string, amountCents: number, ip: string | null) {
+export async function confirmDeposit(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, actor: AuthUser, id: string, amountCents: number, ip: string | null) {
   const now = ctx.clock.now();
   const { o } = await visibleRow(ctx.db, actor, id);
   if (o.status !== 'awaiting_deposit') {
@@ -219,14 +215,13 @@ export async function confirmDeposit(ctx: Pick<AppContext, 'db' | 'clock'>, acto
       fieldErrors: { amountCents: [`At least ${formatCents(o.minimumCents)}`] },
     });
   }
-  return ctx.db.transaction(async (tx) => ({
-    row: await transition(tx, {
+  return inTransaction(ctx, async (uow) => ({
+    row: await transition(uow, onboardingAggregate, {
       id,
       from: 'awaiting_deposit',
       to: 'active',
-      actor,
+      actor: { user: actor, impersonatorId: actor.impersonatorId, ip },
       now,
-      ip,
       patch: { depositCents: amountCents, depositConfirmedAt: now, depositConfirmedBy: actor.id },
       data: { amountCents },
     }),

@@ -11,7 +11,6 @@ import { requireUser } from '../../plugins/auth.ts';
 import { seedOnboardingSettings } from '../settings/settings.service.ts';
 import {
   acceptInvitation,
-  announceOnboarding,
   onboardingStatusFor,
   onboardingView,
   selectTier,
@@ -51,7 +50,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const step = <B extends z.ZodType>(
     path: string,
     body: B | null,
-    run: (user: ReturnType<typeof requireUser>, body: z.infer<B>, m: ReturnType<typeof meta>) => Promise<{ row: Parameters<typeof announceOnboarding>[1] }>,
+    run: (user: ReturnType<typeof requireUser>, body: z.infer<B>, m: ReturnType<typeof meta>) => Promise<unknown>,
   ) =>
     app.post(
       path,
@@ -61,8 +60,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const user = requireUser(req);
-        const { row } = await run(user, req.body as z.infer<B>, meta(req));
-        await announceOnboarding(ctx, row, req.log);
+        await run(user, req.body as z.infer<B>, meta(req));
         return { status: 'success' as const, onboarding: await onboardingView(ctx, user) };
       },
     );

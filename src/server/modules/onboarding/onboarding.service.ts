@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { deriveKycStatus, missingKycTypes, kycDocumentLabels, type KycStatus } from '#common/kyc.ts';
 import {
   onboardingStatuses,
+  onboardingTransitions,
   onboardingSteps,
   type Allocation,
   type OnboardingStatus,
@@ -15,9 +16,10 @@ import type { Db } from '../../db/client.ts';
 import { kycDocuments, onboardingEvents, onboardings } from '../../db/schema/onboarding.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { actorOf, audit } from '../audit/audit.service.ts';
+import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '../../lib/transition.ts';
 import { getOnboardingSettings } from '../settings/settings.service.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
+import { announceOnboarding } from './onboarding.events.ts';
 
 export type OnboardingRow = typeof onboardings.$inferSelect;
 
@@ -28,25 +30,6 @@ interface Meta {
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** Who hears an onboarding's live events: the client, their manager and every admin. */
-export async function announceOnboarding(
-  ctx: Pick<AppContext, 'db' | 'live'>,
-  row: Pick<OnboardingRow, 'clientUserId' | 'managerId' | 'status'>,
-  log?: { warn: (o: object, m: string) => void },
-) {
-  try {
-    const admins = await ctx.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
-    const userIds = [...new Set([row.clientUserId, row.managerId, ...admins.map((a) => a.id)].filter((v): v is string => Boolean(v)))];
-    if (!userIds.length) return;
-    await ctx.live.publish(
-      { kind: 'users', userIds },
-      { type: 'onboarding_updated', userId: row.clientUserId ?? undefined, status: row.status },
-    );
-  } catch (err) {
-    log?.warn({ err: { message: (err as Error).message } }, 'onboarding_updated not delivered');
-  }
-}
-
 export function conflictFor(current: OnboardingStatus, wanted: OnboardingStatus) {
   return new AppError(
     'conflict',
@@ -54,47 +37,29 @@ export function conflictFor(current: OnboardingStatus, wanted: OnboardingStatus)
   );
 }
 
-/**
- * Moves an onboarding from one status to the next, refusing (409) unless it is exactly at `from`:
- * the conditional update makes two racing requests end with one winner.
- */
-export async function transition(
-  tx: Db,
-  opts: {
-    id: string;
-    from: OnboardingStatus;
-    to: OnboardingStatus;
-    actor: Pick<AuthUser, 'id' | 'impersonatorId'> | null;
-    now: Date;
-    ip: string | null;
-    patch?: Partial<OnboardingRow>;
-    data?: Record<string, unknown>;
+/** Onboarding status changes, through the shared transition building block. */
+export const onboardingAggregate: Aggregate<OnboardingStatus, OnboardingRow> = {
+  name: 'onboarding',
+  table: onboardings,
+  idColumn: onboardings.id,
+  statusColumn: onboardings.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt', 'lastActivityAt'],
+  transitions: onboardingTransitions,
+  recordHistory: async (tx, e) => {
+    await tx.insert(onboardingEvents).values({ onboardingId: e.id, fromStatus: e.from, toStatus: e.to, actorId: e.actorId, createdAt: e.at });
   },
-): Promise<OnboardingRow> {
-  const { id, from, to, now } = opts;
-  if (onboardingStatuses.indexOf(to) !== onboardingStatuses.indexOf(from) + 1) throw new Error(`not a next step: ${from} → ${to}`);
-  const [row] = await tx
-    .update(onboardings)
-    .set({ ...opts.patch, status: to, updatedAt: now, lastActivityAt: now })
-    .where(and(eq(onboardings.id, id), eq(onboardings.status, from)))
-    .returning();
-  if (!row) {
-    const [current] = await tx.select({ status: onboardings.status }).from(onboardings).where(eq(onboardings.id, id)).limit(1);
-    if (!current) throw notFound('Onboarding not found');
-    throw conflictFor(current.status, from);
-  }
-  await tx.insert(onboardingEvents).values({ onboardingId: id, fromStatus: from, toStatus: to, actorId: opts.actor?.id ?? null, createdAt: now });
-  await audit(tx, {
-    ...actorOf(opts.actor as AuthUser | null),
-    action: 'onboarding.status_changed',
-    targetType: 'onboarding',
-    targetId: id,
-    data: { from, to, ...opts.data },
-    ip: opts.ip,
-    at: now,
-  });
-  return row;
-}
+  conflict: conflictFor,
+  notFound: () => notFound('Onboarding not found'),
+  announce: (ctx, row) => announceOnboarding(ctx, row),
+};
+
+/** The transition actor for a signed-in caller (both ids while impersonating). */
+const by = (user: Pick<AuthUser, 'id' | 'impersonatorId'>, ip: string | null): TransitionActor => ({
+  user: { id: user.id },
+  impersonatorId: user.impersonatorId,
+  ip,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in
@@ -105,7 +70,8 @@ export async function transition(
  * and on the first sign-in moves pending_invitation → tier_selection. Returns the onboarding when
  * its status changed, so the caller can announce it after the commit.
  */
-export async function onClientSignIn(tx: Db, user: { id: string; phone: string; name: string | null }, now: Date, ip: string | null) {
+export async function onClientSignIn(uow: UnitOfWork, user: { id: string; phone: string; name: string | null }, now: Date, ip: string | null) {
+  const { tx } = uow;
   const [row] = await tx.select().from(onboardings).where(eq(onboardings.clientPhone, user.phone)).limit(1);
   if (!row) return null;
   if (row.clientUserId !== user.id) {
@@ -115,13 +81,12 @@ export async function onClientSignIn(tx: Db, user: { id: string; phone: string; 
     await tx.update(users).set({ name: row.clientName, updatedAt: now }).where(eq(users.id, user.id));
   }
   if (row.status !== 'pending_invitation') return null;
-  return transition(tx, {
+  return transition(uow, onboardingAggregate, {
     id: row.id,
     from: 'pending_invitation',
     to: 'tier_selection',
-    actor: { id: user.id, impersonatorId: null },
+    actor: by({ id: user.id, impersonatorId: null }, ip),
     now,
-    ip,
     data: { via: 'first_sign_in' },
   });
 }
@@ -238,30 +203,31 @@ export async function onboardingView(ctx: Pick<AppContext, 'db'>, user: AuthUser
 type StepResult = { row: OnboardingRow };
 
 /** pending_invitation → tier_selection for a client already signed in when they were invited. */
-export async function acceptInvitation(ctx: Pick<AppContext, 'db' | 'clock'>, user: AuthUser, meta: Meta): Promise<StepResult> {
+export async function acceptInvitation(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, meta: Meta): Promise<StepResult> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const row = await requireForClient(tx, user.id);
-    return { row: await transition(tx, { id: row.id, from: 'pending_invitation', to: 'tier_selection', actor: user, now, ip: meta.ip, data: { via: 'accepted' } }) };
+    return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'pending_invitation', to: 'tier_selection', actor: by(user, meta.ip), now, data: { via: 'accepted' } }) };
   });
 }
 
 /** Step 1: tier_selection → portfolio_allocation, keeping the tier's minimum as it is now. */
-export async function selectTier(ctx: Pick<AppContext, 'db' | 'clock'>, user: AuthUser, tier: TierId, meta: Meta): Promise<StepResult> {
+export async function selectTier(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, tier: TierId, meta: Meta): Promise<StepResult> {
   const now = ctx.clock.now();
   const settings = await getOnboardingSettings(ctx.db);
   const chosen = settings.tiers.find((t) => t.id === tier);
   if (!chosen) throw new AppError('bad_request', 'Choose a tier');
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const row = await requireForClient(tx, user.id);
     return {
-      row: await transition(tx, {
+      row: await transition(uow, onboardingAggregate, {
         id: row.id,
         from: 'tier_selection',
         to: 'portfolio_allocation',
-        actor: user,
+        actor: by(user, meta.ip),
         now,
-        ip: meta.ip,
         patch: { tier, minimumCents: chosen.minimumCents },
         data: { tier, minimumCents: chosen.minimumCents },
       }),
@@ -270,12 +236,13 @@ export async function selectTier(ctx: Pick<AppContext, 'db' | 'clock'>, user: Au
 }
 
 /** Step 2: portfolio_allocation → kyc_upload (the schema has checked the 100% total). */
-export async function setAllocation(ctx: Pick<AppContext, 'db' | 'clock'>, user: AuthUser, allocation: Allocation, meta: Meta): Promise<StepResult> {
+export async function setAllocation(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, allocation: Allocation, meta: Meta): Promise<StepResult> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const row = await requireForClient(tx, user.id);
     return {
-      row: await transition(tx, { id: row.id, from: 'portfolio_allocation', to: 'kyc_upload', actor: user, now, ip: meta.ip, patch: { allocation }, data: { allocation } }),
+      row: await transition(uow, onboardingAggregate, { id: row.id, from: 'portfolio_allocation', to: 'kyc_upload', actor: by(user, meta.ip), now, patch: { allocation }, data: { allocation } }),
     };
   });
 }
@@ -284,35 +251,36 @@ export async function setAllocation(ctx: Pick<AppContext, 'db' | 'clock'>, user:
  * Step 3: kyc_upload → documents_signing once ID front, ID back and selfie are submitted (none of
  * them rejected). Review happens in parallel; activation waits for approval (decision record 005).
  */
-export async function submitKyc(ctx: Pick<AppContext, 'db' | 'clock'>, user: AuthUser, meta: Meta): Promise<StepResult> {
+export async function submitKyc(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, meta: Meta): Promise<StepResult> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const row = await requireForClient(tx, user.id);
     if (row.status !== 'kyc_upload') throw conflictFor(row.status, 'kyc_upload');
     const missing = missingKycTypes(await kycDocsFor(tx, user.id));
     if (missing.length) {
       throw new AppError('conflict', `Upload your ${missing.map((t) => kycDocumentLabels[t]).join(', ')} first`);
     }
-    return { row: await transition(tx, { id: row.id, from: 'kyc_upload', to: 'documents_signing', actor: user, now, ip: meta.ip }) };
+    return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'kyc_upload', to: 'documents_signing', actor: by(user, meta.ip), now }) };
   });
 }
 
 /** Step 4: documents_signing → awaiting_deposit, keeping the typed name, time, IP and agreement version. */
-export async function signAgreement(ctx: Pick<AppContext, 'db' | 'clock'>, user: AuthUser, input: SignInput, meta: Meta): Promise<StepResult> {
+export async function signAgreement(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, input: SignInput, meta: Meta): Promise<StepResult> {
   const now = ctx.clock.now();
   if (input.agreementVersion !== SERVICE_AGREEMENT.version) {
     throw new AppError('conflict', 'The agreement has changed since you opened it. Please review the current version.');
   }
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const row = await requireForClient(tx, user.id);
     return {
-      row: await transition(tx, {
+      row: await transition(uow, onboardingAggregate, {
         id: row.id,
         from: 'documents_signing',
         to: 'awaiting_deposit',
-        actor: user,
+        actor: by(user, meta.ip),
         now,
-        ip: meta.ip,
         patch: {
           signatureName: input.fullName,
           signedAt: now,

@@ -9,6 +9,7 @@ import {
   profileSchema,
 } from '#common/auth.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { profileUpdated, userUpdated } from './users.events.ts';
 import { getProfile, listUsers, updateProfile, updateUserAccess } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,9 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = requireUser(req);
       const profile = await updateProfile(ctx, user.id, req.body);
-      await ctx.live.sessionsChanged(user.id);
-      await ctx.live.publish({ kind: 'user', userId: user.id }, { type: 'profile_updated', userId: user.id });
-      await ctx.live.publish({ kind: 'admins' }, { type: 'user_updated', userId: user.id });
+      await profileUpdated(ctx, user.id);
       return profile;
     },
   );
@@ -50,9 +49,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updateUserAccess(ctx, requireAdmin(req), req.params.id, req.body, req.ip ?? null);
       // Suspension ends the sessions (in the service) and closes their sockets on every instance.
       if (updated.status === 'suspended') await ctx.live.disconnect(updated.id);
-      await ctx.live.sessionsChanged(updated.id);
-      await ctx.live.publish({ kind: 'users', userIds: [updated.id] }, { type: 'user_updated', userId: updated.id });
-      await ctx.live.publish({ kind: 'admins' }, { type: 'user_updated', userId: updated.id });
+      await userUpdated(ctx, updated.id);
       return updated;
     },
   );

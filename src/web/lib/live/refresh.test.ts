@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRefresher, refreshKeysByEvent } from './refresh.ts';
+import { liveEventTypes } from '#common/live.ts';
+import { createRefresher, refreshKeysByEvent, type RefreshMap } from './refresh.ts';
 import { toastForLiveMessage } from './toasts.ts';
 
 const setup = () => {
@@ -63,6 +64,26 @@ describe('live query refresh', () => {
     expect(qc.invalidateQueries).toHaveBeenCalledTimes(2);
     advance(10_000);
     expect(qc.invalidateQueries).toHaveBeenCalledTimes(2);
+  });
+
+  it('maps every live event type, and a map missing one does not compile', () => {
+    expect(Object.keys(refreshKeysByEvent).sort()).toEqual([...liveEventTypes].sort());
+    // @ts-expect-error onboarding_updated (and the rest) left out
+    const incomplete: RefreshMap = { access_request_updated: [] };
+    expect(incomplete).toBeDefined();
+  });
+
+  it('ignores the socket’s own protocol messages (no full refresh on every pong)', () => {
+    const { qc, refresh } = setup();
+    refresh({ type: 'auth_success' });
+    refresh({ type: 'pong' });
+    expect(qc.invalidateQueries).not.toHaveBeenCalled();
+  });
+
+  it('an event type named like an object property is still unknown', () => {
+    const { qc, refresh } = setup();
+    refresh({ type: 'constructor' });
+    expect(qc.invalidateQueries).toHaveBeenCalledWith();
   });
 
   it('covers every query key of spec §7', () => {

@@ -1,8 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveMessage } from '#common/live.ts';
+import { liveControlTypes, type LiveEventType, type LiveMessage } from '#common/live.ts';
+
+/** Every live event type with the query keys it refreshes: a type left out does not compile. */
+export type RefreshMap = { readonly [K in LiveEventType]: readonly string[] };
 
 /** Which query keys (spec §7's list) each live event refreshes. */
-export const refreshKeysByEvent: Record<string, readonly string[]> = {
+export const refreshKeysByEvent: RefreshMap = {
   access_request_updated: ['/api/admin/access-requests', '/api/admin/access-requests/recent', '/api/admin/dashboard'],
   kyc_document_updated: ['/api/admin/kyc/documents', '/api/user/kyc/documents', '/api/user/kyc/status'],
   kyc_status_updated: ['/api/user/kyc/status', '/api/admin/kyc/documents', '/api/user/kyc/documents'],
@@ -17,9 +20,11 @@ export const refreshKeysByEvent: Record<string, readonly string[]> = {
   source_status_changed: ['/api/user/sources', '/api/admin/sources', '/api/sources/active'],
   onboarding_updated: ['/api/onboarding/status', '/api/manager/clients'],
   notification: [],
-  auth_success: [],
-  pong: [],
 };
+
+const isControl = (type: string) => (liveControlTypes as readonly string[]).includes(type);
+const keysFor = (type: string): readonly string[] | undefined =>
+  Object.hasOwn(refreshKeysByEvent, type) ? refreshKeysByEvent[type as LiveEventType] : undefined;
 
 export const REFRESH_DEDUPE_MS = 1_500;
 export const FULL_REFRESH_THROTTLE_MS = 3_000;
@@ -54,7 +59,8 @@ export function createRefresher(
   };
 
   return (msg: LiveMessage) => {
-    const keys = refreshKeysByEvent[msg.type];
+    if (isControl(msg.type)) return;
+    const keys = keysFor(msg.type);
     if (!keys) return throttled(FULL, FULL_REFRESH_THROTTLE_MS);
     for (const key of keys) throttled(key, REFRESH_DEDUPE_MS);
   };

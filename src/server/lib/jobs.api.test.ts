@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { jobs } from '../db/schema/jobs.ts';
+import { createTestApp, createTestDatabase, FakeClock } from '../test/harness.ts';
+import { backoffMs, enqueueJob, JobRunner } from './jobs.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('the job runner', () => {
+  it('runs a job only once it is due, by the fake clock', async () => {
+    const clock = new FakeClock();
+    const ran: unknown[] = [];
+    const runner = new JobRunner(database.db, clock, { 'test.due': async (p) => void ran.push(p) });
+    await enqueueJob(database.db, { name: 'test.due', runAt: new Date(clock.now().getTime() + 60_000), payload: { n: 1 } });
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(60_000);
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toEqual([{ n: 1 }]);
+    expect(await database.db.select().from(jobs).where(eq(jobs.name, 'test.due'))).toEqual([]);
+  });
+
+  it('two instances polling one database run each job exactly once', async () => {
+    const clock = new FakeClock();
+    const ran: string[] = [];
+    const handler = async (p: Record<string, unknown>) => void ran.push(String(p.i));
+    const a = new JobRunner(database.db, clock, { 'test.once': handler });
+    const b = new JobRunner(database.db, clock, { 'test.once': handler });
+    for (let i = 0; i < 20; i++) await enqueueJob(database.db, { name: 'test.once', runAt: clock.now(), payload: { i } });
+    const [na, nb] = await Promise.all([a.runDue(), b.runDue()]);
+    expect(na + nb).toBe(20);
+    expect(ran.sort()).toEqual(Array.from({ length: 20 }, (_, i) => String(i)).sort());
+  });
+
+  it('two apps on one database start their runners when ready, run a job once, and stop on close', async () => {
+    const ran: string[] = [];
+    const t1 = await createTestApp({ jobs: { 'test.app': async () => void ran.push('a') } });
+    // The second app polls the first app's database, as a second instance would.
+    const { buildApp } = await import('../app.ts');
+    const t2 = await buildApp({ config: t1.config, database: t1.database, clock: t1.clock, serveWeb: false, logger: false, jobs: { 'test.app': async () => void ran.push('b') }, jobPollMs: 20 });
+    await t2.ready();
+    await enqueueJob(t1.db, { name: 'test.app', runAt: t1.clock.now() });
+    await expect.poll(async () => (await t1.db.select().from(jobs).where(eq(jobs.name, 'test.app'))).length).toBe(0);
+    expect(ran).toHaveLength(1);
+    await t2.close();
+    await t1.app.close();
+    await enqueueJob(t1.db, { name: 'test.app', runAt: t1.clock.now(), key: 'after-close' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ran).toHaveLength(1);
+    await t1.database.close();
+  });
+
+  it('a key keeps one pending job; a failure is retried with backoff, then kept with its error', async () => {
+    const clock = new FakeClock();
+    let calls = 0;
+    const runner = new JobRunner(database.db, clock, {
+      'test.fail': async () => {
+        calls++;
+        throw new Error('provider down');
+      },
+    });
+    await enqueueJob(database.db, { name: 'test.fail', runAt: clock.now(), key: 'fail:1', maxAttempts: 2 });
+    await enqueueJob(database.db, { name: 'test.fail', runAt: clock.now(), key: 'fail:1', maxAttempts: 2 });
+    expect(await runner.runDue()).toBe(1);
+    clock.advance(backoffMs(1) - 1);
+    expect(await runner.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await runner.runDue()).toBe(1);
+    clock.advance(24 * 60 * 60_000);
+    expect(await runner.runDue()).toBe(0);
+    expect(calls).toBe(2);
+    const [kept] = await database.db.select().from(jobs).where(eq(jobs.key, 'fail:1'));
+    expect(kept).toMatchObject({ attempts: 2, lastError: 'provider down' });
+  });
+});

@@ -1,0 +1,99 @@
+import { and, eq, lte, or, isNull, sql } from 'drizzle-orm';
+import type { Clock } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { jobs } from '../db/schema/jobs.ts';
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** Queues a job; with a key, a job already pending under that key is kept (no duplicate). */
+export async function enqueueJob(db: Db, job: { name: string; runAt: Date; key?: string; payload?: Record<string, unknown>; maxAttempts?: number }) {
+  await db
+    .insert(jobs)
+    .values({ name: job.name, runAt: job.runAt, key: job.key ?? null, payload: job.payload ?? {}, maxAttempts: job.maxAttempts ?? 5 })
+    .onConflictDoNothing({ target: jobs.key });
+}
+
+export const JOB_LOCK_MS = 5 * 60_000;
+/** Retry delay after the n-th failure: 30 s, 1 min, 2 min… capped at one hour. */
+export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);
+
+/**
+ * Claims and runs due jobs. A claim is `FOR UPDATE SKIP LOCKED` plus a lease (`locked_until`), so
+ * any number of instances polling one database run each job once; a failed job is retried with
+ * backoff until max_attempts, then kept with its last error.
+ */
+export class JobRunner {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly handlers: Record<string, JobHandler>,
+    private readonly opts: { pollMs?: number; onError?: (err: unknown, job: string) => void } = {},
+  ) {}
+
+  /** Runs every job due now, one at a time; returns how many it ran. */
+  async runDue(): Promise<number> {
+    let n = 0;
+    while (await this.runOne()) n++;
+    return n;
+  }
+
+  private async runOne(): Promise<boolean> {
+    const now = this.clock.now();
+    const names = Object.keys(this.handlers);
+    if (!names.length) return false;
+    const [job] = await this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            lte(jobs.runAt, now),
+            or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
+            sql`${jobs.attempts} < ${jobs.maxAttempts}`,
+            sql`${jobs.name} in (${sql.join(names.map((x) => sql`${x}`), sql`, `)})`,
+          ),
+        )
+        .orderBy(jobs.runAt)
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due.length) return [];
+      return tx
+        .update(jobs)
+        .set({ lockedUntil: new Date(now.getTime() + JOB_LOCK_MS), attempts: sql`${jobs.attempts} + 1` })
+        .where(eq(jobs.id, due[0].id))
+        .returning();
+    });
+    if (!job) return false;
+    try {
+      await this.handlers[job.name](job.payload);
+      await this.db.delete(jobs).where(eq(jobs.id, job.id));
+    } catch (err) {
+      this.opts.onError?.(err, job.name);
+      await this.db
+        .update(jobs)
+        .set({ lockedUntil: null, lastError: String((err as Error)?.message ?? err).slice(0, 500), runAt: new Date(now.getTime() + backoffMs(job.attempts)) })
+        .where(eq(jobs.id, job.id));
+    }
+    return true;
+  }
+
+  start() {
+    const tick = () => {
+      this.running = this.runDue().catch((err) => (this.opts.onError?.(err, '(poll)'), 0));
+      void this.running.finally(() => {
+        if (this.timer) this.timer = setTimeout(tick, this.opts.pollMs ?? 5_000);
+      });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Stops polling and waits for the job in hand. */
+  async stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '#common/live.ts';
+import type { Database } from '../db/client.ts';
+import { onboardingEvents, onboardings } from '../db/schema/onboarding.ts';
+import { auditLog, users } from '../db/schema/users.ts';
+import { AppError } from '../errors.ts';
+import { onboardingAggregate } from '../modules/onboarding/onboarding.service.ts';
+import type { Audience } from '../realtime/bus.ts';
+import type { Live } from '../realtime/hub.ts';
+import { createTestDatabase } from '../test/harness.ts';
+import { inTransaction, transition } from './transition.ts';
+
+let database: Database;
+let managerId: string;
+let seq = 0;
+const published: { audience: Audience | Audience[]; event: LiveEvent }[] = [];
+const live: Live = { publish: async (audience, event) => void published.push({ audience, event }), disconnect: async () => {}, sessionsChanged: async () => {} };
+const ctx = () => ({ db: database.db, live });
+const now = new Date('2026-06-01T15:00:00Z');
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  [{ id: managerId }] = await database.db.insert(users).values({ phone: '+12125559001', name: 'Morgan Manager', isManager: true }).returning({ id: users.id });
+});
+afterAll(() => database.close());
+
+async function onboardingAt(status: (typeof onboardings.$inferSelect)['status']) {
+  const [row] = await database.db
+    .insert(onboardings)
+    .values({ clientPhone: `+1415555${String(++seq).padStart(4, '0')}`, managerId, status })
+    .returning();
+  return row;
+}
+
+const byManager = () => ({ user: { id: managerId }, impersonatorId: null, ip: '203.0.113.9' });
+const move = (id: string, fail?: Error) =>
+  inTransaction(ctx(), async (uow) => {
+    const row = await transition(uow, onboardingAggregate, { id, from: 'tier_selection', to: 'portfolio_allocation', actor: byManager(), now });
+    if (fail) throw fail;
+    return row;
+  });
+
+describe('transition() on the database', () => {
+  it('lets exactly one of two racing writers win; the other gets a 409 and leaves no trace', async () => {
+    const o = await onboardingAt('tier_selection');
+    published.length = 0;
+    const results = await Promise.allSettled([move(o.id), move(o.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toBeInstanceOf(AppError);
+    expect((lost.reason as AppError).statusCode).toBe(409);
+
+    const [after] = await database.db.select().from(onboardings).where(eq(onboardings.id, o.id));
+    expect(after.status).toBe('portfolio_allocation');
+    const events = await database.db.select().from(onboardingEvents).where(eq(onboardingEvents.onboardingId, o.id));
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.actorId])).toEqual([['tier_selection', 'portfolio_allocation', managerId]]);
+    const audits = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, o.id), eq(auditLog.action, 'onboarding.status_changed')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorId: managerId, ip: '203.0.113.9', targetType: 'onboarding', data: { from: 'tier_selection', to: 'portfolio_allocation' } });
+    expect(published.filter((p) => p.event.type === 'onboarding_updated')).toHaveLength(1);
+    expect(published[0].event).toMatchObject({ status: 'portfolio_allocation' });
+    // The client's manager by id, the admins resolved when delivered (no lookup per event).
+    expect(published[0].audience).toEqual([{ kind: 'users', userIds: [managerId] }, { kind: 'admins' }]);
+  });
+
+  it('publishes the live event only after the commit, and never when the transaction rolls back', async () => {
+    const o = await onboardingAt('tier_selection');
+    published.length = 0;
+    let seenInside = -1;
+    await inTransaction(ctx(), async (uow) => {
+      await transition(uow, onboardingAggregate, { id: o.id, from: 'tier_selection', to: 'portfolio_allocation', actor: byManager(), now });
+      seenInside = published.length;
+    });
+    expect(seenInside).toBe(0);
+    expect(published).toHaveLength(1);
+
+    const p = await onboardingAt('tier_selection');
+    published.length = 0;
+    await expect(move(p.id, new Error('later step failed'))).rejects.toThrow('later step failed');
+    expect(published).toEqual([]);
+    const [after] = await database.db.select().from(onboardings).where(eq(onboardings.id, p.id));
+    expect(after.status).toBe('tier_selection');
+    expect(await database.db.select().from(onboardingEvents).where(eq(onboardingEvents.onboardingId, p.id))).toEqual([]);
+    expect(await database.db.select().from(auditLog).where(eq(auditLog.targetId, p.id))).toEqual([]);
+  });
+});

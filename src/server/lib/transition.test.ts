@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { canTransition } from '#common/transitions.ts';
+import { onboardingStatuses, onboardingTransitions } from '#common/onboarding.ts';
+import type { Db } from '../db/client.ts';
+import { onboardingAggregate } from '../modules/onboarding/onboarding.service.ts';
+import { IllegalTransitionError, transition, type UnitOfWork } from './transition.ts';
+
+describe('onboardingTransitions', () => {
+  it('lets each status move to the next one only, and active nowhere', () => {
+    onboardingStatuses.forEach((from, i) => {
+      for (const to of onboardingStatuses) expect(canTransition(onboardingTransitions, from, to)).toBe(to === onboardingStatuses[i + 1]);
+    });
+  });
+});
+
+describe('transition()', () => {
+  it('refuses a move the map does not allow before touching the database', async () => {
+    const published: unknown[] = [];
+    const untouchable = new Proxy({}, { get: () => { throw new Error('database touched'); } }) as Db;
+    const uow: UnitOfWork = { tx: untouchable, ctx: { db: untouchable, live: { publish: async (...a) => void published.push(a), disconnect: async () => {}, sessionsChanged: async () => {} } }, afterCommit: (f) => void published.push(f) };
+    const actor = { user: null, impersonatorId: null, ip: null };
+    const now = new Date();
+    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'tier_selection', to: 'kyc_upload', actor, now })).rejects.toThrow(IllegalTransitionError);
+    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'active', to: 'pending_invitation', actor, now })).rejects.toThrow(IllegalTransitionError);
+    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'kyc_upload', to: 'kyc_upload', actor, now })).rejects.toThrow(IllegalTransitionError);
+    expect(published).toEqual([]);
+  });
+});

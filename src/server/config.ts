@@ -45,13 +45,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v !== 'false'),
+  // Unset means "by environment": demo data never lands in production unless asked for.
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
   SESSION_SECRET: string;
   dataDir: string;
   appOrigin: string;
@@ -96,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secret = c.SESSION_SECRET ?? readOrCreateSecret(dataDir);
   return {
     ...c,
+    SEED_DEMO: c.SEED_DEMO === undefined ? c.NODE_ENV !== 'production' : c.SEED_DEMO === 'true',
     SESSION_SECRET: secret,
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),

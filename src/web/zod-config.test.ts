@@ -24,7 +24,7 @@ describe('zod in the browser', () => {
   });
 
   it('is configured by the web entry before anything else loads', () => {
-    const entry = readFileSync(new URL('./main.tsx', import.meta.url), 'utf8');
+    const entry = readFileSync('src/web/main.tsx', 'utf8');
     expect(entry.match(/^import .*$/m)?.[0]).toBe("import '#common/zod-config.ts';");
   });
 });

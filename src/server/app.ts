@@ -55,7 +55,17 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** Uploaded files; defaults to the driver chosen by config.STORAGE_DRIVER. */
   storage?: FileStorage;
+  /** Overrides the HTTP timeouts (tests shorten them). */
+  timeouts?: Partial<typeof httpTimeouts>;
 }
+
+/**
+ * A slow client must not hold a connection for ever: the whole request (headers and body) must
+ * arrive within 30 s. Idle keep-alive connections are kept a little longer than the 60 s of common
+ * load balancers, so the balancer, not us, closes them. No socket-idle timeout: it would also cut
+ * quiet live sockets, which have their own heartbeat.
+ */
+export const httpTimeouts = { requestTimeout: 30_000, keepAliveTimeout: 72_000, connectionsCheckingInterval: 5_000 };
 
 export async function buildApp(opts: BuildAppOptions) {
   const { config, database } = opts;
@@ -63,6 +73,13 @@ export async function buildApp(opts: BuildAppOptions) {
     logger: opts.logger ?? loggerOptions(config),
     trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim()) : false,
     bodyLimit: 1024 * 1024,
+    requestTimeout: opts.timeouts?.requestTimeout ?? httpTimeouts.requestTimeout,
+    keepAliveTimeout: opts.timeouts?.keepAliveTimeout ?? httpTimeouts.keepAliveTimeout,
+    // Node arms its request-timeout checks from the options given at creation.
+    http: {
+      requestTimeout: opts.timeouts?.requestTimeout ?? httpTimeouts.requestTimeout,
+      connectionsCheckingInterval: opts.timeouts?.connectionsCheckingInterval ?? httpTimeouts.connectionsCheckingInterval,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

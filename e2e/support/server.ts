@@ -19,7 +19,9 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   port: number;
+  pid: number;
   dataDir: string;
+  exitCode: () => number | null;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -62,10 +64,12 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   return {
     url,
     port,
+    pid: child.pid!,
     dataDir,
+    exitCode: () => child.exitCode,
     output: () => out,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

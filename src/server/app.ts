@@ -60,7 +60,17 @@ export interface BuildAppOptions {
   /** Durable job handlers by name (decision 010); the runner polls only while there are some. */
   jobs?: Record<string, JobHandler>;
   jobPollMs?: number;
+  /** Overrides the HTTP timeouts (tests shorten them). */
+  timeouts?: Partial<typeof httpTimeouts>;
 }
+
+/**
+ * A slow client must not hold a connection for ever: the whole request (headers and body) must
+ * arrive within REQUEST_TIMEOUT_SECONDS (30 s by default). Idle keep-alive connections are kept a little longer than the 60 s of common
+ * load balancers, so the balancer, not us, closes them. No socket-idle timeout: it would also cut
+ * quiet live sockets, which have their own heartbeat.
+ */
+export const httpTimeouts = { requestTimeout: 30_000, keepAliveTimeout: 72_000, connectionsCheckingInterval: 5_000 };
 
 export async function buildApp(opts: BuildAppOptions) {
   const { config, database } = opts;
@@ -68,12 +78,13 @@ export async function buildApp(opts: BuildAppOptions) {
     logger: opts.logger ?? loggerOptions(config),
     trustProxy: config.TRUSTED_PROXIES ? config.TRUSTED_PROXIES.split(',').map((s) => s.trim()) : false,
     bodyLimit: 1024 * 1024,
-    // Slow bodies and idle connections are cut off (Node's default request timeout is none).
-    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
-    connectionTimeout: (config.REQUEST_TIMEOUT_SECONDS + 30) * 1000,
-    keepAliveTimeout: 10_000,
-    // Node checks those timeouts every 30 s by default; once a second keeps them close to exact.
-    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(config.REQUEST_TIMEOUT_SECONDS, 20) * 1000 },
+    requestTimeout: opts.timeouts?.requestTimeout ?? config.REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: opts.timeouts?.keepAliveTimeout ?? httpTimeouts.keepAliveTimeout,
+    // Node arms its request-timeout checks from the options given at creation.
+    http: {
+      requestTimeout: opts.timeouts?.requestTimeout ?? config.REQUEST_TIMEOUT_SECONDS * 1000,
+      connectionsCheckingInterval: opts.timeouts?.connectionsCheckingInterval ?? httpTimeouts.connectionsCheckingInterval,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -45,6 +45,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(/SESSION_SECRET[\s\S]*APP_ORIGIN[\s\S]*SMS_PROVIDER/);
   });
 
+  it('seeds demo data by default only outside production', () => {
+    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_ORIGIN: 'https://cards.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+15550000000' };
+    expect(loadConfig({ DATA_DIR: dir() }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...prod, DATA_DIR: dir() }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...prod, DATA_DIR: dir(), SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
   it('requires the Twilio credentials with the twilio adapter', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio', DATA_DIR: dir() })).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM_NUMBER/);
   });

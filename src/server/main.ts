@@ -17,7 +17,11 @@ async function main() {
 
   let database: Database;
   try {
-    database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPgliteDir(config.dataDir);
+    database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPgliteDir(config.dataDir, () => {
+          // Another process now writes to these files: every further write of ours could be lost.
+          console.error(`fatal: lost the lock on ${config.dataDir}; stopping at once so no write is acknowledged and then lost`);
+          process.exit(1);
+        });
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDir } from './data-dir-lock.ts';
 import { schema, type Schema } from './schema.ts';
 import { fromRoot } from '../paths.ts';
 
@@ -21,27 +21,16 @@ export interface Database {
 
 export const migrationsFolder = fromRoot('drizzle');
 
-export class DataDirLockedError extends Error {
-  constructor(dir: string) {
-    super(
-      `The embedded database in ${dir} is already in use by another process.\n` +
-        `Stop the other server first, or start this one with a different DATA_DIR (or a DATABASE_URL).`,
-    );
-    this.name = 'DataDirLockedError';
-  }
-}
+export { DataDirLockedError } from './data-dir-lock.ts';
 
-/** Opens PGlite in a data dir, refusing a dir another process holds (PGlite has no lock of its own). */
-export async function openPgliteDir(dataDir: string): Promise<Database> {
+/**
+ * Opens PGlite in a data dir, refusing a dir another process holds (PGlite has no lock of its own).
+ * `onLockLost` runs if another process claims the dir while this one uses it.
+ */
+export async function openPgliteDir(dataDir: string, onLockLost: () => void): Promise<Database> {
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dir, { stale: 15_000, update: 5_000, realpath: false, onCompromised: () => {} });
-  } catch (err) {
-    if ((err as { code?: string }).code === 'ELOCKED') throw new DataDirLockedError(dir);
-    throw err;
-  }
+  const lock = lockDataDir(dir, join(dataDir, 'pglite.pid'), onLockLost);
   try {
     const client = await PGlite.create(dir);
     const db = await fromPglite(client);
@@ -49,11 +38,11 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
       ...db,
       async close() {
         await db.close();
-        await release();
+        lock.release();
       },
     };
   } catch (err) {
-    await release();
+    lock.release();
     throw err;
   }
 }

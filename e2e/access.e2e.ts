@@ -127,4 +127,35 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a request with only Instagram and one with only a Referral both reach the admin queue', async () => {
+    const alone = [
+      { field: 'Instagram', value: 'solo.wax', phone: '4155550191', shown: '@solo.wax' },
+      { field: 'Referral', value: 'Met at the Chicago show', phone: '4155550192', shown: 'Met at the Chicago show' },
+    ];
+    for (const only of alone) {
+      const { page, context, errors } = await newPage(browser);
+      await page.goto(server.url + '/');
+      await page.getByRole('banner').getByRole('button', { name: 'Get Access' }).click();
+      const dialog = page.getByTestId('request-access-dialog');
+      await dialog.getByLabel('Phone number').fill(only.phone);
+      await dialog.getByLabel(only.field).fill(only.value);
+      await dialog.getByRole('checkbox', { name: /Terms of Use/ }).click();
+      await dialog.getByRole('checkbox', { name: /Privacy and Cookie Policy/ }).click();
+      const posted = page.waitForResponse((r) => r.url().endsWith('/api/request-access'));
+      await dialog.getByRole('button', { name: 'REQUEST ACCESS' }).click();
+      expect((await posted).status()).toBe(200);
+      expect(await toastText(page)).toContain('Request sent');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await signInThroughDialog(page, tw, demo.admin);
+    await page.goto(server.url + '/admin/access-requests');
+    for (const only of alone) await page.getByTestId('access-request-row').filter({ hasText: only.shown }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   accessRequestMessages as m,
   accessRequestSchema,
@@ -122,5 +123,40 @@ describe('admin contracts', () => {
     });
     expect(reviewAccessRequestSchema.safeParse({ status: 'pending' }).success).toBe(false);
     expect(reviewAccessRequestSchema.safeParse({ status: 'approved', extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('one contract for the form and the server', () => {
+  it('treats an empty string and null alike as "not given"', () => {
+    for (const empty of ['', null, undefined, '  ']) {
+      expect(accessRequestSchema.parse({ ...valid, instagram: 'grail.hunter', referral: empty }).referral).toBeNull();
+      expect(accessRequestSchema.parse({ ...valid, instagram: empty, referral: 'Dana' }).instagram).toBeNull();
+    }
+  });
+
+  it('whatever the form accepts, the server accepts as sent (JSON of the form output), unchanged', () => {
+    const text = fc.oneof(fc.constant(''), fc.constant('  '), fc.string({ maxLength: 40 }), fc.stringMatching(/^@?[a-z0-9._]{1,30}$/));
+    fc.assert(
+      fc.property(
+        fc.record({
+          phone: fc.oneof(fc.constant('4155550177'), fc.constant('+1 212 555 0177'), fc.string({ maxLength: 20 })),
+          instagram: text,
+          referral: text,
+          termsAccepted: fc.boolean(),
+          privacyAccepted: fc.boolean(),
+          marketingOptIn: fc.boolean(),
+          smsOptIn: fc.boolean(),
+        }),
+        (formValues) => {
+          const form = accessRequestSchema.safeParse(formValues);
+          fc.pre(form.success);
+          const sent = JSON.parse(JSON.stringify(form.data)) as unknown;
+          const server = accessRequestSchema.safeParse(sent);
+          expect(server.success).toBe(true);
+          expect(server.data).toEqual(form.data);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -13,6 +13,8 @@ export const accessRequestMessages = {
   note: 'By request only. All applications are subject to approval.',
   sentTitle: 'Request sent',
   sentDescription: 'Your request for access has been received. You may now close this window.',
+  failedTitle: 'Request failed',
+  failedDescription: "We couldn't process your access request. Please try again later.",
 } as const;
 
 export const INSTAGRAM_MAX_LENGTH = 30;
@@ -28,9 +30,11 @@ export function cleanInstagram(value: string): string {
     .trim();
 }
 
-const instagramSchema = z
-  .string()
-  .default('')
+// Empty, null and absent all mean "not given": the form sends its parsed output (null), and
+// other clients may send '' or leave the field out.
+const notGiven = z.string().nullish().transform((v) => v ?? '');
+
+const instagramSchema = notGiven
   .transform((v) => cleanInstagram(v))
   .pipe(
     z.union([
@@ -43,9 +47,7 @@ const instagramSchema = z
   )
   .transform((v) => (v === '' ? null : v));
 
-const referralSchema = z
-  .string()
-  .default('')
+const referralSchema = notGiven
   .transform((v) => v.trim().replace(/\s+/g, ' '))
   .pipe(z.string().max(REFERRAL_MAX_LENGTH, accessRequestMessages.referralMax))
   .transform((v) => (v === '' ? null : v));

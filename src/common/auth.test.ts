@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminUserPatchSchema, emailSchema, otpSchema, profilePatchSchema, registerInputSchema, verifyOtpInputSchema } from './auth.ts';
+import { adminUserPatchSchema, emailSchema, nameSchema, otpSchema, profilePatchSchema, registerInputSchema, verifyOtpInputSchema } from './auth.ts';
 
 describe('auth contracts', () => {
   it('otp: exactly 6 digits', () => {
@@ -36,5 +36,14 @@ describe('auth contracts', () => {
     expect(adminUserPatchSchema.safeParse({}).success).toBe(false);
     expect(adminUserPatchSchema.safeParse({ status: 'suspended' }).success).toBe(true);
     expect(adminUserPatchSchema.safeParse({ status: 'banned' }).success).toBe(false);
+  });
+});
+
+describe('names cannot disguise themselves', () => {
+  it('refuses bidi controls and zero-width characters, keeps ordinary accents and scripts', () => {
+    for (const bad of ['Ann\u202Eeid', 'Bob\u200B', '\u2066Eve\u2069', 'Jo\u200Dhn', 'Al\uFEFFice', 'Mo\u061Cna']) {
+      expect(nameSchema.safeParse(bad).success).toBe(false);
+    }
+    for (const ok of ['José Müller', 'Zoë O’Neil', 'محمد علي', '山田 太郎']) expect(nameSchema.safeParse(ok).success).toBe(true);
   });
 });

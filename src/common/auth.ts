@@ -39,7 +39,13 @@ export const emailSchema = z
   .max(254, messages.invalidEmail)
   .refine((v) => v === '' || z.email().safeParse(v).success, messages.invalidEmail);
 
-export const nameSchema = z.string().trim().max(100, 'Name must be at most 100 characters');
+// Bidi controls and zero-width characters can make a name read as someone else's in admin lists.
+const DISGUISING_CHARACTERS = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+export const nameSchema = z
+  .string()
+  .trim()
+  .max(100, 'Name must be at most 100 characters')
+  .refine((v) => !DISGUISING_CHARACTERS.test(v), 'Name contains invisible or direction-changing characters');
 
 export const profileDataSchema = z.object({
   name: nameSchema.optional(),

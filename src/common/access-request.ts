@@ -13,6 +13,8 @@ export const accessRequestMessages = {
   note: 'By request only. All applications are subject to approval.',
   sentTitle: 'Request sent',
   sentDescription: 'Your request for access has been received. You may now close this window.',
+  failedTitle: 'Request failed',
+  failedDescription: 'We couldn\'t process your access request. Please try again later.',
 } as const;
 
 export const INSTAGRAM_MAX_LENGTH = 30;

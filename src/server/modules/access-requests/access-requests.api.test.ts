@@ -94,6 +94,17 @@ describe('POST /api/request-access', () => {
     expect(body.fieldErrors[field]).toEqual([message]);
   });
 
+  it('accepts Instagram alone or a referral alone, with the other field null, empty or absent (what the form sends)', async () => {
+    for (const empty of [null, '', undefined]) {
+      const a = await createRequest({ instagram: 'solo.ig', referral: empty });
+      expect([a.instagram, a.referral]).toEqual(['solo.ig', null]);
+      const b = await createRequest({ instagram: empty, referral: 'Met at the Chicago show' });
+      expect([b.instagram, b.referral]).toEqual([null, 'Met at the Chicago show']);
+    }
+    const queue = await asAdmin('GET', '/api/admin/access-requests?q=Chicago%20show');
+    expect(queue.json().requests.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('reports every field problem in one answer', async () => {
     const res = await submit({ phone: '', instagram: '', referral: '', termsAccepted: false, privacyAccepted: false });
     expect(res.statusCode).toBe(400);

@@ -128,15 +128,30 @@ describe('Request Private Access dialog (spec §2, §5, §8)', () => {
     ]);
   });
 
-  it('on failure shows the same toast, resets the form, and only logs the real error', async () => {
+  it('on failure shows "Request failed" (not "Request sent"), keeps what was typed, and only logs the real error', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     answer = () => json(500, { status: 'error', error: 'Something went wrong' });
     render(<Harness />);
     fillValid();
     fireEvent.click(submit());
-    await expectSentToastAndReset();
+    expect(await screen.findByText('Request failed')).toBeTruthy();
+    expect(screen.getByText("We couldn't process your access request. Please try again later.")).toBeTruthy();
+    expect(screen.queryByText('Request sent')).toBeNull();
+    expect((screen.getByLabelText('Instagram') as HTMLInputElement).value).toBe('@grail.hunter');
+    await waitFor(() => expect(submit().disabled).toBe(false));
     const ours = logged.mock.calls.find(([first]) => first === 'Access request failed');
     expect(String(ours?.[1])).toContain('500');
     expect(screen.queryByText(/Something went wrong/)).toBeNull();
+  });
+
+  it('a referral alone is sent with instagram null and accepted', async () => {
+    render(<Harness />);
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '4155550177' } });
+    fireEvent.change(screen.getByLabelText('Referral'), { target: { value: 'Dana Whitfield' } });
+    fireEvent.click(box(/Terms of Use/));
+    fireEvent.click(box(/Privacy and Cookie Policy/));
+    fireEvent.click(submit());
+    await expectSentToastAndReset();
+    expect(posted()).toEqual([expect.objectContaining({ instagram: null, referral: 'Dana Whitfield' })]);
   });
 });

@@ -101,7 +101,8 @@ export interface RequestAccessDialogProps {
 /**
  * The Request Private Access dialog (spec §2): phone, Instagram (with an @ prefix), referral, four
  * consents with expandable details, REQUEST ACCESS enabled once terms and privacy are ticked.
- * Success and failure both show 'Request sent' and reset the form (spec §8); a failure is only logged.
+ * Success shows 'Request sent' and resets the form; a failed request shows 'Request failed' (spec §8)
+ * and keeps what was typed, so a lost request never looks sent. The real error is only logged.
  */
 export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogProps) {
   const ids = useId();
@@ -130,7 +131,10 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
     try {
       await request.mutateAsync(values);
     } catch (err) {
+      // A lost request must not look sent (spec §8's 'Request failed'); the form keeps its values.
       console.error('Access request failed', err);
+      toast({ variant: 'destructive', title: accessRequestMessages.failedTitle, description: accessRequestMessages.failedDescription });
+      return;
     }
     toast({ title: accessRequestMessages.sentTitle, description: accessRequestMessages.sentDescription });
     reset();

@@ -74,6 +74,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** Extra routes registered before the app is ready (e.g. to exercise route policies). */
   routes?: (app: App) => void | Promise<void>;
+  /** Serve web assets from this folder (none by default). */
+  webDir?: string;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const clock = new FakeClock();
   const config = testConfig(opts.env);
   const sms = new MemorySmsProvider();
-  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: false, logger: false, bus: opts.bus });
+  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: Boolean(opts.webDir), webDir: opts.webDir, logger: false, bus: opts.bus });
   await opts.routes?.(app);
   await app.ready();
   return {

@@ -204,6 +204,8 @@ export const managerClientSchema = z.object({
   kycStatus: z.enum(['not_started', 'pending', 'approved', 'rejected']),
   lastActivityAt: z.string(),
   createdAt: z.string(),
+  /** When the invitation may be sent again (the server's resend cooldown). */
+  resendAvailableAt: z.string(),
 });
 export type ManagerClient = z.infer<typeof managerClientSchema>;
 

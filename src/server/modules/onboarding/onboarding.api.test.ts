@@ -162,6 +162,9 @@ describe('invitation and first sign-in', () => {
 
   it('resends the invitation once a minute, and only while it is pending', async () => {
     const { id, phone } = await invite(manager);
+    // The list tells when Resend opens, so the button can wait instead of answering 429.
+    const listed = (await call(manager, 'GET', '/api/manager/clients')).json().clients.find((c: { id: string }) => c.id === id);
+    expect(listed.resendAvailableAt).toBe(new Date(t.clock.now().getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString());
     const first = await call(manager, 'POST', `/api/manager/clients/${id}/resend-invite`);
     expect(first.statusCode).toBe(429);
     expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);

@@ -40,7 +40,7 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
   it('shows the not-found page for an unknown route', async () => {
     const { page, context } = await newPage(browser);
     const res = await page.goto(server.url + '/no/such/page');
-    expect(res?.status()).toBe(200);
+    expect(res?.status()).toBe(404);
     await page.getByText('Error 404').waitFor();
     await page.getByRole('link', { name: /back to home/i }).waitFor();
     await expectNoSeriousA11yViolations(page);

@@ -186,6 +186,13 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await expect.poll(() => form.isEnabled(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByLabel('Amount received (USD)').inputValue()).toBe('100000');
     await form.click();
+    // Activation asks for the amount again before anything is sent.
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('$100,000.00').waitFor();
+    const activate = dialog.getByRole('button', { name: 'Activate account' });
+    expect(await activate.isDisabled()).toBe(true);
+    await dialog.getByLabel('Type the amount again').fill('100000');
+    await activate.click();
     await page.getByText('Account Active').first().waitFor();
     await page.getByText('$100,000.00').first().waitFor();
 

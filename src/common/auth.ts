@@ -22,6 +22,7 @@ export const messages = {
   otpFormat: 'OTP must be 6 digits',
   invalidEmail: 'Invalid email address',
   invalidCode: 'Invalid verification code',
+  codeExpired: 'Verification code expired. Send a new code.',
   codeSent: 'Verification code sent',
   tooManyRequests: 'Too many verification requests. Please try again later.',
   notImpersonating: 'Not allowed while impersonating',

@@ -123,3 +123,9 @@ export const reviewKycSchema = z
   })
   .refine((v) => v.status !== 'rejected' || Boolean(v.note), { message: kycMessages.rejectReason, path: ['note'] });
 export type ReviewKycInput = z.input<typeof reviewKycSchema>;
+
+/** What a member reads under a rejected document: the reviewer's reason, one stop, what to do. */
+export function kycRejectionText(note: string): string {
+  const reason = note.trim().replace(/\.+$/, '');
+  return `Reason: ${/[!?]$/.test(reason) ? reason : `${reason}.`} Please upload a new one.`;
+}

@@ -218,6 +218,8 @@ export const managerClientSchema = z.object({
   kycStatus: z.enum(kycStatuses),
   lastActivityAt: z.string(),
   createdAt: z.string(),
+  /** When the invitation may be sent again (the server's resend cooldown). */
+  resendAvailableAt: z.string(),
 });
 export type ManagerClient = z.infer<typeof managerClientSchema>;
 

@@ -1,3 +1,4 @@
+import { isClientRoute } from '#common/routes.ts';
 import { existsSync } from 'node:fs';
 import { JobRunner, type JobHandler } from './lib/jobs.ts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app from dist/ (off in API tests). */
   serveWeb?: boolean;
+  /** Where the built web app lives (dist/ by default). */
+  webDir?: string;
   /** Live-event transport; defaults to Redis when REDIS_URL is set, in-process otherwise. */
   bus?: EventBus;
   /** Uploaded files; defaults to the driver chosen by config.STORAGE_DRIVER. */
@@ -155,10 +158,11 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(managerRoutes);
   await app.register(kycRoutes, { storage: opts.storage ?? createStorage(config) });
 
-  const serveWeb = opts.serveWeb ?? existsSync(webDistDir);
+  const webDir = opts.webDir ?? webDistDir;
+  const serveWeb = opts.serveWeb ?? existsSync(webDir);
   if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: webDistDir,
+      root: webDir,
       index: false,
       wildcard: false,
       // The build writes .br and .gz beside each text file (vite.config.ts).
@@ -174,8 +178,10 @@ export async function buildApp(opts: BuildAppOptions) {
     if (path.startsWith('/api/') || path === '/api' || path === '/ws' || !serveWeb || req.method !== 'GET') {
       return reply.status(404).send({ status: 'error', error: 'Not found' });
     }
-    // Client-side routes: the SPA decides what to show, including its not-found page.
+    // The SPA renders every path, its not-found page included; the status tells crawlers and
+    // tools whether the path is one of the client's routes.
     reply.header('Cache-Control', 'no-cache');
+    if (!isClientRoute(path)) reply.status(404);
     return reply.sendFile('index.html');
   });
 

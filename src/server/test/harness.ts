@@ -76,6 +76,8 @@ export interface TestAppOptions {
   routes?: (app: App) => void | Promise<void>;
   /** Durable job handlers (the runner polls every 20 ms in tests). */
   jobs?: BuildAppOptions['jobs'];
+  /** Serve web assets from this folder (none by default). */
+  webDir?: string;
 }
 
 /**
@@ -88,7 +90,18 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const clock = new FakeClock();
   const config = testConfig(opts.env);
   const sms = new MemorySmsProvider();
-  const app = await buildApp({ config, database, clock, sms: opts.smsProvider ?? sms, serveWeb: false, logger: false, bus: opts.bus, jobs: opts.jobs, jobPollMs: 20 });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    sms: opts.smsProvider ?? sms,
+    serveWeb: Boolean(opts.webDir),
+    webDir: opts.webDir,
+    logger: false,
+    bus: opts.bus,
+    jobs: opts.jobs,
+    jobPollMs: 20,
+  });
   await opts.routes?.(app);
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
 import { PublicLayout } from '#web/features/marketing/public-layout.tsx';
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
+import { hasAuthStateCookie } from '#web/features/auth/auth-cookie.ts';
 import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
 import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
 import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
@@ -51,14 +52,15 @@ export function useMatchedRoute(): { route: AppRoute | null; params: Record<stri
 export function AppRouter() {
   const { route, params } = useMatchedRoute();
   if (route?.redirectTo) return <Redirect to={route.redirectTo} replace />;
-  const kind = route?.layout ?? 'public';
+  // A signed-in member who opens an unknown path stays in the member shell.
+  const kind = route?.layout ?? (hasAuthStateCookie() ? 'member' : 'public');
   const Page = route?.component;
   const fallback = kind === 'public' || kind === 'bare' ? <PageSpinner /> : <PageSpinner label="Loading page" />;
   return (
     <NavProvider value={nav}>
       <Suspense fallback={fallback}>
         <Layout key={kind} kind={kind}>
-          <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage />}</Suspense>
+          <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage home={kind === 'member' ? 'dashboard' : 'home'} />}</Suspense>
         </Layout>
       </Suspense>
     </NavProvider>

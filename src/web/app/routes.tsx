@@ -1,18 +1,15 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import { clientRoutes, type ClientPath, type ClientRoute, type LayoutKind } from '#common/routes.ts';
 
 /**
- * The route table of spec §2, in one place, grouped by layout. A feature that has not been
- * built is simply absent: its path reaches the not-found page, and menus driven by this table
+ * The route table of spec §2: the shared path list (#common/routes.ts), each with its page. A
+ * feature that has not been built is simply absent: its path reaches the not-found page, and menus driven by this table
  * (the member bar, the admin and manager sidebars) do not list it.
  */
-export type LayoutKind = 'public' | 'bare' | 'member' | 'admin' | 'manager';
+export type { LayoutKind };
 
-export interface AppRoute {
-  path: string;
-  layout: LayoutKind;
+export interface AppRoute extends ClientRoute {
   component: ComponentType<{ params: Record<string, string | undefined> }>;
-  /** Redirect instead of rendering (spec: /admin/bulk-psa-lookup → /admin/psa-lookup). */
-  redirectTo?: string;
 }
 
 /** A lazily loaded page; any function component whose props the route can supply. */
@@ -21,12 +18,6 @@ const page = (load: () => Promise<PageModule>) =>
   lazy(load as unknown as () => Promise<{ default: AppRoute['component'] }>);
 
 const None: AppRoute['component'] = () => null;
-const redirect = (path: string, to: string, layout: LayoutKind): AppRoute => ({
-  path,
-  layout,
-  component: None,
-  redirectTo: to,
-});
 
 const LandingPage = page(() => import('#web/features/marketing/landing-route.tsx'));
 const TermsPage = page(() => import('#web/features/legal/legal-routes.tsx').then((m) => ({ default: m.TermsRoute })));
@@ -44,32 +35,28 @@ const ManagerPage = page(() => import('#web/features/manager/manager-page.tsx'))
 const ClientDetailPage = page(() => import('#web/features/manager/client-detail-page.tsx'));
 const AdminKycPage = page(() => import('#web/features/kyc/admin-kyc-page.tsx'));
 
-export const routes: AppRoute[] = [
-  // Public
-  { path: '/', layout: 'public', component: LandingPage },
-  { path: '/terms', layout: 'public', component: TermsPage },
-  { path: '/privacy', layout: 'public', component: PrivacyPage },
-  { path: '/cookies', layout: 'public', component: CookiesPage },
-  // The invitation link lands here signed out; the page asks for sign-in, then walks the steps.
-  { path: '/onboarding', layout: 'public', component: OnboardingPage },
+// A page for every path of the shared list (#common/routes.ts): the compiler refuses a missing one.
+const pages: Record<Exclude<ClientPath, '/secure'>, AppRoute['component']> = {
+  '/': LandingPage,
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
+  '/cookies': CookiesPage,
+  '/onboarding': OnboardingPage,
+  '/dashboard': DashboardPage,
+  '/settings': SettingsPage,
+  '/admin': AdminDashboardPage,
+  '/admin/user-access': UserAccessPage,
+  '/admin/access-requests': AccessRequestsPage,
+  '/admin/sms-convos': SmsConvosPage,
+  '/admin/kyc-verification': AdminKycPage,
+  '/manager': ManagerPage,
+  '/manager/clients/:id': ClientDetailPage,
+};
 
-  // Member (signed-in shell)
-  { path: '/dashboard', layout: 'member', component: DashboardPage },
-  { path: '/settings', layout: 'member', component: SettingsPage },
-  // The Private MarketPlace is not built yet; its link lands on the dashboard meanwhile.
-  redirect('/secure', '/dashboard', 'member'),
-
-  // Admin
-  { path: '/admin', layout: 'admin', component: AdminDashboardPage },
-  { path: '/admin/user-access', layout: 'admin', component: UserAccessPage },
-  { path: '/admin/access-requests', layout: 'admin', component: AccessRequestsPage },
-  { path: '/admin/sms-convos', layout: 'admin', component: SmsConvosPage },
-  { path: '/admin/kyc-verification', layout: 'admin', component: AdminKycPage },
-
-  // Manager
-  { path: '/manager', layout: 'manager', component: ManagerPage },
-  { path: '/manager/clients/:id', layout: 'manager', component: ClientDetailPage },
-];
+export const routes: AppRoute[] = clientRoutes.map((r: ClientRoute) => ({
+  ...r,
+  component: r.redirectTo ? None : pages[r.path as keyof typeof pages],
+}));
 
 const routePaths = new Set(routes.map((r) => r.path));
 const pagePaths = new Set(routes.filter((r) => !r.redirectTo).map((r) => r.path));

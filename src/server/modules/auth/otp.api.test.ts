@@ -108,7 +108,10 @@ describe('security: one-time codes', () => {
     t.clock.advance(5 * 60_000);
     const late = await verify(phone, code);
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ status: 'error', error: 'Invalid verification code' });
+    expect(late.json()).toEqual({ status: 'error', error: 'Verification code expired. Send a new code.' });
+    // A wrong code against the expired one learns nothing more than "invalid".
+    const wrongLate = await verify(phone, code === '000000' ? '111111' : '000000');
+    expect(wrongLate.json().error).toBe('Invalid verification code');
 
     t.clock.advance(1000);
     const fresh = (await requestCode(t, phone))!;

@@ -31,6 +31,21 @@ export function codeMatches(secret: string, phone: string, code: string, storedH
 }
 
 export const invalidCode = () => new AppError('bad_request', messages.invalidCode);
+export const codeExpired = () => new AppError('bad_request', messages.codeExpired);
+
+/**
+ * The phone's latest unused challenge that has timed out, if no newer one replaced it. Only a
+ * caller who holds its code is told it expired, so the answer reveals nothing to a guesser.
+ */
+export async function findExpiredChallenge(db: Db, phone: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(otpChallenges)
+    .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt), isNull(otpChallenges.invalidatedAt)))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  return row && row.expiresAt <= now && row.attempts < OTP_MAX_ATTEMPTS ? row : undefined;
+}
 
 /**
  * Records a new challenge for a phone (replacing any live one) after checking the send limits,

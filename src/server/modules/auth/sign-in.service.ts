@@ -6,7 +6,7 @@ import { accessRequests, sessions, users } from '../../db/schema/users.ts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
 import { sendSms } from '../../providers/sms/sms.service.ts';
 import { audit } from '../audit/audit.service.ts';
-import { codeMatches, consumeChallenge, findLiveChallenge, invalidCode, issueChallenge, recordWrongAttempt } from './otp.service.ts';
+import { codeExpired, codeMatches, consumeChallenge, findExpiredChallenge, findLiveChallenge, invalidCode, issueChallenge, recordWrongAttempt } from './otp.service.ts';
 import { createSession, revokeSession } from './session.service.ts';
 import { isInvitedPhone, onClientSignIn } from '../onboarding/onboarding.service.ts';
 import { inTransaction } from '../../lib/transition.ts';
@@ -80,7 +80,11 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
   const { db, config } = ctx;
   const now = ctx.clock.now();
   const challenge = await findLiveChallenge(db, input.phone, now);
-  if (!challenge) throw invalidCode();
+  if (!challenge) {
+    const expired = await findExpiredChallenge(db, input.phone, now);
+    if (expired && codeMatches(config.SESSION_SECRET, input.phone, input.otp, expired.codeHash)) throw codeExpired();
+    throw invalidCode();
+  }
   if (!codeMatches(config.SESSION_SECRET, input.phone, input.otp, challenge.codeHash)) {
     await recordWrongAttempt(db, challenge.id, now);
     throw invalidCode();

@@ -63,6 +63,7 @@ function toClient(r: Row, kyc: ReturnType<typeof deriveKycStatus>): ManagerClien
     kycStatus: kyc,
     lastActivityAt: r.o.lastActivityAt.toISOString(),
     createdAt: r.o.createdAt.toISOString(),
+    resendAvailableAt: new Date(r.o.lastInvitedAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
   };
 }
 

@@ -82,6 +82,25 @@ async function approveAll(userId: string) {
   }
 }
 
+describe('onboarding timeline', () => {
+  it('dates each step when it was completed, so the signing time sits on the signing step', async () => {
+    const { id, client } = await clientAt('documents_signing');
+    t.clock.advance(120_000);
+    const signedAt = t.clock.now().toISOString();
+    const signed = await call(client, 'POST', '/api/onboarding/sign', { fullName: 'Taylor Client', consent: true, agreementVersion: SERVICE_AGREEMENT.version });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const detail = await call(manager, 'GET', `/api/manager/clients/${id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const at = Object.fromEntries(detail.json().timeline.map((e: { status: string; at: string | null }) => [e.status, e.at]));
+    expect(at.documents_signing).toBe(signedAt);
+    expect(at.awaiting_deposit).toBeNull();
+    expect(at.active).toBeNull();
+    expect(at.pending_invitation).not.toBeNull();
+    expect(at.kyc_upload).not.toBeNull();
+    expect(at.kyc_upload).not.toBe(signedAt);
+  });
+});
+
 describe('onboarding status', () => {
   it('answers hasOnboarding false for a member without one', async () => {
     const res = await call(member, 'GET', '/api/onboarding/status');
@@ -128,7 +147,8 @@ describe('invitation and first sign-in', () => {
       ['Investor', 10_000_000],
       ['Private', 25_000_000],
     ]);
-    expect(view.timeline.slice(0, 2).map((e: { at: string | null }) => Boolean(e.at))).toEqual([true, true]);
+    // The invitation is done; choosing a tier is the current step, not yet dated.
+    expect(view.timeline.slice(0, 2).map((e: { at: string | null }) => Boolean(e.at))).toEqual([true, false]);
   });
 
   it('refuses a second onboarding for the same phone, staff phones and bad input', async () => {
@@ -145,6 +165,9 @@ describe('invitation and first sign-in', () => {
 
   it('resends the invitation once a minute, and only while it is pending', async () => {
     const { id, phone } = await invite(manager);
+    // The list tells when Resend opens, so the button can wait instead of answering 429.
+    const listed = (await call(manager, 'GET', '/api/manager/clients')).json().clients.find((c: { id: string }) => c.id === id);
+    expect(listed.resendAvailableAt).toBe(new Date(t.clock.now().getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString());
     const first = await call(manager, 'POST', `/api/manager/clients/${id}/resend-invite`);
     expect(first.statusCode).toBe(429);
     expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);

@@ -143,18 +143,27 @@ export async function kycStatusByUser(db: Db, userIds: string[]): Promise<Map<st
 /** The step timeline: when each status was entered (the latest entry) and by whom. */
 export async function timelineFor(db: Db, row: OnboardingRow) {
   const events = await db
-    .select({ to: onboardingEvents.toStatus, at: onboardingEvents.createdAt, actorName: users.name, actorPhone: users.phone })
+    .select({ from: onboardingEvents.fromStatus, to: onboardingEvents.toStatus, at: onboardingEvents.createdAt, actorName: users.name, actorPhone: users.phone })
     .from(onboardingEvents)
     .leftJoin(users, eq(users.id, onboardingEvents.actorId))
     .where(eq(onboardingEvents.onboardingId, row.id))
     .orderBy(asc(onboardingEvents.createdAt), asc(onboardingEvents.id));
   const reached = onboardingStatuses.indexOf(row.status);
+  const latest = (match: (e: (typeof events)[number]) => boolean) => [...events].reverse().find(match);
+  // A step is dated when it was completed: the invitation when sent, Active when reached, every
+  // other step when the client moved on from it (signing dates "Sign Service Agreement").
   return onboardingStatuses.map((status, i) => {
-    const ev = [...events].reverse().find((e) => e.to === status);
+    const ev =
+      status === 'pending_invitation' || status === 'active'
+        ? latest((e) => e.to === status)
+        : i < reached
+          ? latest((e) => e.from === status)
+          : undefined;
+    const at = ev ? ev.at.toISOString() : status === 'pending_invitation' ? row.invitedAt.toISOString() : null;
     return {
       status,
       label: onboardingSteps[status].label,
-      at: i <= reached ? (ev ? ev.at.toISOString() : status === 'pending_invitation' ? row.invitedAt.toISOString() : null) : null,
+      at: i <= reached ? at : null,
       actor: ev ? (ev.actorName ?? ev.actorPhone ?? null) : null,
     };
   });

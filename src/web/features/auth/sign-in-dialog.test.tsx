@@ -151,4 +151,35 @@ describe('sign-in dialog (spec §2, §4, §5, §8)', () => {
     expect(screen.getByText('Too many verification requests. Please try again later.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Send Verification Code' })).toBeTruthy();
   });
+
+  it('offers Resend on the code step after its 30 s cooldown, and says when a code expired', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      fetchMock.mockImplementation(async (url: string) => {
+        if (url === '/api/send-otp') return json(200, { status: 'success', message: 'Verification code sent' });
+        if (url === '/api/verify-otp') return json(400, { status: 'error', error: 'Verification code expired. Send a new code.' });
+        return json(200, { gaMeasurementId: null, geolocationUrl: null });
+      });
+      renderDialog();
+      await toCodeStep();
+      const resend = screen.getByRole('button', { name: /Resend code/ });
+      expect(resend.textContent).toContain('Resend code in 30s');
+      expect((resend as HTMLButtonElement).disabled).toBe(true);
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(resend.textContent).toContain('in 20s');
+
+      fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Complete Verification' }));
+      expect(await screen.findByText('Verification code expired. Send a new code.')).toBeTruthy();
+
+      act(() => vi.advanceTimersByTime(20_000));
+      await waitFor(() => expect((screen.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+      await waitFor(() => expect(calls('/api/send-otp')).toHaveLength(2));
+      expect(calls('/api/send-otp')[1]).toEqual({ phone: '+12125550103' });
+      await waitFor(() => expect(screen.getByRole('button', { name: /Resend code/ }).textContent).toContain('in 30s'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

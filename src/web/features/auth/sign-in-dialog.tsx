@@ -23,6 +23,8 @@ import {
 } from './sign-in-schemas.ts';
 import { setSignInOpen, useSignInOpen } from './sign-in-store.ts';
 import { PhoneField } from '#web/features/phone/phone-field.tsx';
+import { useCountdown } from '#web/hooks/use-countdown.ts';
+import { OTP_RESEND_COOLDOWN_SECONDS } from '#common/auth.ts';
 
 type Step = 'phone' | 'otp';
 
@@ -47,6 +49,9 @@ export function SignInDialog() {
   const [step, setStep] = useState<Step>('phone');
   const [phone, setPhone] = useState('');
   const [moreOpen, setMoreOpen] = useState(false);
+  // The server refuses a new code within its cooldown; the button waits it out visibly.
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const resendIn = useCountdown(resendAt);
   const [, navigate] = useLocation();
   const ids = useId();
   const sendOtp = useSendOtp();
@@ -65,6 +70,7 @@ export function SignInDialog() {
     setStep('phone');
     setPhone('');
     setMoreOpen(false);
+    setResendAt(null);
     phoneForm.reset();
     otpForm.reset();
     sendOtp.reset();
@@ -83,9 +89,21 @@ export function SignInDialog() {
       return; // the failure toast has been shown
     }
     setPhone(values.phone);
+    setResendAt(Date.now() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
     otpForm.reset();
     setStep('otp');
   });
+
+  const resendCode = async () => {
+    try {
+      await sendOtp.mutateAsync(phone);
+    } catch {
+      return; // the failure toast has been shown
+    }
+    setResendAt(Date.now() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
+    otpForm.setValue('otp', '');
+    otpForm.setFocus('otp');
+  };
 
   const submitOtp = otpForm.handleSubmit(
     async (values) => {
@@ -181,6 +199,18 @@ export function SignInDialog() {
                 )}
               />
               <FieldError id={`${ids}-otp-error`} message={otpError} />
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                onClick={resendCode}
+                disabled={resendIn > 0 || sendOtp.isPending || verifyOtp.isPending}
+                className="justify-self-start px-0"
+              >
+                {sendOtp.isPending && <Spinner size="sm" label="Sending" />}
+                Resend code
+                {resendIn > 0 && <span className="tabular text-muted-foreground"> in {resendIn}s</span>}
+              </Button>
             </div>
 
             <Collapsible open={moreOpen} onOpenChange={setMoreOpen} className="rounded-lg border bg-muted/40">

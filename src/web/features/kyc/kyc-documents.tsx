@@ -10,6 +10,7 @@ import {
   latestByType,
   type KycDocument,
   type KycDocumentType,
+  kycRejectionText,
 } from '#common/kyc.ts';
 import { formatDate } from '#common/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -65,7 +66,7 @@ function DocumentRow({ type, latest, optional }: { type: KycDocumentType; latest
           )}
           {latest?.status === 'rejected' && latest.note && (
             <p className="mt-1 text-sm text-destructive" role="note">
-              Reason: {latest.note}. Please upload a new one.
+              {kycRejectionText(latest.note)}
             </p>
           )}
         </div>

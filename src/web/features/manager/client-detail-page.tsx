@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Check, Circle, RotateCw } from 'lucide-react';
 import { formatCents, formatDate } from '#common/format.ts';
@@ -7,17 +7,14 @@ import { allocationCategories, allocationLabels, type ManagerClientDetail } from
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
-import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useConfirmDeposit, useManagerClient } from './api.ts';
+import { useManagerClient } from './api.ts';
+import { DepositForm } from './deposit-form.tsx';
 import { OnboardingStatusBadge } from './status-badge.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -74,59 +71,6 @@ function Timeline({ client }: { client: ManagerClientDetail }) {
   );
 }
 
-function DepositForm({ client }: { client: ManagerClientDetail }) {
-  const ids = useId();
-  const confirm = useConfirmDeposit(client.id);
-  const [amount, setAmount] = useState(client.minimumCents ? String(client.minimumCents / 100) : '');
-  const [error, setError] = useState<string | null>(null);
-  const kycReady = client.kycStatus === 'approved';
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const dollars = Number(amount.replace(/[$,\s]/g, ''));
-    if (!Number.isFinite(dollars) || dollars <= 0) return setError('Enter the amount received');
-    setError(null);
-    confirm.mutate(Math.round(dollars * 100), {
-      onSuccess: () => toast({ title: 'Deposit confirmed', description: `${client.name ?? 'The client'}'s account is now active.` }),
-      onError: (err) => setError(errorMessage(err, 'Please try again.')),
-    });
-  };
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      {!kycReady && (
-        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="note">
-          Identity documents: {kycStatusLabels[client.kycStatus]}. The account can be activated once they are approved.
-        </p>
-      )}
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-amount`}>Amount received (USD)</Label>
-        <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">$</span>
-          <Input
-            id={`${ids}-amount`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className="tabular pl-7"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${ids}-help${error ? ` ${ids}-error` : ''}`}
-          />
-        </div>
-        <p id={`${ids}-help`} className="text-xs text-muted-foreground">
-          Minimum for this tier: {formatCents(client.minimumCents)}
-        </p>
-        {error && (
-          <p id={`${ids}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </div>
-      <Button type="submit" variant="crimson" disabled={!kycReady || confirm.isPending}>
-        {confirm.isPending && <Spinner size="sm" label="Confirming" />}
-        Confirm deposit received
-      </Button>
-    </form>
-  );
-}
 
 function Detail({ client }: { client: ManagerClientDetail }) {
   return (

@@ -28,7 +28,8 @@ import { useCurrentUser } from '#web/features/auth/current-user.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
-import { useInviteClient, useManagerClients, useResendInvite } from './api.ts';
+import { useInviteClient, useManagerClients } from './api.ts';
+import { ResendInviteButton } from './resend-invite-button.tsx';
 import { OnboardingStatusBadge } from './status-badge.tsx';
 import { PhoneField } from '#web/features/phone/phone-field.tsx';
 
@@ -130,32 +131,6 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o:
   );
 }
 
-function ResendButton({ client }: { client: ManagerClient }) {
-  const resend = useResendInvite();
-  if (client.status !== 'pending_invitation') return null;
-  return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={resend.isPending}
-      aria-label={`Resend invitation to ${client.name ?? client.phone}`}
-      onClick={() =>
-        resend.mutate(client.id, {
-          onSuccess: (res) =>
-            toast(
-              res.sms.sent
-                ? { title: 'Invitation sent again', description: `A new text is on its way to ${formatPhoneForDisplay(client.phone)}.` }
-                : { variant: 'destructive', title: 'Not sent', description: res.sms.reason ?? 'The text was not sent.' },
-            ),
-          onError: (err) => toast({ variant: 'destructive', title: 'Not sent', description: errorMessage(err, 'Please try again.') }),
-        })
-      }
-    >
-      {resend.isPending ? <Spinner size="sm" label="Sending" /> : <RotateCw aria-hidden="true" />}
-      Resend
-    </Button>
-  );
-}
 
 function ProgressCell({ client }: { client: ManagerClient }) {
   return (
@@ -202,7 +177,7 @@ function ClientsTable({ clients, showManager }: { clients: ManagerClient[]; show
                 <TableCell className="tabular text-sm text-muted-foreground">{formatDate(c.lastActivityAt)}</TableCell>
                 <TableCell className="w-0 whitespace-nowrap text-right">
                   <div className="flex items-center justify-end gap-1">
-                    <ResendButton client={c} />
+                    <ResendInviteButton client={c} />
                     <Button asChild variant="ghost" size="icon" className="size-8">
                       <Link href={`/manager/clients/${c.id}`} aria-label={`Open ${c.name ?? c.phone}`}>
                         <ChevronRight aria-hidden="true" />
@@ -232,7 +207,7 @@ function ClientsTable({ clients, showManager }: { clients: ManagerClient[]; show
               {showManager && <>Manager: {c.manager?.name ?? '—'} · </>}Last activity {formatDate(c.lastActivityAt)}
             </p>
             <div className="flex gap-2 [&>*]:flex-1">
-              <ResendButton client={c} />
+              <ResendInviteButton client={c} />
               <Button asChild variant="outline" size="sm">
                 <Link href={`/manager/clients/${c.id}`}>Open</Link>
               </Button>

@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 
 /** The fallback for any path that matches no page. */
-export function NotFoundPage() {
+export function NotFoundPage({ home = 'home' }: { home?: 'home' | 'dashboard' }) {
   useEffect(() => {
     document.title = 'Page not found';
   }, []);
@@ -52,9 +52,9 @@ export function NotFoundPage() {
       </p>
       <div className="mt-9 flex flex-col gap-3 sm:flex-row">
         <Button asChild size="lg">
-          <Link href="/">
+          <Link href={home === 'dashboard' ? '/dashboard' : '/'}>
             <ArrowLeft aria-hidden="true" />
-            Back to home
+            {home === 'dashboard' ? 'Back to dashboard' : 'Back to home'}
           </Link>
         </Button>
       </div>

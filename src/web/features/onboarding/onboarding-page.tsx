@@ -35,6 +35,7 @@ import { cn } from '#web/lib/utils.ts';
 import { allocationColors } from './allocation-colors.ts';
 import {
   useAcceptInvitation,
+  useOnboardingStatus,
   useOnboardingView,
   useSelectTier,
   useSetAllocation,
@@ -485,19 +486,31 @@ function SignedOut() {
 }
 
 function Onboarding() {
-  const view = useOnboardingView();
-  if (view.isPending) return <PageSpinner label="Loading your onboarding" />;
-  if (view.isError) {
-    const none = view.error instanceof ApiError && view.error.status === 404;
+  // The status says whether there is an onboarding at all, so a member without one never
+  // requests it (and never sees a 404 in the console).
+  const status = useOnboardingStatus();
+  const has = status.data?.hasOnboarding === true;
+  const view = useOnboardingView(has);
+  const none = status.isSuccess && !has;
+  const failed = status.isError || view.isError;
+  if (none || failed) {
+    const retry = () => void (status.isError ? status.refetch() : view.refetch());
     return (
       <Card className="mx-auto max-w-lg" role={none ? undefined : 'alert'}>
         <CardHeader>
           <CardTitle>{none ? 'No onboarding yet' : "We couldn't load your onboarding"}</CardTitle>
           <CardDescription>
-            {none ? 'There is no portfolio invitation for this account. If you expected one, ask your portfolio manager.' : errorMessage(view.error, 'Please try again.')}
+            {none
+              ? 'There is no portfolio invitation for this account. If you expected one, ask your portfolio manager.'
+              : 'Something went wrong on our side. Your progress is saved; please try again in a moment.'}
           </CardDescription>
         </CardHeader>
-        <CardFooter>
+        <CardFooter className="gap-2">
+          {!none && (
+            <Button variant="crimson" onClick={retry} disabled={status.isFetching || view.isFetching}>
+              Retry
+            </Button>
+          )}
           <Button asChild variant="outline">
             <Link href="/dashboard">Go to your dashboard</Link>
           </Button>
@@ -505,6 +518,7 @@ function Onboarding() {
       </Card>
     );
   }
+  if (!view.data) return <PageSpinner label="Loading your onboarding" />;
   const v = view.data;
   const step = onboardingSteps[v.status];
   return (

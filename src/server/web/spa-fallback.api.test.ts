@@ -1,0 +1,30 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness.ts';
+
+describe('web app fallback', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    t = await createTestApp({ webDir });
+  });
+  afterAll(() => t.close());
+
+  it('serves the app with 200 on client routes and 404 elsewhere, the page still rendering not-found', async () => {
+    for (const url of ['/', '/terms', '/onboarding?invite=1', '/dashboard', '/admin/user-access', '/manager/clients/7c1e']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>app</title>');
+    }
+    for (const url of ['/no/such/page', '/admin/settings/x', '/marketplace']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<title>app</title>');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).json()).toEqual({ status: 'error', error: 'Not found' });
+  });
+});

@@ -1,0 +1,49 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryDefaults } from '#web/lib/query-client.ts';
+import OnboardingPage from './onboarding-page.tsx';
+
+const user = { id: 'u1', phone: '+12125550103', name: 'Casey', isAuthenticated: true, isAdmin: false, isManager: false, isImpersonated: false };
+const fetchMock = vi.fn();
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+function renderPage(routes: Record<string, () => Response>) {
+  fetchMock.mockImplementation(async (url: string) => (routes[url] ?? (() => new Response('{}', { status: 404 })))());
+  vi.stubGlobal('fetch', fetchMock);
+  const qc = new QueryClient({ defaultOptions: { ...queryDefaults, queries: { ...queryDefaults.queries, retry: false } } });
+  qc.setQueryData(['/api/auth/me'], user);
+  render(
+    <QueryClientProvider client={qc}>
+      <OnboardingPage />
+    </QueryClientProvider>,
+  );
+}
+const urls = () => fetchMock.mock.calls.map(([u]) => u);
+
+describe('onboarding page', () => {
+  it('does not ask for an onboarding a member does not have', async () => {
+    renderPage({ '/api/onboarding/status': () => new Response(JSON.stringify({ hasOnboarding: false, status: null, managerName: null })) });
+    expect(await screen.findByText('No onboarding yet')).toBeTruthy();
+    expect(urls()).not.toContain('/api/onboarding');
+  });
+
+  it('shows a calm message with Retry when loading fails, never the raw error', async () => {
+    let fail = true;
+    renderPage({
+      '/api/onboarding/status': () => new Response(JSON.stringify({ hasOnboarding: true, status: 'tier_selection', managerName: null })),
+      '/api/onboarding': () => (fail ? new Response('boom', { status: 500 }) : new Response('{}', { status: 500 })),
+    });
+    expect(await screen.findByText("We couldn't load your onboarding")).toBeTruthy();
+    expect(document.body.textContent).not.toContain('500');
+    expect(document.body.textContent).not.toContain('boom');
+    fail = false;
+    const before = urls().filter((u) => u === '/api/onboarding').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(urls().filter((u) => u === '/api/onboarding').length).toBe(before + 1));
+  });
+});

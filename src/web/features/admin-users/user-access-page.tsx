@@ -138,7 +138,7 @@ function NameCell({ user, self }: { user: AdminUser; self: boolean }) {
 
 function UsersTable({ users, actions }: { users: AdminUser[]; actions: RowActions }) {
   return (
-    <div className="hidden overflow-hidden rounded-xl border bg-card md:block">
+    <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
       <Table>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
@@ -153,12 +153,12 @@ function UsersTable({ users, actions }: { users: AdminUser[]; actions: RowAction
         <TableBody>
           {users.map((u) => (
             <TableRow key={u.id}>
-              <TableCell className="max-w-[16rem] whitespace-normal">
+              <TableCell className="max-w-[14rem] whitespace-normal">
                 <NameCell user={u} self={u.id === actions.meId} />
               </TableCell>
               <TableCell className="tabular">{formatPhoneForDisplay(u.phone)}</TableCell>
               <TableCell>
-                <div className="flex flex-col gap-2 xl:flex-row xl:gap-4">
+                <div className="flex flex-col gap-2">
                   <RoleSwitch user={u} role="admin" actions={actions} />
                   <RoleSwitch user={u} role="manager" actions={actions} />
                 </div>
@@ -170,7 +170,8 @@ function UsersTable({ users, actions }: { users: AdminUser[]; actions: RowAction
                 {u.lastLoginAt ? formatDate(u.lastLoginAt) : 'Never'}
               </TableCell>
               <TableCell>
-                <RowButtons user={u} actions={actions} className="flex-nowrap justify-end" />
+                {/* Wraps rather than pushing the column past the edge next to the sidebar at 1280 px. */}
+                <RowButtons user={u} actions={actions} className="justify-end" />
               </TableCell>
             </TableRow>
           ))}

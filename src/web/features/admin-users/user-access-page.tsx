@@ -13,6 +13,8 @@ import {
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { StatusBadge, type StatusMap } from '#web/components/status-badge.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -39,9 +41,10 @@ interface RowActions {
   onImpersonate: (user: AdminUser) => void;
 }
 
-function StatusBadge({ user }: { user: AdminUser }) {
-  return user.status === 'active' ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Suspended</Badge>;
-}
+const memberStatuses: StatusMap<AdminUser['status']> = {
+  active: { label: 'Active', tone: 'success' },
+  suspended: { label: 'Suspended', tone: 'warning' },
+};
 
 function RoleSwitch({
   user,
@@ -164,7 +167,7 @@ function UsersTable({ users, actions }: { users: AdminUser[]; actions: RowAction
                 </div>
               </TableCell>
               <TableCell>
-                <StatusBadge user={u} />
+                <StatusBadge status={u.status} map={memberStatuses} />
               </TableCell>
               <TableCell className="tabular text-muted-foreground">
                 {u.lastLoginAt ? formatDate(u.lastLoginAt) : 'Never'}
@@ -188,7 +191,7 @@ function UsersCards({ users, actions }: { users: AdminUser[]; actions: RowAction
         <li key={u.id} className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
           <div className="flex items-start justify-between gap-3">
             <NameCell user={u} self={u.id === actions.meId} />
-            <StatusBadge user={u} />
+            <StatusBadge status={u.status} map={memberStatuses} />
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
@@ -303,12 +306,10 @@ export default function UserAccessPage() {
           </Button>
         </div>
       ) : data && data.users.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card px-6 py-14 text-center">
-          <p className="font-medium">{q ? `No members match “${q}”` : 'No members yet'}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {q ? 'Try part of a name, or the last digits of a phone number.' : 'Approved access requests appear here.'}
-          </p>
-        </div>
+        <EmptyState
+          title={q ? `No members match “${q}”` : 'No members yet'}
+          description={q ? 'Try part of a name, or the last digits of a phone number.' : 'Approved access requests appear here.'}
+        />
       ) : data ? (
         <>
           <UsersTable users={data.users} actions={actions} />

@@ -28,6 +28,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS } from '#web/hooks/use-list-state.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -37,7 +38,6 @@ import { accessRequestStatuses, ConsentList } from './access-request-status.tsx'
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type Filter = AccessRequestStatus | 'all';
 const filters: { value: Filter; label: string }[] = [

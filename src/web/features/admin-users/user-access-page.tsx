@@ -22,6 +22,7 @@ import { Switch } from '#web/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS } from '#web/hooks/use-list-state.ts';
 import { useCurrentUser } from '#web/features/auth/current-user.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
@@ -33,7 +34,6 @@ import { ImpersonateDialog } from './impersonate-dialog.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 
 interface RowActions {
   meId: string | undefined;

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Check, RotateCw, X } from 'lucide-react';
 import {
   REVIEW_NOTE_MAX_LENGTH,
@@ -26,16 +28,16 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS } from '#web/hooks/use-list-state.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useAdminAccessRequests, useReviewAccessRequest } from './api/admin-access-requests.ts';
-import { AccessRequestStatusBadge, ConsentList } from './access-request-status.tsx';
+import { accessRequestStatuses, ConsentList } from './access-request-status.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type Filter = AccessRequestStatus | 'all';
 const filters: { value: Filter; label: string }[] = [
@@ -142,7 +144,7 @@ function RequestsTable({ requests, onReview }: { requests: AdminAccessRequest[];
               </TableCell>
               <TableCell className="min-w-[8rem] max-w-[13rem] whitespace-normal">
                 <div className="grid gap-1">
-                  <AccessRequestStatusBadge status={r.status} />
+                  <StatusBadge status={r.status} map={accessRequestStatuses} />
                   <Reviewed request={r} />
                 </div>
               </TableCell>
@@ -167,7 +169,7 @@ function RequestsCards({ requests, onReview }: { requests: AdminAccessRequest[];
               <p className="tabular font-medium">{formatPhoneForDisplay(r.phone)}</p>
               <p className="text-xs text-muted-foreground">Requested {formatDate(r.createdAt)}</p>
             </div>
-            <AccessRequestStatusBadge status={r.status} />
+            <StatusBadge status={r.status} map={accessRequestStatuses} />
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div className="min-w-0">
@@ -397,14 +399,10 @@ export default function AccessRequestsPage() {
           </Button>
         </div>
       ) : data && data.requests.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card px-6 py-14 text-center">
-          <p className="font-medium">
-            {q ? `No requests match “${q}”` : filter === 'pending' ? 'No requests waiting for review' : 'No requests here yet'}
-          </p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {q ? 'Try the last digits of a phone number, an Instagram username or a name.' : 'New requests from the Get Access form appear here.'}
-          </p>
-        </div>
+        <EmptyState
+          title={q ? `No requests match “${q}”` : filter === 'pending' ? 'No requests waiting for review' : 'No requests here yet'}
+          description={q ? 'Try the last digits of a phone number, an Instagram username or a name.' : 'New requests from the Get Access form appear here.'}
+        />
       ) : data ? (
         <>
           <RequestsTable requests={data.requests} onReview={setPending} />

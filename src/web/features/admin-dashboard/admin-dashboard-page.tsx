@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, MessageSquare, RotateCw, UserPlus, Users, CalendarDays } from 'lucide-react';
 import type { AdminDashboard } from '#common/admin-dashboard.ts';
@@ -9,7 +10,7 @@ import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { ADMIN_SIDEBAR } from '#web/features/shell/nav-items.ts';
-import { AccessRequestStatusBadge } from '#web/features/access-requests/access-request-status.tsx';
+import { accessRequestStatuses } from '#web/features/access-requests/access-request-status.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 
@@ -137,7 +138,7 @@ export default function AdminDashboardPage() {
                     </div>
                     <div className="flex shrink-0 items-center gap-3">
                       <span className="tabular hidden text-xs text-muted-foreground sm:inline">{formatDate(r.createdAt)}</span>
-                      <AccessRequestStatusBadge status={r.status} />
+                      <StatusBadge status={r.status} map={accessRequestStatuses} />
                     </div>
                   </li>
                 ))}

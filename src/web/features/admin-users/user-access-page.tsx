@@ -13,6 +13,8 @@ import {
   AlertDialogTitle,
 } from '#web/components/ui/alert-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { StatusBadge, type StatusMap } from '#web/components/status-badge.tsx';
 import { Button, buttonVariants } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -20,6 +22,7 @@ import { Switch } from '#web/components/ui/switch.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS } from '#web/hooks/use-list-state.ts';
 import { useCurrentUser } from '#web/features/auth/current-user.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
@@ -31,7 +34,6 @@ import { ImpersonateDialog } from './impersonate-dialog.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 
-export const SEARCH_DEBOUNCE_MS = 300;
 
 interface RowActions {
   meId: string | undefined;
@@ -39,9 +41,10 @@ interface RowActions {
   onImpersonate: (user: AdminUser) => void;
 }
 
-function StatusBadge({ user }: { user: AdminUser }) {
-  return user.status === 'active' ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Suspended</Badge>;
-}
+const memberStatuses: StatusMap<AdminUser['status']> = {
+  active: { label: 'Active', tone: 'success' },
+  suspended: { label: 'Suspended', tone: 'warning' },
+};
 
 function RoleSwitch({
   user,
@@ -138,7 +141,7 @@ function NameCell({ user, self }: { user: AdminUser; self: boolean }) {
 
 function UsersTable({ users, actions }: { users: AdminUser[]; actions: RowActions }) {
   return (
-    <div className="hidden overflow-hidden rounded-xl border bg-card md:block">
+    <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
       <Table>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
@@ -153,24 +156,25 @@ function UsersTable({ users, actions }: { users: AdminUser[]; actions: RowAction
         <TableBody>
           {users.map((u) => (
             <TableRow key={u.id}>
-              <TableCell className="max-w-[16rem] whitespace-normal">
+              <TableCell className="max-w-[14rem] whitespace-normal">
                 <NameCell user={u} self={u.id === actions.meId} />
               </TableCell>
               <TableCell className="tabular">{formatPhoneForDisplay(u.phone)}</TableCell>
               <TableCell>
-                <div className="flex flex-col gap-2 xl:flex-row xl:gap-4">
+                <div className="flex flex-col gap-2">
                   <RoleSwitch user={u} role="admin" actions={actions} />
                   <RoleSwitch user={u} role="manager" actions={actions} />
                 </div>
               </TableCell>
               <TableCell>
-                <StatusBadge user={u} />
+                <StatusBadge status={u.status} map={memberStatuses} />
               </TableCell>
               <TableCell className="tabular text-muted-foreground">
                 {u.lastLoginAt ? formatDate(u.lastLoginAt) : 'Never'}
               </TableCell>
               <TableCell>
-                <RowButtons user={u} actions={actions} className="flex-nowrap justify-end" />
+                {/* Wraps rather than pushing the column past the edge next to the sidebar at 1280 px. */}
+                <RowButtons user={u} actions={actions} className="justify-end" />
               </TableCell>
             </TableRow>
           ))}
@@ -187,7 +191,7 @@ function UsersCards({ users, actions }: { users: AdminUser[]; actions: RowAction
         <li key={u.id} className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
           <div className="flex items-start justify-between gap-3">
             <NameCell user={u} self={u.id === actions.meId} />
-            <StatusBadge user={u} />
+            <StatusBadge status={u.status} map={memberStatuses} />
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div>
@@ -302,12 +306,10 @@ export default function UserAccessPage() {
           </Button>
         </div>
       ) : data && data.users.length === 0 ? (
-        <div className="rounded-xl border border-dashed bg-card px-6 py-14 text-center">
-          <p className="font-medium">{q ? `No members match “${q}”` : 'No members yet'}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {q ? 'Try part of a name, or the last digits of a phone number.' : 'Approved access requests appear here.'}
-          </p>
-        </div>
+        <EmptyState
+          title={q ? `No members match “${q}”` : 'No members yet'}
+          description={q ? 'Try part of a name, or the last digits of a phone number.' : 'Approved access requests appear here.'}
+        />
       ) : data ? (
         <>
           <UsersTable users={data.users} actions={actions} />

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Check, Download, RotateCw, X } from 'lucide-react';
 import { formatDate } from '#common/format.ts';
 import { kycDocumentLabels, kycMessages, type AdminKycDocument, type KycDocumentStatus } from '#common/kyc.ts';
@@ -15,7 +16,7 @@ import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { kycFileUrl, useAdminKycDocuments, useReviewKycDocument } from './api.ts';
-import { KycDocumentBadge } from './kyc-status-badge.tsx';
+import { kycDocumentStatuses } from './kyc-status-badge.tsx';
 
 const who = (d: AdminKycDocument) => d.user.name ?? formatPhoneForDisplay(d.user.phone);
 
@@ -113,7 +114,7 @@ function DocumentCard({ doc, onReject }: { doc: AdminKycDocument; onReject: (d: 
             {formatPhoneForDisplay(doc.user.phone)} · uploaded {formatDate(doc.createdAt)}
           </p>
         </div>
-        <KycDocumentBadge status={doc.status} />
+        <StatusBadge status={doc.status} map={kycDocumentStatuses} />
       </div>
       <Preview doc={doc} />
       {doc.status !== 'pending' && (

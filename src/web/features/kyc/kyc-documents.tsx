@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Download, FileText, Upload } from 'lucide-react';
 import {
   KYC_ACCEPT,
@@ -21,7 +22,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { kycFileUrl, useMyKycDocuments, useMyKycStatus, useUploadKycDocument } from './api.ts';
-import { KycDocumentBadge, KycStatusBadge } from './kyc-status-badge.tsx';
+import { kycDocumentStatuses, kycStatuses } from './kyc-status-badge.tsx';
 
 const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
@@ -56,7 +57,7 @@ function DocumentRow({ type, latest, optional }: { type: KycDocumentType; latest
           <p className="flex flex-wrap items-center gap-2 font-medium">
             <span id={`${ids}-label`}>{kycDocumentLabels[type]}</span>
             {optional && <span className="text-xs font-normal text-muted-foreground">Optional</span>}
-            {latest && <KycDocumentBadge status={latest.status} />}
+            {latest && <StatusBadge status={latest.status} map={kycDocumentStatuses} />}
           </p>
           <p className="text-sm text-muted-foreground">{kycDocumentHints[type]}</p>
           {latest && (
@@ -132,7 +133,7 @@ export function KycSettingsSection() {
           <CardTitle>Identity documents</CardTitle>
           <CardDescription>JPEG, PNG or PDF, up to 10 MB each. Only you and our compliance team can see them.</CardDescription>
         </div>
-        {status.data && <KycStatusBadge status={status.data.status} />}
+        {status.data && <StatusBadge status={status.data.status} map={kycStatuses} />}
       </CardHeader>
       <CardContent>
         <KycDocumentList />

@@ -1,15 +1,16 @@
 import type { KycDocumentStatus, KycStatus } from '#common/kyc.ts';
 import { kycStatusLabels } from '#common/kyc.ts';
-import { Badge } from '#web/components/ui/badge.tsx';
+import type { StatusMap } from '#web/components/status-badge.tsx';
 
-const docLabels: Record<KycDocumentStatus, string> = { pending: 'Under review', approved: 'Approved', rejected: 'Rejected' };
+export const kycDocumentStatuses: StatusMap<KycDocumentStatus> = {
+  pending: { label: 'Under review', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'destructive' },
+};
 
-export function KycDocumentBadge({ status }: { status: KycDocumentStatus }) {
-  const variant = status === 'approved' ? 'success' : status === 'rejected' ? 'destructive' : 'warning';
-  return <Badge variant={variant}>{docLabels[status]}</Badge>;
-}
-
-export function KycStatusBadge({ status }: { status: KycStatus }) {
-  const variant = status === 'approved' ? 'success' : status === 'rejected' ? 'destructive' : status === 'pending' ? 'warning' : 'outline';
-  return <Badge variant={variant}>{kycStatusLabels[status]}</Badge>;
-}
+export const kycStatuses: StatusMap<KycStatus> = Object.fromEntries(
+  (Object.keys(kycStatusLabels) as KycStatus[]).map((s) => [
+    s,
+    { label: kycStatusLabels[s], tone: s === 'approved' ? 'success' : s === 'rejected' ? 'destructive' : s === 'pending' ? 'warning' : 'neutral' },
+  ]),
+) as StatusMap<KycStatus>;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Link } from 'wouter';
 import { ArrowLeft, Check, Circle, RotateCw } from 'lucide-react';
 import { formatCents, formatDate } from '#common/format.ts';
@@ -15,7 +16,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useManagerClient } from './api.ts';
 import { DepositForm } from './deposit-form.tsx';
-import { OnboardingStatusBadge } from './status-badge.tsx';
+import { onboardingStatusStyles } from './status-badge.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '');
@@ -84,7 +85,7 @@ function Detail({ client }: { client: ManagerClientDetail }) {
             {client.manager && ` by ${client.manager.name ?? client.manager.phone}`}
           </span>
         }
-        actions={<OnboardingStatusBadge status={client.status} />}
+        actions={<StatusBadge status={client.status} map={onboardingStatusStyles} />}
       />
       <div className="flex items-center gap-3">
         <Progress value={client.progress} className="max-w-md" aria-label={`${client.progress}% complete`} />

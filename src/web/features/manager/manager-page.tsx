@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Link } from 'wouter';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -30,7 +31,7 @@ import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useInviteClient, useManagerClients } from './api.ts';
 import { ResendInviteButton } from './resend-invite-button.tsx';
-import { OnboardingStatusBadge } from './status-badge.tsx';
+import { onboardingStatusStyles } from './status-badge.tsx';
 import { PhoneField } from '#web/features/phone/phone-field.tsx';
 
 const ALL = 'all';
@@ -168,7 +169,7 @@ function ClientsTable({ clients, showManager }: { clients: ManagerClient[]; show
                   <p className="tabular text-xs text-muted-foreground">{formatPhoneForDisplay(c.phone)}</p>
                 </TableCell>
                 <TableCell>
-                  <OnboardingStatusBadge status={c.status} />
+                  <StatusBadge status={c.status} map={onboardingStatusStyles} />
                 </TableCell>
                 <TableCell>
                   <ProgressCell client={c} />
@@ -200,7 +201,7 @@ function ClientsTable({ clients, showManager }: { clients: ManagerClient[]; show
                 </Link>
                 <p className="tabular text-xs text-muted-foreground">{formatPhoneForDisplay(c.phone)}</p>
               </div>
-              <OnboardingStatusBadge status={c.status} />
+              <StatusBadge status={c.status} map={onboardingStatusStyles} />
             </div>
             <ProgressCell client={c} />
             <p className="text-xs text-muted-foreground">

@@ -1,8 +1,14 @@
 import { onboardingSteps, type OnboardingStatus } from '#common/onboarding.ts';
-import { Badge } from '#web/components/ui/badge.tsx';
+import type { StatusMap, StatusTone } from '#web/components/status-badge.tsx';
 
-/** An onboarding status with the spec's label. */
-export function OnboardingStatusBadge({ status }: { status: OnboardingStatus }) {
-  const variant = status === 'active' ? 'success' : status === 'awaiting_deposit' ? 'warning' : status === 'pending_invitation' ? 'outline' : 'secondary';
-  return <Badge variant={variant}>{onboardingSteps[status].label}</Badge>;
+function tone(status: OnboardingStatus): StatusTone {
+  if (status === 'active') return 'success';
+  if (status === 'awaiting_deposit') return 'warning';
+  if (status === 'pending_invitation') return 'neutral';
+  return 'muted';
 }
+
+/** Onboarding statuses with the spec's labels. */
+export const onboardingStatusStyles = Object.fromEntries(
+  (Object.keys(onboardingSteps) as OnboardingStatus[]).map((s) => [s, { label: onboardingSteps[s].label, tone: tone(s) }]),
+) as StatusMap<OnboardingStatus>;

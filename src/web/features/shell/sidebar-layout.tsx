@@ -33,12 +33,14 @@ function SidebarBody({
   backToApp,
   signOutLabel,
   onNavigate,
-}: Omit<SidebarLayoutProps, 'children'> & { onNavigate?: () => void }) {
+  inSheet = false,
+}: Omit<SidebarLayoutProps, 'children'> & { onNavigate?: () => void; inSheet?: boolean }) {
   const [location] = useLocation();
   const logout = useLogout();
   return (
     <div className="flex h-full flex-col bg-[#0b0b0c] text-zinc-300">
-      <div className="flex h-16 items-center gap-3 border-b border-white/10 px-5">
+      {/* In the sheet, keep the live dot clear of the close button in the top-right corner. */}
+      <div className={cn('flex h-16 items-center gap-3 border-b border-white/10 px-5', inSheet && 'pr-16')}>
         <Link
           href="/dashboard"
           aria-label="Home"
@@ -136,7 +138,7 @@ export function SidebarLayout(props: SidebarLayoutProps) {
           </SheetTrigger>
           <SheetContent side="left" closeLabel="Close menu" className="w-72 gap-0 border-0 p-0 [&>button]:text-zinc-400" aria-describedby={undefined}>
             <SheetTitle className="sr-only">{label} menu</SheetTitle>
-            <SidebarBody {...props} onNavigate={() => setOpen(false)} />
+            <SidebarBody {...props} inSheet onNavigate={() => setOpen(false)} />
           </SheetContent>
         </Sheet>
         <Logo decorative tone="light" className="size-7" />

@@ -10,6 +10,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
+import { SEARCH_DEBOUNCE_MS } from '#web/hooks/use-list-state.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -247,7 +248,7 @@ export default function SmsConvosPage() {
   const selected = new URLSearchParams(search).get('phone');
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
-  const q = useDebouncedValue(text.trim(), 300);
+  const q = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [prevQ, setPrevQ] = useState(q);
   if (q !== prevQ) {
     setPrevQ(q);

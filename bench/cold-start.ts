@@ -15,7 +15,7 @@ const outDir = join(repoRoot, 'bench', '.cold-start');
 async function bundle(entry: string, name: string) {
   mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, `${name}.js`);
-  await build({ entryPoints: [join(repoRoot, entry)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({ entryPoints: [join(repoRoot, entry)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node24', packages: 'external', logLevel: 'warning' });
   return outfile;
 }
 

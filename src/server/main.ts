@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openPgliteDir, openPostgres, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { isSupportedNode } from './runtime.ts';
 
 async function main() {
   let config;
@@ -51,7 +52,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`ready on ${config.appOrigin} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`);
+  app.log.info(`ready on ${config.appOrigin} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
+  if (!isSupportedNode()) app.log.warn(`Node ${process.version} is past its end of life; run through npm (npm start) to use the bundled Node 24`);
 }
 
 main().catch((err) => {

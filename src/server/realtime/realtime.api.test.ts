@@ -62,7 +62,23 @@ async function authed(s: SignedIn) {
   return c;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 100));
+/**
+ * Events reach a socket in the order they were published: once a later event published to the
+ * socket's own user arrives, an earlier event that was not delivered never will be.
+ */
+async function sentinel(c: Client, userId: string, type: 'profile_updated' | 'loan_updated') {
+  const event = type === 'profile_updated' ? { type, userId } : { type, userId, status: 'sentinel' };
+  const arrived = new Promise<void>((resolve) => {
+    const onMessage = (d: WebSocket.RawData) => {
+      if ((JSON.parse(d.toString()) as { type?: string }).type !== type) return;
+      c.ws.off('message', onMessage);
+      resolve();
+    };
+    c.ws.on('message', onMessage);
+  });
+  await t.app.ctx.live.publish({ kind: 'user', userId }, event as never);
+  await arrived;
+}
 
 describe('security: live connection', () => {
   it('authenticates from the session token and answers auth_success', async () => {
@@ -95,7 +111,7 @@ describe('security: live connection', () => {
     c.ws.send(JSON.stringify({ type: 'auth', userId: other.userId, token: member.token }));
     expect(await c.next('auth_success')).toEqual({ type: 'auth_success', userId: member.userId });
     await t.app.ctx.live.publish({ kind: 'user', userId: other.userId }, { type: 'loan_updated', userId: other.userId, status: 'paid' });
-    await settle();
+    await sentinel(c, member.userId, 'profile_updated');
     expect(c.messages.filter((m) => m.type === 'loan_updated')).toEqual([]);
     c.ws.close();
   });
@@ -122,7 +138,7 @@ describe('security: live connection', () => {
     const b = await authed(other);
     await t.app.ctx.live.publish({ kind: 'user', userId: member.userId }, { type: 'profile_updated', userId: member.userId });
     expect(await a.next('profile_updated')).toMatchObject({ userId: member.userId });
-    await settle();
+    await sentinel(b, other.userId, 'loan_updated');
     expect(b.messages.some((m) => m.type === 'profile_updated')).toBe(false);
     a.ws.close();
     b.ws.close();
@@ -133,7 +149,7 @@ describe('security: live connection', () => {
     const m = await authed(member);
     await t.app.ctx.live.publish({ kind: 'admins' }, { type: 'access_request_updated', userId: 'a-request', status: 'approved' });
     expect(await a.next('access_request_updated')).toMatchObject({ status: 'approved' });
-    await settle();
+    await sentinel(m, member.userId, 'profile_updated');
     expect(m.messages.some((x) => x.type === 'access_request_updated')).toBe(false);
     a.ws.close();
     m.ws.close();

@@ -1,13 +1,29 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres } from '../db/client.ts';
+import { fromPglite, openPostgres } from '../db/client.ts';
 
 /**
- * With TEST_DB=postgres, migrate one template database on the real server;
- * each test file then gets its own fresh copy of it (see harness.ts).
+ * Migrates one template database for the whole run; each test file then gets its own fresh copy
+ * of it (see harness.ts). PGlite: a migrated data directory saved as a tarball, loaded per file.
+ * PostgreSQL (TEST_DB=postgres): a template database on the real server.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB !== 'postgres') return;
+  if (process.env.TEST_DB !== 'postgres') {
+    const dir = await mkdtemp(join(tmpdir(), 'slab-pglite-tpl-'));
+    const base = await PGlite.create();
+    await fromPglite(base);
+    const tarball = join(dir, 'migrated.tar');
+    await writeFile(tarball, Buffer.from(await (await base.dumpDataDir('none')).arrayBuffer()));
+    await base.close();
+    project.provide('pgliteTemplate', tarball);
+    return async () => {
+      await rm(dir, { recursive: true, force: true });
+    };
+  }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const template = `tpl_${process.pid}_${Date.now()}`;
@@ -33,5 +49,6 @@ export function withDatabase(url: string, name: string) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate: string;
+    pgliteTemplate: string;
   }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -16,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { otpChallenges } from '../db/schema/users.ts';
 import { normalizePhone } from '#common/phone.ts';
 
-let template: Promise<PGlite> | undefined;
+let template: Promise<Blob> | undefined;
 
 /** A fresh, migrated database: a PGlite clone per call, or a new PostgreSQL database when TEST_DB=postgres. */
 export async function createTestDatabase(): Promise<Database> {
@@ -36,14 +37,11 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  // Migrating takes seconds; cloning a migrated instance well under one.
-  template ??= (async () => {
-    const base = await PGlite.create();
-    await (await fromPglite(base)).ping();
-    return base;
-  })();
-  const clone = (await (await template).clone()) as PGlite;
-  return fromPglite(clone, { runMigrations: false });
+  // Migrating takes seconds: the run migrates once (global-setup.ts) and every database starts
+  // from that data directory.
+  template ??= readFile(inject('pgliteTemplate')).then((tar) => new Blob([tar]));
+  const client = await PGlite.create({ loadDataDir: await template });
+  return fromPglite(client, { runMigrations: false });
 }
 
 export class FakeClock implements Clock {

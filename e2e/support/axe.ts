@@ -25,6 +25,15 @@ export interface A11yOptions {
  * once the page has settled (content visible, dialogs open or closed as intended).
  */
 export async function expectNoSeriousA11yViolations(page: Page, opts: A11yOptions = {}) {
+  // Contrast is measured as painted: a toast still fading in would read as too faint.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);

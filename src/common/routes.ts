@@ -32,6 +32,7 @@ export const clientRoutes = [
   { path: '/admin/access-requests', layout: 'admin' },
   { path: '/admin/sms-convos', layout: 'admin' },
   { path: '/admin/kyc-verification', layout: 'admin' },
+  { path: '/admin/settings', layout: 'admin' },
 
   // Manager
   { path: '/manager', layout: 'manager' },

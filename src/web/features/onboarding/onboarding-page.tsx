@@ -15,6 +15,7 @@ import {
   type OnboardingStatus,
   type OnboardingView,
   type TierId,
+  WIRE_INSTRUCTIONS_PENDING,
 } from '#common/onboarding.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -381,18 +382,26 @@ function DepositStep({ view }: { view: OnboardingView }) {
             <Landmark className="size-4 text-muted-foreground" aria-hidden="true" />
             Wire instructions
           </h3>
-          <dl className="mt-2 divide-y">
-            <Row label="Beneficiary" value={w.beneficiaryName} />
-            <Row label="Beneficiary address" value={w.beneficiaryAddress} />
-            <Row label="Bank" value={w.bankName} />
-            <Row label="Bank address" value={w.bankAddress} />
-            <Row label="Routing (ABA)" value={w.routingNumber} />
-            <Row label="Account number" value={w.accountNumber} />
-            <Row label="SWIFT" value={w.swiftCode} />
-            <Row label="Amount" value={formatCents(view.deposit.amountCents)} />
-            <Row label="Reference" value={view.deposit.reference} />
-          </dl>
-          {w.note && <p className="mt-3 text-sm text-muted-foreground">{w.note}</p>}
+          {w ? (
+            <>
+              <dl className="mt-2 divide-y">
+                <Row label="Beneficiary" value={w.beneficiaryName} />
+                <Row label="Beneficiary address" value={w.beneficiaryAddress} />
+                <Row label="Bank" value={w.bankName} />
+                <Row label="Bank address" value={w.bankAddress} />
+                <Row label="Routing (ABA)" value={w.routingNumber} />
+                <Row label="Account number" value={w.accountNumber} />
+                <Row label="SWIFT" value={w.swiftCode} />
+                <Row label="Amount" value={formatCents(view.deposit.amountCents)} />
+                <Row label="Reference" value={view.deposit.reference} />
+              </dl>
+              {w.note && <p className="mt-3 text-sm text-muted-foreground">{w.note}</p>}
+            </>
+          ) : (
+            <p className="mt-2 text-sm" data-testid="wire-instructions-pending">
+              {WIRE_INSTRUCTIONS_PENDING}
+            </p>
+          )}
         </div>
         <div className="flex items-start gap-3 rounded-lg border p-4 text-sm">
           <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

@@ -22,6 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser, type CurrentUser } from '#web/features/auth/current-user.ts';
+import { greeting, isFirstSignIn } from '#web/features/auth/session.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
@@ -186,7 +187,7 @@ export default function DashboardPage() {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader
         eyebrow="Dashboard"
-        title={name ? `Welcome back, ${name}` : 'Welcome back'}
+        title={greeting(name, isFirstSignIn(user.id))}
         description="Your private account: membership, profile and the parts of the platform open to you."
       />
       <div className="grid gap-6 md:grid-cols-2">

@@ -8,7 +8,6 @@ import {
   Gauge,
   Landmark,
   Layers,
-  RotateCw,
   Settings,
   ShieldCheck,
   TrendingUp,
@@ -16,6 +15,7 @@ import {
 } from 'lucide-react';
 import type { Profile } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -26,7 +26,6 @@ import { greeting, isFirstSignIn } from '#web/features/auth/session.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { profileCompleteness } from './profile-completeness.ts';
 
@@ -85,20 +84,7 @@ function ProfileCard() {
     );
   }
   if (profile.isError) {
-    return (
-      <Card role="alert">
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>We couldn't load your profile. {errorMessage(profile.error, '')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="outline" size="sm" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <LoadError title="We couldn't load your profile" onRetry={() => void profile.refetch()} retrying={profile.isFetching} className="max-w-none" />;
   }
   const { items, percent } = profileCompleteness(profile.data);
   return (

@@ -17,6 +17,7 @@ import {
   type TierId,
   WIRE_INSTRUCTIONS_PENDING,
 } from '#common/onboarding.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -502,28 +503,31 @@ function Onboarding() {
   const view = useOnboardingView(has);
   const none = status.isSuccess && !has;
   const failed = status.isError || view.isError;
-  if (none || failed) {
+  const home = (
+    <Button asChild variant="outline">
+      <Link href="/dashboard">Go to your dashboard</Link>
+    </Button>
+  );
+  if (failed) {
     const retry = () => void (status.isError ? status.refetch() : view.refetch());
     return (
-      <Card className="mx-auto max-w-lg" role={none ? undefined : 'alert'}>
+      <LoadError
+        title="We couldn't load your onboarding"
+        description="Something went wrong on our side. Your progress is saved; please try again in a moment."
+        onRetry={retry}
+        retrying={status.isFetching || view.isFetching}
+        action={home}
+      />
+    );
+  }
+  if (none) {
+    return (
+      <Card className="mx-auto max-w-lg">
         <CardHeader>
-          <CardTitle>{none ? 'No onboarding yet' : "We couldn't load your onboarding"}</CardTitle>
-          <CardDescription>
-            {none
-              ? 'There is no portfolio invitation for this account. If you expected one, ask your portfolio manager.'
-              : 'Something went wrong on our side. Your progress is saved; please try again in a moment.'}
-          </CardDescription>
+          <CardTitle>No onboarding yet</CardTitle>
+          <CardDescription>There is no portfolio invitation for this account. If you expected one, ask your portfolio manager.</CardDescription>
         </CardHeader>
-        <CardFooter className="gap-2">
-          {!none && (
-            <Button variant="crimson" onClick={retry} disabled={status.isFetching || view.isFetching}>
-              Retry
-            </Button>
-          )}
-          <Button asChild variant="outline">
-            <Link href="/dashboard">Go to your dashboard</Link>
-          </Button>
-        </CardFooter>
+        <CardFooter className="gap-2">{home}</CardFooter>
       </Card>
     );
   }

@@ -135,8 +135,11 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
 
     // 5. Awaiting deposit: wire instructions and the tier's amount
     await page.getByText('Send Initial Deposit').first().waitFor();
-    await page.getByText('Wire instructions').waitFor();
+    await page.getByRole('heading', { name: 'Wire instructions' }).waitFor();
     expect(await page.locator('#deposit-instructions').innerText()).toContain('$100,000');
+    // No instructions are set yet: the client is told the manager will send them, never a placeholder.
+    await page.getByText('Your portfolio manager will send you the wire instructions.').waitFor();
+    expect(await page.locator('#deposit-instructions').innerText()).not.toMatch(/to be confirmed|provided by your portfolio manager/i);
     expect(client.errors).toEqual([]);
   });
 
@@ -152,15 +155,44 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await expectNoSeriousA11yViolations(page);
     await banner.getByRole('link', { name: 'View Deposit Instructions' }).click();
     await page.waitForURL('**/onboarding');
-    await page.getByText('Wire instructions').waitFor();
+    await page.getByRole('heading', { name: 'Wire instructions' }).waitFor();
     await page.goto(`${server.url}/dashboard`);
     await banner.waitFor();
   });
 
-  it('an admin approves the documents at /admin/kyc-verification', async () => {
+  it('an admin sets the wire instructions at /admin/settings; the client sees them and the manager warning goes', async () => {
+    await manager.page.goto(clientPageUrl);
+    await manager.page.getByTestId('wire-instructions-warning').waitFor();
+
     admin = await newPage(browser);
     const { page } = admin;
     await signInFromHeader(page, server.url, tw, ADMIN);
+    await page.goto(server.url + '/admin');
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).first().click();
+    await page.waitForURL('**/admin/settings');
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await page.getByLabel('Beneficiary', { exact: true }).fill('Slab Registry Custody LLC');
+    await page.getByLabel('Bank', { exact: true }).fill('First Harbor Bank');
+    await page.getByLabel('Routing (ABA)').fill('021000021');
+    await page.getByLabel('Account number').fill('000123456789');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+
+    await client.page.goto(`${server.url}/onboarding`);
+    const instructions = client.page.locator('#deposit-instructions');
+    await instructions.getByText('First Harbor Bank').waitFor();
+    expect(await instructions.innerText()).toContain('000123456789');
+    expect(await client.page.getByText('Your portfolio manager will send you the wire instructions.').count()).toBe(0);
+
+    await manager.page.reload();
+    await manager.page.getByRole('heading', { name: CLIENT.name }).waitFor();
+    expect(await manager.page.getByTestId('wire-instructions-warning').count()).toBe(0);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('an admin approves the documents at /admin/kyc-verification', async () => {
+    const { page } = admin;
     await page.goto(server.url + '/admin/kyc-verification');
     await page.getByRole('heading', { name: 'KYC Verification' }).waitFor();
     await expectNoSeriousA11yViolations(page);

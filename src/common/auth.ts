@@ -102,6 +102,8 @@ export const loginResponseSchema = z.object({
   status: z.literal('success'),
   authToken: z.string(),
   user: sessionUserSchema,
+  /** True on the user's very first sign-in (so the app greets "Welcome", not "Welcome back"). */
+  firstSignIn: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -115,7 +115,8 @@ export const onboardingSettingsSchema = z.object({
     .array(tierSchema)
     .length(3)
     .refine((ts) => new Set(ts.map((t) => t.id)).size === 3, 'Each tier appears once'),
-  wireInstructions: wireInstructionsSchema,
+  /** null until an admin enters them: a client is never shown made-up bank details. */
+  wireInstructions: wireInstructionsSchema.nullable(),
 });
 export type OnboardingSettings = z.infer<typeof onboardingSettingsSchema>;
 
@@ -126,17 +127,14 @@ export const defaultOnboardingSettings: OnboardingSettings = {
     { id: 'investor', name: 'Investor', minimumCents: 100_000_00, description: 'A diversified portfolio across eras and sports, with quarterly reviews.' },
     { id: 'private', name: 'Private', minimumCents: 250_000_00, description: 'A bespoke mandate with first look at private acquisitions.' },
   ],
-  wireInstructions: {
-    beneficiaryName: 'Client Custody Account',
-    beneficiaryAddress: '',
-    bankName: 'To be confirmed by your portfolio manager',
-    bankAddress: '',
-    routingNumber: '',
-    accountNumber: 'Provided by your portfolio manager',
-    swiftCode: '',
-    note: 'Wire from an account in your own name. Include your reference so we can match the deposit.',
-  },
+  wireInstructions: null,
 };
+
+/** The deposit step's text while no wire instructions are set. */
+export const WIRE_INSTRUCTIONS_PENDING = 'Your portfolio manager will send you the wire instructions.';
+/** The manager's client page, while no wire instructions are set. */
+export const WIRE_INSTRUCTIONS_MISSING_WARNING =
+  'Wire instructions are not set yet, so this client cannot see where to send the deposit. An admin enters them under Admin → Settings.';
 
 // Portfolio allocation
 export const allocationCategories = ['vintage', 'modern', 'basketball', 'baseball', 'football', 'other'] as const;
@@ -262,6 +260,8 @@ export const managerClientDetailSchema = managerClientSchema.extend({
   invitedAt: z.string(),
   lastInvitedAt: z.string(),
   inviteCount: z.number(),
+  /** False while no wire instructions are set: the client's deposit step cannot show them. */
+  wireInstructionsSet: z.boolean(),
 });
 export type ManagerClientDetail = z.infer<typeof managerClientDetailSchema>;
 
@@ -289,7 +289,7 @@ export const onboardingViewSchema = z.object({
   deposit: z.object({
     amountCents: z.number().nullable(),
     reference: z.string(),
-    wireInstructions: wireInstructionsSchema,
+    wireInstructions: wireInstructionsSchema.nullable(),
     confirmedAt: z.string().nullable(),
     receivedCents: z.number().nullable(),
   }),

@@ -2,7 +2,8 @@
  * The client's route list (spec §2), shared so the server answers 404 for any other path and
  * the web route table cannot drift from it (routes.tsx needs a page for every entry).
  */
-export type LayoutKind = 'public' | 'bare' | 'member' | 'admin' | 'manager';
+/** `focused`: a task page with only the logo bar (no marketing header, footer or member menus). */
+export type LayoutKind = 'public' | 'bare' | 'focused' | 'member' | 'admin' | 'manager';
 
 export interface ClientRoute {
   path: string;
@@ -18,7 +19,7 @@ export const clientRoutes = [
   { path: '/privacy', layout: 'public' },
   { path: '/cookies', layout: 'public' },
   // The invitation link lands here signed out; the page asks for sign-in, then walks the steps.
-  { path: '/onboarding', layout: 'public' },
+  { path: '/onboarding', layout: 'focused' },
 
   // Member (signed-in shell)
   { path: '/dashboard', layout: 'member' },
@@ -32,6 +33,7 @@ export const clientRoutes = [
   { path: '/admin/access-requests', layout: 'admin' },
   { path: '/admin/sms-convos', layout: 'admin' },
   { path: '/admin/kyc-verification', layout: 'admin' },
+  { path: '/admin/settings', layout: 'admin' },
 
   // Manager
   { path: '/manager', layout: 'manager' },

@@ -7,7 +7,7 @@ import { useToast } from '#web/hooks/use-toast.ts';
 import { useCurrentUser } from '#web/features/auth/current-user.ts';
 import { SignInDialogHost } from '#web/features/auth/sign-in-dialog-host.tsx';
 import { RequestAccessDialogHost } from '#web/features/access-requests/get-access-button.tsx';
-import { AppRouter } from './router.tsx';
+import { AppRouter, useMatchedRoute } from './router.tsx';
 import { usePageViews } from './page-views.ts';
 
 const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
@@ -16,11 +16,13 @@ const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => 
 function ToasterHost() {
   const { toasts } = useToast();
   const [wanted, setWanted] = useState(false);
+  // A focused task page keeps its action buttons bottom right: toasts go to the top there.
+  const { route } = useMatchedRoute();
   if (toasts.length > 0 && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster placement={route?.layout === 'focused' ? 'top' : 'corner'} />
     </Suspense>
   );
 }
@@ -46,8 +48,8 @@ export function App() {
         <AppRouter />
         <SignInDialogHost />
         <RequestAccessDialogHost />
+        <ToasterHost />
       </Router>
-      <ToasterHost />
     </QueryClientProvider>
   );
 }

@@ -53,3 +53,17 @@ describe('not-found', () => {
     expect(screen.getByRole('link', { name: /Back to home/ }).getAttribute('href')).toBe('/');
   });
 });
+
+describe('/onboarding', () => {
+  it('runs in the focused layout, without the marketing header and footer, signed in or not', async () => {
+    for (const signedIn of [false, true]) {
+      renderAt('/onboarding', signedIn);
+      expect(await screen.findByTestId('focused-layout', {}, { timeout: 8000 })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Legal' })).toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Get Access' })).toBeNull();
+      cleanup();
+      clearAuthStateCookie();
+    }
+  });
+});

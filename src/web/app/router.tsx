@@ -11,6 +11,7 @@ import { ADMIN_HOME, hasPage, hasRoute, routes, type AppRoute, type LayoutKind }
 
 // The signed-in shells load with their first page, so a visitor's download carries none of
 // them (nor the phone formatting the member bar uses).
+const FocusedLayout = lazy(() => import('#web/features/shell/focused-layout.tsx').then((m) => ({ default: m.FocusedLayout })));
 const MemberLayout = lazy(() => import('#web/features/shell/member-layout.tsx').then((m) => ({ default: m.MemberLayout })));
 const AdminLayout = lazy(() => import('#web/features/shell/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })));
 const ManagerLayout = lazy(() => import('#web/features/shell/manager-layout.tsx').then((m) => ({ default: m.ManagerLayout })));
@@ -31,6 +32,8 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
       return <AdminLayout>{children}</AdminLayout>;
     case 'manager':
       return <ManagerLayout>{children}</ManagerLayout>;
+    case 'focused':
+      return <FocusedLayout>{children}</FocusedLayout>;
     case 'bare':
       return <>{children}</>;
   }
@@ -55,7 +58,7 @@ export function AppRouter() {
   // A signed-in member who opens an unknown path stays in the member shell.
   const kind = route?.layout ?? (hasAuthStateCookie() ? 'member' : 'public');
   const Page = route?.component;
-  const fallback = kind === 'public' || kind === 'bare' ? <PageSpinner /> : <PageSpinner label="Loading page" />;
+  const fallback = kind === 'public' || kind === 'bare' || kind === 'focused' ? <PageSpinner /> : <PageSpinner label="Loading page" />;
   return (
     <NavProvider value={nav}>
       <Suspense fallback={fallback}>

@@ -34,6 +34,7 @@ const OnboardingPage = page(() => import('#web/features/onboarding/onboarding-pa
 const ManagerPage = page(() => import('#web/features/manager/manager-page.tsx'));
 const ClientDetailPage = page(() => import('#web/features/manager/client-detail-page.tsx'));
 const AdminKycPage = page(() => import('#web/features/kyc/admin-kyc-page.tsx'));
+const AdminSettingsPage = page(() => import('#web/features/admin-settings/admin-settings-page.tsx'));
 
 // A page for every path of the shared list (#common/routes.ts): the compiler refuses a missing one.
 const pages: Record<Exclude<ClientPath, '/secure'>, AppRoute['component']> = {
@@ -49,6 +50,7 @@ const pages: Record<Exclude<ClientPath, '/secure'>, AppRoute['component']> = {
   '/admin/access-requests': AccessRequestsPage,
   '/admin/sms-convos': SmsConvosPage,
   '/admin/kyc-verification': AdminKycPage,
+  '/admin/settings': AdminSettingsPage,
   '/manager': ManagerPage,
   '/manager/clients/:id': ClientDetailPage,
 };

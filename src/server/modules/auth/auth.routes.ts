@@ -14,7 +14,7 @@ import { returnToAdmin, sendOtp, signInWithOtp, signOut, type SignInResult } fro
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const answer = (result: SignInResult) => ({ status: 'success' as const, authToken: result.token, user: result.user });
+  const answer = (result: SignInResult) => ({ status: 'success' as const, authToken: result.token, user: result.user, firstSignIn: result.firstSignIn ?? false });
 
   app.post(
     '/api/send-otp',

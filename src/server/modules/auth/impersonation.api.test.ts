@@ -135,6 +135,8 @@ describe('security: impersonation', () => {
       status: 'success',
       authToken: expect.any(String),
       user: { id: admin.id, name: 'Avery Admin', phone: ADMIN, isAdmin: true, isManager: false, isImpersonated: false },
+      // A return to admin is never a first sign-in.
+      firstSignIn: false,
     });
     expect(body.authToken).not.toBe(s.token);
     expect(res.cookies.find((c) => c.name === 'session')?.value).toBe(body.authToken);

@@ -36,6 +36,7 @@ describe('sign-in', () => {
       status: 'success',
       authToken: s.token,
       user: { id: s.userId, name: 'Casey Collector', phone: MEMBER, isAdmin: false, isManager: false, isImpersonated: false },
+      firstSignIn: expect.any(Boolean),
     });
     const res = await me(s.headers);
     expect(res.statusCode).toBe(200);
@@ -64,6 +65,17 @@ describe('sign-in', () => {
     expect(s.body.user).toMatchObject({ name: 'Dana New', phone, isAdmin: false, isImpersonated: false });
     const [u] = await t.db.select().from(users).where(eq(users.phone, phone));
     expect(u).toMatchObject({ name: 'Dana New', email: 'dana@example.com', marketingOptIn: true, smsOptIn: false, status: 'active' });
+  });
+
+  it('says whether this is the user’s first sign-in, so a later one can be greeted "Welcome back"', async () => {
+    const phone = await approvedPhone();
+    expect((await signIn(t, phone)).body).toMatchObject({ firstSignIn: true });
+    t.clock.advance(31_000);
+    expect((await signIn(t, phone)).body).toMatchObject({ firstSignIn: false });
+    // A user row made before any sign-in (e.g. by an admin) still has its first sign-in ahead.
+    const [made] = await t.db.insert(users).values({ phone: '+14155550877', name: 'Pat Made' }).returning();
+    expect(made.lastLoginAt).toBeNull();
+    expect((await signIn(t, made.phone)).body).toMatchObject({ firstSignIn: true });
   });
 
   it('register creates the user; with a user already there it behaves like verify', async () => {

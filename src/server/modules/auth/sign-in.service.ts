@@ -59,6 +59,8 @@ export interface SignInResult {
   token: string;
   expiresAt: Date;
   user: SessionUser;
+  /** No earlier sign-in of this user (an impersonation or return to admin is never one). */
+  firstSignIn?: boolean;
 }
 
 const sessionUser = (u: Pick<User, 'id' | 'name' | 'phone' | 'isAdmin' | 'isManager'>, isImpersonated: boolean): SessionUser => ({
@@ -98,6 +100,7 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
     const isConfiguredAdmin = config.ADMIN_PHONES.includes(input.phone);
     let [user] = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
     const isNew = !user;
+    const firstSignIn = !user?.lastLoginAt;
     if (!user) {
       const [request] = await tx
         .select({ marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn })
@@ -142,7 +145,7 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
 
     const session = await createSession(tx, { userId: user.id, now, ip: input.ip, userAgent: input.userAgent });
     await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip: input.ip, at: now });
-    return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false) };
+    return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false), firstSignIn };
   });
 }
 

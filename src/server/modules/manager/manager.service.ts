@@ -110,6 +110,7 @@ export async function clientDetail(db: Db, actor: AuthUser, id: string): Promise
     invitedAt: o.invitedAt.toISOString(),
     lastInvitedAt: o.lastInvitedAt.toISOString(),
     inviteCount: o.inviteCount,
+    wireInstructionsSet: settings.wireInstructions !== null,
   };
 }
 

@@ -238,7 +238,7 @@ describe('the steps, in order', () => {
     expect(o.signature).toMatchObject({ fullName: 'Taylor Client', ip: '203.0.113.7', agreementVersion: 1 });
     expect(o.deposit.amountCents).toBe(10_000_000);
     expect(o.deposit.reference).toMatch(/^ONB-[0-9A-F]{8}$/);
-    expect(o.deposit.wireInstructions.beneficiaryName).toBeTruthy();
+    expect(o.deposit.wireInstructions).toBeNull(); // until an admin enters them
 
     // The deposit waits for approved documents, and must reach the tier's minimum.
     const early = await call(manager, 'POST', `/api/manager/clients/${id}/confirm-deposit`, { amountCents: 10_000_000 });

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { defaultOnboardingSettings, onboardingSettingsSchema, type OnboardingSettings } from '#common/onboarding.ts';
+import type { AppContext, Actor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/platform.ts';
+import { audit, auditBy } from '../audit/audit.service.ts';
 
 export const ONBOARDING_SETTINGS_KEY = 'onboarding';
 
@@ -24,7 +26,36 @@ export async function saveOnboardingSettings(db: Db, value: OnboardingSettings, 
   return value;
 }
 
-/** Seeds the defaults once, so the row exists for admins to edit; never overwrites. */
+/** An admin's edit: saved with its audit row in one transaction. */
+export async function updateOnboardingSettings(ctx: Pick<AppContext, 'db' | 'clock'>, actor: Actor, value: OnboardingSettings) {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const saved = await saveOnboardingSettings(tx, value, now);
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'settings.onboarding_updated',
+      targetType: 'settings',
+      targetId: ONBOARDING_SETTINGS_KEY,
+      // Which parts changed shape, not the bank details themselves.
+      data: { tiers: value.tiers.map((t) => ({ id: t.id, minimumCents: t.minimumCents })), wireInstructionsSet: value.wireInstructions !== null },
+      at: now,
+    });
+    return saved;
+  });
+}
+
+/** The made-up bank name earlier versions seeded; a row still holding it has no real instructions. */
+export const LEGACY_PLACEHOLDER_BANK = 'To be confirmed by your portfolio manager';
+
+/**
+ * Seeds the defaults once, so the row exists for admins to edit; never overwrites an admin's
+ * values. Placeholder instructions seeded by earlier versions are cleared, so clients are told
+ * their manager will send them instead.
+ */
 export async function seedOnboardingSettings(db: Db) {
   await db.insert(settings).values({ key: ONBOARDING_SETTINGS_KEY, value: defaultOnboardingSettings }).onConflictDoNothing();
+  await db
+    .update(settings)
+    .set({ value: sql`jsonb_set(${settings.value}, '{wireInstructions}', 'null'::jsonb)` })
+    .where(and(eq(settings.key, ONBOARDING_SETTINGS_KEY), sql`${settings.value}->'wireInstructions'->>'bankName' = ${LEGACY_PLACEHOLDER_BANK}`));
 }

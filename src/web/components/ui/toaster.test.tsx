@@ -48,4 +48,14 @@ describe('Toaster', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Logged out')).toBeNull();
   });
+
+  it('can sit at the top, clear of a task page’s buttons at the bottom right', () => {
+    render(<Toaster placement="top" />);
+    act(() => {
+      toast({ title: 'Success' });
+    });
+    const viewport = document.querySelector('[data-slot="toast-viewport"]');
+    expect(viewport?.className).toContain('sm:top-0');
+    expect(viewport?.className).not.toMatch(/(^|\s)sm:bottom-0(\s|$)/);
+  });
 });

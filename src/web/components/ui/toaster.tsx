@@ -9,7 +9,7 @@ import {
 } from '#web/components/ui/toast.tsx';
 
 /** Renders the toasts from `useToast()`: one at a time (spec §4), 5 s by default, swipe threshold 50. */
-export function Toaster() {
+export function Toaster({ placement = 'corner' }: { placement?: 'corner' | 'top' }) {
   const { toasts, dismiss } = useToast();
   return (
     <ToastProvider duration={TOAST_DURATION} swipeThreshold={TOAST_SWIPE_THRESHOLD}>
@@ -28,7 +28,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport data-placement={placement} className={placement === 'top' ? 'sm:top-0 sm:bottom-auto sm:flex-col-reverse' : undefined} />
     </ToastProvider>
   );
 }

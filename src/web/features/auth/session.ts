@@ -24,6 +24,7 @@ function forgetUserData(qc: QueryClient) {
  */
 export async function startSession(qc: QueryClient, res: LoginResponse) {
   setCredentials({ userId: res.user.id, authToken: res.authToken });
+  rememberFirstSignIn(res);
   setAuthStateCookie();
   noteSignIn();
   await qc.cancelQueries({ queryKey: CURRENT_USER_KEY });
@@ -35,6 +36,7 @@ export async function startSession(qc: QueryClient, res: LoginResponse) {
 /** Signed out: credentials, the auth_state flag and every cached user read are gone. */
 export function endSession(qc: QueryClient) {
   clearCredentials();
+  rememberFirstSignIn(null);
   clearAuthStateCookie();
   void qc.cancelQueries({ queryKey: CURRENT_USER_KEY });
   forgetUserData(qc);
@@ -48,4 +50,31 @@ export function announceLogin(user: SessionUser) {
   } else {
     toast({ title: 'Success', description: "You've been logged in successfully" });
   }
+}
+
+const FIRST_SIGN_IN_KEY = 'first-sign-in';
+
+/** Kept for the tab's session, so a reload still greets a first sign-in as such. */
+function rememberFirstSignIn(res: LoginResponse | null) {
+  try {
+    if (res?.firstSignIn && !res.user.isImpersonated) sessionStorage.setItem(FIRST_SIGN_IN_KEY, res.user.id);
+    else sessionStorage.removeItem(FIRST_SIGN_IN_KEY);
+  } catch {
+    // Storage may be unavailable (private mode); the greeting then falls back to "Welcome back".
+  }
+}
+
+/** Whether this tab's session began with the user's very first sign-in. */
+export function isFirstSignIn(userId: string): boolean {
+  try {
+    return sessionStorage.getItem(FIRST_SIGN_IN_KEY) === userId;
+  } catch {
+    return false;
+  }
+}
+
+/** The dashboard's greeting: "Welcome back" only for someone who has signed in before. */
+export function greeting(name: string | null, firstSignIn: boolean): string {
+  const word = firstSignIn ? 'Welcome' : 'Welcome back';
+  return name ? `${word}, ${name}` : word;
 }

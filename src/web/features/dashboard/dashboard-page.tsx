@@ -8,7 +8,6 @@ import {
   Gauge,
   Landmark,
   Layers,
-  RotateCw,
   Settings,
   ShieldCheck,
   TrendingUp,
@@ -16,16 +15,17 @@ import {
 } from 'lucide-react';
 import type { Profile } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser, type CurrentUser } from '#web/features/auth/current-user.ts';
+import { greeting, isFirstSignIn } from '#web/features/auth/session.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { profileCompleteness } from './profile-completeness.ts';
 
@@ -84,20 +84,7 @@ function ProfileCard() {
     );
   }
   if (profile.isError) {
-    return (
-      <Card role="alert">
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <CardDescription>We couldn't load your profile. {errorMessage(profile.error, '')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="outline" size="sm" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </CardContent>
-      </Card>
-    );
+    return <LoadError title="We couldn't load your profile" onRetry={() => void profile.refetch()} retrying={profile.isFetching} className="max-w-none" />;
   }
   const { items, percent } = profileCompleteness(profile.data);
   return (
@@ -186,7 +173,7 @@ export default function DashboardPage() {
     <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader
         eyebrow="Dashboard"
-        title={name ? `Welcome back, ${name}` : 'Welcome back'}
+        title={greeting(name, isFirstSignIn(user.id))}
         description="Your private account: membership, profile and the parts of the platform open to you."
       />
       <div className="grid gap-6 md:grid-cols-2">

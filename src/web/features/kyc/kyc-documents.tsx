@@ -1,3 +1,4 @@
+import { LoadError } from '#web/components/load-error.tsx';
 import { useId, useRef } from 'react';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Download, FileText, Upload } from 'lucide-react';
@@ -113,6 +114,8 @@ function DocumentRow({ type, latest, optional }: { type: KycDocumentType; latest
 export function KycDocumentList({ types = kycDocumentTypes, optional = ['proof_of_address'] }: { types?: readonly KycDocumentType[]; optional?: readonly KycDocumentType[] }) {
   const docs = useMyKycDocuments();
   if (docs.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
+  // A failed load must not look like "nothing uploaded yet".
+  if (docs.isError) return <LoadError title="We couldn't load your documents" onRetry={() => void docs.refetch()} retrying={docs.isFetching} className="max-w-none shadow-none" />;
   const latest = latestByType(docs.data?.documents ?? []);
   return (
     <ul className={cn('divide-y')}>

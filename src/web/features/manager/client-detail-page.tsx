@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Link } from 'wouter';
-import { ArrowLeft, Check, Circle, RotateCw } from 'lucide-react';
+import { ArrowLeft, Check, Circle, RotateCw, TriangleAlert } from 'lucide-react';
 import { formatCents, formatDate } from '#common/format.ts';
 import { kycDocumentLabels, kycStatusLabels } from '#common/kyc.ts';
-import { allocationCategories, allocationLabels, type ManagerClientDetail } from '#common/onboarding.ts';
+import { WIRE_INSTRUCTIONS_MISSING_WARNING, allocationCategories, allocationLabels, type ManagerClientDetail } from '#common/onboarding.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -93,6 +93,12 @@ function Detail({ client }: { client: ManagerClientDetail }) {
           {client.progress}% · {client.label}
         </span>
       </div>
+      {!client.wireInstructionsSet && client.status !== 'active' && (
+        <div className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="wire-instructions-warning">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+          <p>{WIRE_INSTRUCTIONS_MISSING_WARNING}</p>
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
         <div className="grid content-start gap-6">
           <Section title="Steps">

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WIRE_INSTRUCTIONS_PENDING, defaultOnboardingSettings, type OnboardingView, type WireInstructions } from '#common/onboarding.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
 import OnboardingPage from './onboarding-page.tsx';
 
@@ -45,5 +46,56 @@ describe('onboarding page', () => {
     const before = urls().filter((u) => u === '/api/onboarding').length;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(urls().filter((u) => u === '/api/onboarding').length).toBe(before + 1));
+  });
+
+  describe('deposit step', () => {
+    const view = (wireInstructions: WireInstructions | null): OnboardingView => ({
+      id: 'o1',
+      status: 'awaiting_deposit',
+      label: 'Send Initial Deposit',
+      progress: 85,
+      managerName: 'Morgan Manager',
+      clientName: 'Casey',
+      tiers: defaultOnboardingSettings.tiers,
+      suggestedTier: 'investor',
+      tier: 'investor',
+      allocation: null,
+      agreement: { version: 1, title: 'Service Agreement', text: 'Terms' },
+      signature: null,
+      deposit: { amountCents: 100_000_00, reference: 'ONB-1234ABCD', wireInstructions, confirmedAt: null, receivedCents: null },
+      kycStatus: 'approved',
+      timeline: [],
+    });
+    const routesFor = (v: OnboardingView) => ({
+      '/api/onboarding/status': () => new Response(JSON.stringify({ hasOnboarding: true, status: 'awaiting_deposit', managerName: 'Morgan Manager' })),
+      '/api/onboarding': () => new Response(JSON.stringify(v)),
+    });
+
+    it('says the manager will send the instructions while none are set, with no made-up bank details', async () => {
+      renderPage(routesFor(view(null)));
+      expect(await screen.findByText(WIRE_INSTRUCTIONS_PENDING)).toBeTruthy();
+      expect(document.body.textContent).not.toMatch(/to be confirmed|provided by your portfolio manager/i);
+      expect(screen.queryByText('Account number')).toBeNull();
+    });
+
+    it('shows the instructions an admin set', async () => {
+      renderPage(
+        routesFor(
+          view({
+            beneficiaryName: 'Slab Custody LLC',
+            beneficiaryAddress: '',
+            bankName: 'First Harbor Bank',
+            bankAddress: '',
+            routingNumber: '021000021',
+            accountNumber: '000123456789',
+            swiftCode: '',
+            note: '',
+          }),
+        ),
+      );
+      expect(await screen.findByText('First Harbor Bank')).toBeTruthy();
+      expect(screen.getByText('000123456789')).toBeTruthy();
+      expect(screen.queryByText(WIRE_INSTRUCTIONS_PENDING)).toBeNull();
+    });
   });
 });

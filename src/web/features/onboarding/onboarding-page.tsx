@@ -15,7 +15,9 @@ import {
   type OnboardingStatus,
   type OnboardingView,
   type TierId,
+  WIRE_INSTRUCTIONS_PENDING,
 } from '#common/onboarding.ts';
+import { LoadError } from '#web/components/load-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -381,18 +383,26 @@ function DepositStep({ view }: { view: OnboardingView }) {
             <Landmark className="size-4 text-muted-foreground" aria-hidden="true" />
             Wire instructions
           </h3>
-          <dl className="mt-2 divide-y">
-            <Row label="Beneficiary" value={w.beneficiaryName} />
-            <Row label="Beneficiary address" value={w.beneficiaryAddress} />
-            <Row label="Bank" value={w.bankName} />
-            <Row label="Bank address" value={w.bankAddress} />
-            <Row label="Routing (ABA)" value={w.routingNumber} />
-            <Row label="Account number" value={w.accountNumber} />
-            <Row label="SWIFT" value={w.swiftCode} />
-            <Row label="Amount" value={formatCents(view.deposit.amountCents)} />
-            <Row label="Reference" value={view.deposit.reference} />
-          </dl>
-          {w.note && <p className="mt-3 text-sm text-muted-foreground">{w.note}</p>}
+          {w ? (
+            <>
+              <dl className="mt-2 divide-y">
+                <Row label="Beneficiary" value={w.beneficiaryName} />
+                <Row label="Beneficiary address" value={w.beneficiaryAddress} />
+                <Row label="Bank" value={w.bankName} />
+                <Row label="Bank address" value={w.bankAddress} />
+                <Row label="Routing (ABA)" value={w.routingNumber} />
+                <Row label="Account number" value={w.accountNumber} />
+                <Row label="SWIFT" value={w.swiftCode} />
+                <Row label="Amount" value={formatCents(view.deposit.amountCents)} />
+                <Row label="Reference" value={view.deposit.reference} />
+              </dl>
+              {w.note && <p className="mt-3 text-sm text-muted-foreground">{w.note}</p>}
+            </>
+          ) : (
+            <p className="mt-2 text-sm" data-testid="wire-instructions-pending">
+              {WIRE_INSTRUCTIONS_PENDING}
+            </p>
+          )}
         </div>
         <div className="flex items-start gap-3 rounded-lg border p-4 text-sm">
           <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -493,28 +503,31 @@ function Onboarding() {
   const view = useOnboardingView(has);
   const none = status.isSuccess && !has;
   const failed = status.isError || view.isError;
-  if (none || failed) {
+  const home = (
+    <Button asChild variant="outline">
+      <Link href="/dashboard">Go to your dashboard</Link>
+    </Button>
+  );
+  if (failed) {
     const retry = () => void (status.isError ? status.refetch() : view.refetch());
     return (
-      <Card className="mx-auto max-w-lg" role={none ? undefined : 'alert'}>
+      <LoadError
+        title="We couldn't load your onboarding"
+        description="Something went wrong on our side. Your progress is saved; please try again in a moment."
+        onRetry={retry}
+        retrying={status.isFetching || view.isFetching}
+        action={home}
+      />
+    );
+  }
+  if (none) {
+    return (
+      <Card className="mx-auto max-w-lg">
         <CardHeader>
-          <CardTitle>{none ? 'No onboarding yet' : "We couldn't load your onboarding"}</CardTitle>
-          <CardDescription>
-            {none
-              ? 'There is no portfolio invitation for this account. If you expected one, ask your portfolio manager.'
-              : 'Something went wrong on our side. Your progress is saved; please try again in a moment.'}
-          </CardDescription>
+          <CardTitle>No onboarding yet</CardTitle>
+          <CardDescription>There is no portfolio invitation for this account. If you expected one, ask your portfolio manager.</CardDescription>
         </CardHeader>
-        <CardFooter className="gap-2">
-          {!none && (
-            <Button variant="crimson" onClick={retry} disabled={status.isFetching || view.isFetching}>
-              Retry
-            </Button>
-          )}
-          <Button asChild variant="outline">
-            <Link href="/dashboard">Go to your dashboard</Link>
-          </Button>
-        </CardFooter>
+        <CardFooter className="gap-2">{home}</CardFooter>
       </Card>
     );
   }

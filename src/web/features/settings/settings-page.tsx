@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { LoadError } from '#web/components/load-error.tsx';
 import { z } from 'zod';
-import { LogOut, RotateCw } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { emailSchema, nameSchema, type Profile } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -195,18 +196,7 @@ export default function SettingsPage() {
       {profile.isPending ? (
         <SettingsSkeleton />
       ) : profile.isError ? (
-        <Card role="alert">
-          <CardHeader>
-            <CardTitle>We couldn't load your settings</CardTitle>
-            <CardDescription>{errorMessage(profile.error, 'Please try again.')}</CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button variant="outline" onClick={() => void profile.refetch()} disabled={profile.isFetching}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardFooter>
-        </Card>
+        <LoadError title="We couldn't load your settings" onRetry={() => void profile.refetch()} retrying={profile.isFetching} className="mx-0 max-w-none" />
       ) : (
         <ProfileForm key={profile.data.id} profile={profile.data} />
       )}

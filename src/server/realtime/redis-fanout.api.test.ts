@@ -104,10 +104,12 @@ describe.skipIf(!available)('live events across instances (Redis)', () => {
   const notifications = (got: Record<string, unknown>[]) => got.filter((m) => m.type === 'notification').map((m) => m.title);
 
   it('a bus is ready once Redis acknowledged its subscription: a message published right after is heard', async () => {
+    // The other client is connected first, so its publish goes out the moment ready() resolves.
+    const other = new Redis(REDIS);
+    await other.ping();
     const bus = createRedisBus(REDIS);
     const heard: unknown[] = [];
     bus.subscribe((msg) => heard.push(msg));
-    const other = new Redis(REDIS);
     try {
       await bus.ready();
       // A plain client publishes at once; had SUBSCRIBE not been acknowledged, this would be lost.

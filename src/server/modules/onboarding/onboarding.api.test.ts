@@ -7,7 +7,7 @@ import { onboardingSteps } from '#common/onboarding.ts';
 import { smsMessages } from '../../db/schema/sms.ts';
 import { onboardings } from '../../db/schema/onboarding.ts';
 import { auditLog } from '../../db/schema/users.ts';
-import { createClient, signedInAdmin, signedInManager, signedInMember, uniquePhone } from '../../test/factories.ts';
+import { signedInAdmin, signedInClient, signedInManager, signedInMember, uniquePhone } from '../../test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { jpegLike, multipartBody, tinyPdf, tinyPng } from '../kyc/test-files.ts';
 import { SERVICE_AGREEMENT } from './agreement.ts';
@@ -60,8 +60,7 @@ const allocation = { vintage: 30, modern: 20, basketball: 20, baseball: 10, foot
 
 /** Walks a freshly invited client to the given status. */
 async function clientAt(status: 'tier_selection' | 'portfolio_allocation' | 'kyc_upload' | 'documents_signing' | 'awaiting_deposit') {
-  const { phone, id } = await createClient(t, manager);
-  const client = await signIn(t, phone);
+  const { phone, id, session: client } = await signedInClient(t, manager);
   if (status === 'tier_selection') return { phone, id, client };
   expect((await call(client, 'POST', '/api/onboarding/tier', { tier: 'collector' })).statusCode).toBe(200);
   if (status === 'portfolio_allocation') return { phone, id, client };

@@ -105,8 +105,8 @@ describe('the embedded database lock', () => {
       expect(await requestAccess(server.url, 'before', 1)).toBe(true);
       // Another live process on this host now claims the dir (the test runner itself).
       writeFileSync(join(dataDir, 'pglite.pid'), JSON.stringify({ host: hostname(), pid: process.pid, token: 'someone-else' }));
-      await sleep(3_000);
-      expect(server.exitCode()).not.toBeNull();
+      // The lock is checked every few seconds: wait for the exit rather than a fixed time.
+      await expect.poll(() => server.exitCode(), { timeout: 15_000, interval: 100 }).not.toBeNull();
       expect(await requestAccess(server.url, 'after', 2)).toBe(false);
       expect(server.output()).toContain('lost the lock');
     } finally {

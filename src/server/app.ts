@@ -119,8 +119,11 @@ export async function buildApp(opts: BuildAppOptions) {
       pollMs: opts.jobPollMs,
       onError: (err, job) => app.log.error({ err: { message: (err as Error)?.message } }, `job failed: ${job}`),
     });
+    app.decorate('jobRunner', runner);
     app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', () => runner.stop());
+  } else {
+    app.decorate('jobRunner', null);
   }
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null as unknown as Actor);

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { Live } from './realtime/hub.ts';
 import type { SessionLookupCache } from './modules/auth/session.service.ts';
 import type { SmsProvider } from './providers/sms/sms.provider.ts';
+import type { JobRunner } from './lib/jobs.ts';
 
 export interface Clock {
   now(): Date;
@@ -82,6 +83,8 @@ export type SignedInActor = Actor & { user: AuthUser };
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** This instance's durable job runner, when it was given handlers. */
+    jobRunner: JobRunner | null;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -43,13 +43,19 @@ describe('the job runner', () => {
     const { buildApp } = await import('../app.ts');
     const t2 = await buildApp({ config: t1.config, database: t1.database, clock: t1.clock, serveWeb: false, logger: false, jobs: { 'test.app': async () => void ran.push('b') }, jobPollMs: 20 });
     await t2.ready();
+    expect([t1.app.jobRunner?.state, t2.jobRunner?.state]).toEqual(['polling', 'polling']);
     await enqueueJob(t1.db, { name: 'test.app', runAt: t1.clock.now() });
     await expect.poll(async () => (await t1.db.select().from(jobs).where(eq(jobs.name, 'test.app'))).length).toBe(0);
     expect(ran).toHaveLength(1);
     await t2.close();
     await t1.app.close();
+    // Closed means stopped: no poll is scheduled and none is running.
+    expect([t1.app.jobRunner?.state, t2.jobRunner?.state]).toEqual(['stopped', 'stopped']);
     await enqueueJob(t1.db, { name: 'test.app', runAt: t1.clock.now(), key: 'after-close' });
-    await new Promise((r) => setTimeout(r, 100));
+    // The job waits unclaimed for a live runner: this one finds it and runs it, the closed apps did not.
+    const after: string[] = [];
+    expect(await new JobRunner(t1.db, t1.clock, { 'test.app': async () => void after.push('c') }).runDue()).toBe(1);
+    expect(after).toEqual(['c']);
     expect(ran).toHaveLength(1);
     await t1.database.close();
   });

@@ -25,6 +25,12 @@ export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts 
 export class JobRunner {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<number> | null = null;
+  private current: 'idle' | 'polling' | 'stopping' | 'stopped' = 'idle';
+
+  /** `stopped` once stop() has returned: no poll is scheduled and no job is in hand. */
+  get state() {
+    return this.current;
+  }
 
   constructor(
     private readonly db: Db,
@@ -81,6 +87,8 @@ export class JobRunner {
   }
 
   start() {
+    if (this.current !== 'idle') return;
+    this.current = 'polling';
     const tick = () => {
       this.running = this.runDue().catch((err) => (this.opts.onError?.(err, '(poll)'), 0));
       void this.running.finally(() => {
@@ -92,8 +100,10 @@ export class JobRunner {
 
   /** Stops polling and waits for the job in hand. */
   async stop() {
+    if (this.current === 'polling') this.current = 'stopping';
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    this.current = 'stopped';
   }
 }

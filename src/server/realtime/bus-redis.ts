@@ -30,7 +30,16 @@ export function createRedisBus(url: string, log?: FastifyBaseLogger): EventBus {
       downLogged = false;
     });
   }
-  void sub.subscribe(CHANNEL).catch(() => {});
+  // SUBSCRIBE is queued until the subscriber connects; its reply means the channel is heard.
+  const subscribed = sub.subscribe(CHANNEL).then(() => {});
+  // Without an offline queue a publish before the publisher connects is dropped.
+  const published = new Promise<void>((resolve, reject) => {
+    if (pub.status === 'ready') return resolve();
+    pub.once('ready', resolve);
+    pub.once('end', () => reject(new Error('redis bus closed before it was ready')));
+  });
+  const ready = Promise.all([subscribed, published]).then(() => {});
+  ready.catch(() => {});
   sub.on('message', (_channel, raw) => {
     try {
       const { from, msg } = JSON.parse(raw) as { from: string; msg: BusMessage };
@@ -50,6 +59,7 @@ export function createRedisBus(url: string, log?: FastifyBaseLogger): EventBus {
       }
     },
     subscribe: (h) => local.add(h),
+    ready: () => ready,
     async close() {
       pub.disconnect();
       sub.disconnect();

@@ -26,6 +26,11 @@ export interface EventBus {
   /** Delivers to this instance's sockets at once and to every other instance through the transport. */
   publish(msg: BusMessage): Promise<void>;
   subscribe(handler: Handler): () => void;
+  /**
+   * Resolves once messages published from here reach other instances and theirs reach this one
+   * (Redis: the publisher connected and the SUBSCRIBE acknowledged). Rejects if the bus closes first.
+   */
+  ready(): Promise<void>;
   readonly transport: 'memory' | 'redis';
   close(): Promise<void>;
 }
@@ -49,6 +54,7 @@ export function createMemoryBus(): EventBus {
       local.emit(msg);
     },
     subscribe: (h) => local.add(h),
+    ready: async () => {},
     async close() {},
   };
 }

@@ -64,8 +64,10 @@ describe.skipIf(!available)('live events across instances (Redis)', () => {
   beforeAll(async () => {
     await proxy.start();
     const redisUrl = `redis://127.0.0.1:${proxy.port}`;
+    const busA = createRedisBus(redisUrl);
+    const busB = createRedisBus(redisUrl);
     // Two app instances over one database, each with its own Redis bus.
-    a = await createTestApp({ bus: createRedisBus(redisUrl) });
+    a = await createTestApp({ bus: busA });
     bApp = await buildApp({
       config: testConfig(),
       database: { ...a.database, close: async () => {} },
@@ -73,14 +75,15 @@ describe.skipIf(!available)('live events across instances (Redis)', () => {
       sms: a.sms,
       serveWeb: false,
       logger: false,
-      bus: createRedisBus(redisUrl),
+      bus: busB,
     });
     await a.app.listen({ port: 0, host: '127.0.0.1' });
     await bApp.listen({ port: 0, host: '127.0.0.1' });
     portA = (a.app.server.address() as { port: number }).port;
     portB = (bApp.server.address() as { port: number }).port;
     member = await signIn(a, '+12125550103');
-    await new Promise((r) => setTimeout(r, 300)); // subscriptions in place
+    // Both instances subscribed and able to publish: an event from either now reaches the other.
+    await Promise.all([busA.ready(), busB.ready()]);
   });
   afterAll(async () => {
     await bApp?.close();
@@ -99,6 +102,24 @@ describe.skipIf(!available)('live events across instances (Redis)', () => {
   }
 
   const notifications = (got: Record<string, unknown>[]) => got.filter((m) => m.type === 'notification').map((m) => m.title);
+
+  it('a bus is ready once Redis acknowledged its subscription: a message published right after is heard', async () => {
+    // The other client is connected first, so its publish goes out the moment ready() resolves.
+    const other = new Redis(REDIS);
+    await other.ping();
+    const bus = createRedisBus(REDIS);
+    const heard: unknown[] = [];
+    bus.subscribe((msg) => heard.push(msg));
+    try {
+      await bus.ready();
+      // A plain client publishes at once; had SUBSCRIBE not been acknowledged, this would be lost.
+      await other.publish('live-events', JSON.stringify({ from: 'another-instance', msg: { kind: 'sessions', userId: 'u1' } }));
+      await expect.poll(() => heard).toEqual([{ kind: 'sessions', userId: 'u1' }]);
+    } finally {
+      other.disconnect();
+      await bus.close();
+    }
+  });
 
   it('an event raised on one instance reaches a socket on the other', async () => {
     const onB = await socketOn(portB);

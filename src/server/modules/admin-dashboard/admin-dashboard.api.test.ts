@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPeriodStarts } from '#common/admin-dashboard.ts';
 import { smsMessages } from '../../db/schema/sms.ts';
 import { accessRequests } from '../../db/schema/users.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { createMember, signedInAdmin } from '../../test/factories.ts';
+import { createTestApp, type SignedIn, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let admin: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp(); // the fake clock starts Monday 2026-06-01 15:00 UTC
-  admin = await signIn(t, '+12125550101');
+  t = await createTestApp({ seedDemo: false }); // the fake clock starts Monday 2026-06-01 15:00 UTC
+  admin = await signedInAdmin(t);
+  for (let i = 0; i < 3; i++) await createMember(t);
 });
 afterAll(() => t.close());
 
@@ -31,7 +33,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.counts).toEqual({
-      members: 4, // the demo people
+      members: 4, // the admin and three members
       pendingAccessRequests: 2,
       requestsThisWeek: 2,
       smsSentToday: 1, // the admin's own sign-in code; yesterday's manual SMS is not today

@@ -2,23 +2,31 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, otpChallenges, sessions, users } from '../../db/schema/users.ts';
 import { hashSessionToken } from './session.service.ts';
+import { createAdmin, createManager, createMember, createUser, uniquePhone } from '../../test/factories.ts';
 import { createTestApp, requestCode, signIn, type TestApp } from '../../test/harness.ts';
 
-const ADMIN = '+12125550101';
-const MANAGER = '+12125550102';
-const MEMBER = '+12125550103';
-const OTHER_ADMIN = '+13125559002';
+let ADMIN: string;
+let MANAGER: string;
+let MEMBER: string;
+let OTHER_MEMBER: string;
+let OTHER_ADMIN: string;
 
 let t: TestApp;
 let memberId: string;
 beforeAll(async () => {
   t = await createTestApp({
+    seedDemo: false,
     routes: (app) => {
       app.post('/api/test/payment', { config: { access: 'user', noImpersonation: true } }, async () => ({ ok: true }));
     },
   });
-  await t.db.insert(users).values({ phone: OTHER_ADMIN, name: 'Other Admin', isAdmin: true });
-  [{ id: memberId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.phone, MEMBER));
+  ADMIN = (await createAdmin(t, { name: 'Avery Admin' })).phone;
+  MANAGER = (await createManager(t)).phone;
+  const member = await createMember(t, { name: 'Casey Collector' });
+  MEMBER = member.phone;
+  memberId = member.id;
+  OTHER_MEMBER = (await createMember(t)).phone;
+  OTHER_ADMIN = (await createAdmin(t, { name: 'Other Admin' })).phone;
 });
 afterAll(() => t.close());
 
@@ -41,7 +49,7 @@ describe('security: impersonation', () => {
     const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
     expect(row).toMatchObject({ userId: memberId, impersonatorId: admin.id });
     // The target phone may be typed in any format.
-    const formatted = await signIn(t, ADMIN, { targetUserPhone: '(212) 555-0103' });
+    const formatted = await signIn(t, ADMIN, { targetUserPhone: `(${MEMBER.slice(2, 5)}) ${MEMBER.slice(5, 8)}-${MEMBER.slice(8)}` });
     expect(formatted.body.user.id).toBe(memberId);
   });
 
@@ -52,7 +60,7 @@ describe('security: impersonation', () => {
 
   it('a non-admin cannot impersonate', async () => {
     for (const phone of [MEMBER, MANAGER]) {
-      const res = await impersonationAttempt(phone, '+12125550104');
+      const res = await impersonationAttempt(phone, OTHER_MEMBER);
       expect(res.statusCode).toBe(403);
       expect(res.json().status).toBe('error');
       expect(res.json().authToken).toBeUndefined();
@@ -65,14 +73,13 @@ describe('security: impersonation', () => {
   });
 
   it('an admin cannot impersonate a suspended user', async () => {
-    const phone = '+13125559003';
-    await t.db.insert(users).values({ phone, status: 'suspended' });
+    const { phone } = await createUser(t, { name: null, status: 'suspended' });
     const res = await impersonationAttempt(ADMIN, phone);
     expect(res.statusCode).toBe(403);
   });
 
   it('an unknown target is a 404; an invalid target phone a 400', async () => {
-    expect((await impersonationAttempt(ADMIN, '+13125559999')).statusCode).toBe(404);
+    expect((await impersonationAttempt(ADMIN, uniquePhone())).statusCode).toBe(404);
     expect((await impersonationAttempt(ADMIN, '12')).statusCode).toBe(400);
   });
 
@@ -166,8 +173,8 @@ describe('security: impersonation', () => {
   });
 
   it('return-to-admin is refused once the admin is no longer an active admin; their impersonations end', async () => {
-    const phone = '+13125559004';
-    const [demoted] = await t.db.insert(users).values({ phone, name: 'Soon Demoted', isAdmin: true }).returning();
+    const demoted = await createAdmin(t, { name: 'Soon Demoted' });
+    const { phone } = demoted;
     const s = await signIn(t, phone, { targetUserPhone: MEMBER });
     const boss = await signIn(t, ADMIN);
     const patch = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${demoted.id}`, headers: boss.headers, payload: { isAdmin: false } });
@@ -181,8 +188,8 @@ describe('security: impersonation', () => {
   });
 
   it('an impersonation also ends when the admin is suspended, even if their sessions were not revoked', async () => {
-    const phone = '+13125559005';
-    const [admin2] = await t.db.insert(users).values({ phone, isAdmin: true }).returning();
+    const admin2 = await createAdmin(t, { name: null });
+    const { phone } = admin2;
     const s = await signIn(t, phone, { targetUserPhone: MEMBER });
     await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, admin2.id)); // behind the API's back
     expect((await me(s.headers)).statusCode).toBe(401);

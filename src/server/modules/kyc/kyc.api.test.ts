@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments } from '../../db/schema/onboarding.ts';
-import { auditLog, users } from '../../db/schema/users.ts';
+import { auditLog } from '../../db/schema/users.ts';
+import { createUser, signedInAdmin, signedInManager, signedInMember } from '../../test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { jpegLike, multipartBody, tinyPdf, tinyPng } from './test-files.ts';
 
-const ADMIN = '+12125550101';
-const MANAGER = '+12125550102';
-const MEMBER = '+12125550103';
-const OTHER = '+12125550104';
+let ADMIN: string;
+let OTHER: string;
 
 let t: TestApp;
 let dataDir: string;
@@ -22,11 +21,15 @@ let manager: SignedIn;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kyc-test-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  admin = await signIn(t, ADMIN);
-  member = await signIn(t, MEMBER);
-  other = await signIn(t, OTHER);
-  manager = await signIn(t, MANAGER);
+  t = await createTestApp({ env: { DATA_DIR: dataDir }, seedDemo: false });
+  const a = await signedInAdmin(t);
+  admin = a;
+  ADMIN = a.phone;
+  member = await signedInMember(t);
+  const o = await signedInMember(t);
+  other = o;
+  OTHER = o.phone;
+  manager = await signedInManager(t);
 });
 afterAll(async () => {
   await t.close();
@@ -141,8 +144,7 @@ describe('review', () => {
   });
 
   it('derives the status: not_started, pending, rejected with a reason, approved', async () => {
-    const phone = '+14155550901';
-    await t.db.insert(users).values({ phone, name: 'Kai Review' });
+    const { phone } = await createUser(t, { name: 'Kai Review' });
     const kai = await signIn(t, phone);
     expect((await get(kai, '/api/user/kyc/status')).json()).toEqual({ status: 'not_started', missing: ['id_front', 'id_back', 'selfie'] });
     const ids: Record<string, string> = {};
@@ -206,9 +208,10 @@ describe('with STORAGE_DRIVER=s3', () => {
         S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
         S3_REGION: s3.region,
       },
+      seedDemo: false,
     });
     try {
-      const who = await signIn(app, MEMBER);
+      const who = await signedInMember(app);
       const data = tinyPdf('Bucket');
       const { payload, headers } = multipartBody({ type: 'proof_of_address' }, { filename: 'a.pdf', contentType: 'application/pdf', data });
       const res = await app.app.inject({ method: 'POST', url: '/api/user/kyc/documents', payload, headers: { ...who.headers, ...headers } });

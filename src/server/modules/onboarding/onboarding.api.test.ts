@@ -6,16 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingSteps } from '#common/onboarding.ts';
 import { smsMessages } from '../../db/schema/sms.ts';
 import { onboardings } from '../../db/schema/onboarding.ts';
-import { auditLog, users } from '../../db/schema/users.ts';
+import { auditLog } from '../../db/schema/users.ts';
+import { signedInAdmin, signedInClient, signedInManager, signedInMember, uniquePhone } from '../../test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { jpegLike, multipartBody, tinyPdf, tinyPng } from '../kyc/test-files.ts';
 import { SERVICE_AGREEMENT } from './agreement.ts';
 import { RESEND_COOLDOWN_SECONDS } from '../manager/manager.service.ts';
 
-const ADMIN = '+12125550101';
-const MANAGER = '+12125550102';
-const MEMBER = '+12125550103';
-const OTHER_MANAGER = '+12125550105';
+let ADMIN: string;
+let MANAGER: string;
 
 let t: TestApp;
 let dataDir: string;
@@ -23,17 +22,18 @@ let admin: SignedIn;
 let manager: SignedIn;
 let otherManager: SignedIn;
 let member: SignedIn;
-let seq = 200;
-const freshPhone = () => `+1415555${String(++seq).padStart(4, '0')}`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'onb-test-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  await t.db.insert(users).values({ phone: OTHER_MANAGER, name: 'Riley Manager', isManager: true });
-  admin = await signIn(t, ADMIN);
-  manager = await signIn(t, MANAGER);
-  otherManager = await signIn(t, OTHER_MANAGER);
-  member = await signIn(t, MEMBER);
+  t = await createTestApp({ env: { DATA_DIR: dataDir }, seedDemo: false });
+  const a = await signedInAdmin(t, { name: 'Avery Admin' });
+  admin = a;
+  ADMIN = a.phone;
+  const m = await signedInManager(t, { name: 'Morgan Manager' });
+  manager = m;
+  MANAGER = m.phone;
+  otherManager = await signedInManager(t, { name: 'Riley Manager' });
+  member = await signedInMember(t);
 });
 afterAll(async () => {
   await t.close();
@@ -45,7 +45,7 @@ const call = (who: SignedIn | null, method: Method, url: string, payload?: objec
   t.app.inject({ method, url, payload, headers: who?.headers });
 
 async function invite(by: SignedIn, opts: { phone?: string; name?: string; tier?: string } = {}) {
-  const phone = opts.phone ?? freshPhone();
+  const phone = opts.phone ?? uniquePhone();
   const res = await call(by, 'POST', '/api/manager/clients', { phone, name: opts.name ?? 'Taylor Client', tier: opts.tier });
   expect(res.statusCode, res.body).toBe(201);
   return { phone, id: res.json().client.id as string, res };
@@ -60,8 +60,7 @@ const allocation = { vintage: 30, modern: 20, basketball: 20, baseball: 10, foot
 
 /** Walks a freshly invited client to the given status. */
 async function clientAt(status: 'tier_selection' | 'portfolio_allocation' | 'kyc_upload' | 'documents_signing' | 'awaiting_deposit') {
-  const { phone, id } = await invite(manager);
-  const client = await signIn(t, phone);
+  const { phone, id, session: client } = await signedInClient(t, manager);
   if (status === 'tier_selection') return { phone, id, client };
   expect((await call(client, 'POST', '/api/onboarding/tier', { tier: 'collector' })).statusCode).toBe(200);
   if (status === 'portfolio_allocation') return { phone, id, client };
@@ -117,7 +116,7 @@ describe('onboarding status', () => {
 
 describe('invitation and first sign-in', () => {
   it('texts a link to /onboarding, and only the invited phone becomes eligible', async () => {
-    const phone = freshPhone();
+    const phone = uniquePhone();
     // Before the invitation the phone gets no code.
     await call(null, 'POST', '/api/send-otp', { phone });
     await t.idle();
@@ -290,7 +289,7 @@ describe('the steps, in order', () => {
   });
 
   it('an invited existing member accepts the invitation from the page', async () => {
-    const phone = freshPhone();
+    const phone = uniquePhone();
     const existing = await (async () => {
       const { id } = await invite(manager, { phone });
       const s = await signIn(t, phone);
@@ -325,7 +324,7 @@ describe('portfolio manager authorization', () => {
     const { id } = await invite(manager);
     const routes: [Method, string, object?][] = [
       ['GET', '/api/manager/clients'],
-      ['POST', '/api/manager/clients', { phone: freshPhone(), name: 'X' }],
+      ['POST', '/api/manager/clients', { phone: uniquePhone(), name: 'X' }],
       ['POST', `/api/manager/clients/${id}/resend-invite`],
       ['GET', `/api/manager/clients/${id}`],
       ['POST', `/api/manager/clients/${id}/confirm-deposit`, { amountCents: 100 }],

@@ -2,17 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { smsMessages } from '../../db/schema/sms.ts';
 import { accessRequests, auditLog } from '../../db/schema/users.ts';
+import { createAdmin, createMember } from '../../test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
 
-const ADMIN = '+12125550101';
-const MEMBER = '+12125550103'; // Casey Collector
+let ADMIN: string;
+let MEMBER: string; // Casey Collector
 const REQUESTER = '+14155550160';
 const STRANGER = '+14155550161';
 
 let t: TestApp;
 let admin: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seedDemo: false });
+  ADMIN = (await createAdmin(t, { name: 'Avery Admin' })).phone;
+  MEMBER = (await createMember(t, { name: 'Casey Collector' })).phone;
   await signIn(t, MEMBER); // an OTP message in Casey's thread
   t.clock.advance(1000);
   await t.db.insert(accessRequests).values({ phone: REQUESTER, instagram: 'wax.pack', termsAccepted: true, privacyAccepted: true });
@@ -112,7 +115,7 @@ describe('SMS threads', () => {
     expect((await post(REQUESTER, { body: '   ' })).statusCode).toBe(400);
     expect((await post(REQUESTER, { body: 'x'.repeat(1601) })).statusCode).toBe(400);
     expect((await post(REQUESTER, {})).statusCode).toBe(400);
-    expect((await post('12125550103', { body: 'hi' })).statusCode).toBe(400);
+    expect((await post(MEMBER.slice(1), { body: 'hi' })).statusCode).toBe(400);
     expect((await get('/api/admin/sms/threads/not-a-phone')).statusCode).toBe(400);
   });
 

@@ -1,17 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/users.ts';
+import { createManager, createMember, createUser, signedInAdmin, uniquePhone } from '../../test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
-
-const ADMIN = '+12125550101';
-const MANAGER = '+12125550102';
-const MEMBER = '+12125550103';
 
 let t: TestApp;
 let admin: SignedIn;
+let ADMIN: string;
+let MANAGER: string;
+let MEMBER: string;
+let JORDAN: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signIn(t, ADMIN);
+  t = await createTestApp({ seedDemo: false });
+  const a = await signedInAdmin(t, { name: 'Avery Admin', email: 'avery@example.com' });
+  admin = a;
+  ADMIN = a.phone;
+  MANAGER = (await createManager(t, { name: 'Morgan Manager', email: 'morgan@example.com' })).phone;
+  MEMBER = (await createMember(t, { name: 'Casey Collector', email: 'casey@example.com' })).phone;
+  JORDAN = (await createMember(t, { name: 'Jordan Reyes' })).phone;
 });
 afterAll(() => t.close());
 
@@ -36,7 +42,7 @@ describe('profile', () => {
   });
 
   it('PATCH changes name, email and opt-ins; empty strings clear name and email', async () => {
-    const s = await signIn(t, '+12125550104');
+    const s = await signIn(t, JORDAN);
     const res = await profile(s, 'PATCH', { name: '  Jordan R.  ', email: 'jordan@example.com', marketingOptIn: true, smsOptIn: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Jordan R.', email: 'jordan@example.com', marketingOptIn: true, smsOptIn: false });
@@ -52,7 +58,7 @@ describe('profile', () => {
     expect(bad.json()).toMatchObject({ status: 'error', error: 'Invalid email address', fieldErrors: { email: ['Invalid email address'] } });
     expect((await profile(s, 'PATCH', { name: 'x'.repeat(101) })).statusCode).toBe(400);
     expect((await profile(s, 'PATCH', { smsOptIn: 'yes' })).statusCode).toBe(400);
-    const phone = await profile(s, 'PATCH', { phone: '+12125550199' });
+    const phone = await profile(s, 'PATCH', { phone: uniquePhone() });
     expect(phone.statusCode).toBe(400);
     expect((await profile(s)).json().phone).toBe(MEMBER);
   });
@@ -92,14 +98,14 @@ describe('admin user access', () => {
 
   it('searches by name or phone, in any format', async () => {
     expect((await list('?q=morgan')).json().users.map((u: { phone: string }) => u.phone)).toEqual([MANAGER]);
-    expect((await list('?q=0103')).json().users.map((u: { phone: string }) => u.phone)).toEqual([MEMBER]);
-    expect((await list(`?q=${encodeURIComponent('(212) 555-0102')}`)).json().users.map((u: { phone: string }) => u.phone)).toEqual([MANAGER]);
+    expect((await list(`?q=${MEMBER.slice(-4)}`)).json().users.map((u: { phone: string }) => u.phone)).toEqual([MEMBER]);
+    expect((await list(`?q=${encodeURIComponent(`(${MANAGER.slice(2, 5)}) ${MANAGER.slice(5, 8)}-${MANAGER.slice(8)}`)}`)).json().users.map((u: { phone: string }) => u.phone)).toEqual([MANAGER]);
     expect((await list('?q=%25')).json().users).toEqual([]); // a literal %, not a wildcard
     expect((await list('?q=nobody-here')).json()).toMatchObject({ users: [], total: 0 });
   });
 
   it('pages 25 at a time', async () => {
-    await t.db.insert(users).values(Array.from({ length: 30 }, (_, i) => ({ phone: `+1718555${String(1000 + i)}`, name: `Pager ${i}` })));
+    await t.db.insert(users).values(Array.from({ length: 30 }, (_, i) => ({ phone: uniquePhone(), name: `Pager ${i}` })));
     const p1 = (await list('?q=Pager&page=1')).json();
     const p2 = (await list('?q=Pager&page=2')).json();
     expect(p1).toMatchObject({ total: 30, page: 1 });
@@ -128,7 +134,7 @@ describe('admin user access', () => {
   });
 
   it('suspends and reactivates, audited', async () => {
-    const [u] = await t.db.insert(users).values({ phone: '+17185552000', name: 'To Suspend' }).returning();
+    const u = await createUser(t, { name: 'To Suspend' });
     expect((await patch(u.id, { status: 'suspended' })).json().status).toBe('suspended');
     expect((await patch(u.id, { status: 'active' })).json().status).toBe('active');
     const actions = (await t.db.select().from(auditLog).where(eq(auditLog.targetId, u.id))).map((r) => r.action);
@@ -152,7 +158,7 @@ describe('admin user access', () => {
     const [casey] = await t.db.select().from(users).where(eq(users.phone, MEMBER));
     expect((await patch(casey.id, {})).statusCode).toBe(400);
     expect((await patch(casey.id, { status: 'deleted' })).statusCode).toBe(400);
-    expect((await patch(casey.id, { phone: '+12125550100' })).statusCode).toBe(400);
+    expect((await patch(casey.id, { phone: uniquePhone() })).statusCode).toBe(400);
   });
 
   it('the audit log is readable by admins', async () => {

@@ -3,16 +3,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { smsMessages } from '../../db/schema/sms.ts';
 import { accessRequests, auditLog, users } from '../../db/schema/users.ts';
+import { createMember } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { twilioSignature } from './twilio-signature.ts';
 import { EMPTY_TWIML, TWILIO_SMS_WEBHOOK_PATH } from './webhooks.routes.ts';
 
 const TOKEN = 'twilio-auth-token-for-tests';
-const MEMBER = '+12125550103';
+let MEMBER: string;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { TWILIO_AUTH_TOKEN: TOKEN } });
+  t = await createTestApp({ env: { TWILIO_AUTH_TOKEN: TOKEN }, seedDemo: false });
+  MEMBER = (await createMember(t)).phone;
 });
 afterAll(() => t.close());
 beforeEach(() => t.clock.advance(1000)); // keyword order is by time

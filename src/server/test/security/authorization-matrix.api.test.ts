@@ -7,14 +7,15 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../modules/webhooks/twilio-signature.ts';
+import { createAdmin, createManager, createMember, uniquePhone } from '../factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
 import { callers, expectedOutcome, outcomeOf, type Caller } from './policy.ts';
 import { concreteUrl, createRecordedTestApp, key, knownPolicies, type RecordedRoute } from './route-table.ts';
 
-const ADMIN = '+12125550101';
-const MANAGER = '+12125550102';
-const MEMBER = '+12125550103';
-const OTHER_MEMBER = '+12125550104';
+let ADMIN: string;
+let MANAGER: string;
+let MEMBER: string;
+let OTHER_MEMBER: string;
 const TWILIO_TOKEN = 'matrix-twilio-auth-token';
 
 /**
@@ -29,7 +30,7 @@ const ownGates: Record<string, { why: string; status: 401 | 403; pass(req: Injec
     pass(req, t) {
       const params: Array<[string, string]> = [
         ['MessageSid', `SM${Date.now()}${Math.random().toString(16).slice(2)}`],
-        ['From', '+12125550188'],
+        ['From', uniquePhone()],
         ['Body', 'hello'],
       ];
       const url = String(req.url);
@@ -96,6 +97,7 @@ function request(route: RecordedRoute, s: SignedIn | undefined): InjectOptions {
 beforeAll(async () => {
   ({ t, routes } = await createRecordedTestApp({
     env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN },
+    seedDemo: false,
     // Policies no feature uses yet, so that the matrix proves their gates too.
     routes: (app) => {
       app.get('/api/test/matrix/manager', { config: { access: 'manager' } }, async () => ({ ok: true }));
@@ -103,6 +105,10 @@ beforeAll(async () => {
       app.post('/api/test/matrix/public-no-impersonation', { config: { access: 'public', noImpersonation: true } }, async () => ({ ok: true }));
     },
   }));
+  ADMIN = (await createAdmin(t)).phone;
+  MANAGER = (await createManager(t)).phone;
+  MEMBER = (await createMember(t)).phone;
+  OTHER_MEMBER = (await createMember(t)).phone;
 });
 afterAll(() => t?.close());
 

@@ -13,10 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments } from '../../db/schema/onboarding.ts';
 import { accessRequests, users } from '../../db/schema/users.ts';
 import { multipartBody, tinyPng } from '../../modules/kyc/test-files.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
-
-const MEMBER_A = '+12125550103';
-const MEMBER_B = '+12125550104';
+import { signedInMember, uniquePhone } from '../factories.ts';
+import { createTestApp, type SignedIn, type TestApp } from '../harness.ts';
 
 interface Member {
   session: SignedIn;
@@ -96,18 +94,18 @@ let requestIdOfB: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ownership-'));
-  t = await createTestApp({ env: { DATA_DIR: dataDir } });
-  const sa = await signIn(t, MEMBER_A);
-  const sb = await signIn(t, MEMBER_B);
+  t = await createTestApp({ env: { DATA_DIR: dataDir }, seedDemo: false });
+  const sa = await signedInMember(t, { name: 'Member A', email: 'a@example.com' });
+  const sb = await signedInMember(t, { name: 'Member B', email: 'b@example.com' });
   const { payload, headers } = multipartBody({ type: 'id_front' }, { filename: 'id.png', contentType: 'image/png', data: tinyPng() });
   const uploaded = await t.app.inject({ method: 'POST', url: '/api/user/kyc/documents', payload, headers: { ...sb.headers, ...headers } });
   if (uploaded.statusCode !== 201) throw new Error(`B's KYC upload answered ${uploaded.statusCode}: ${uploaded.body}`);
   kycDocOfB = uploaded.json().document.id;
-  a = { session: sa, id: sa.userId, phone: MEMBER_A };
-  b = { session: sb, id: sb.userId, phone: MEMBER_B };
+  a = { session: sa, id: sa.userId, phone: sa.phone };
+  b = { session: sb, id: sb.userId, phone: sb.phone };
   const [row] = await t.db
     .insert(accessRequests)
-    .values({ phone: '+12125550177', instagram: 'b_instagram_handle', termsAccepted: true, privacyAccepted: true })
+    .values({ phone: uniquePhone(), instagram: 'b_instagram_handle', termsAccepted: true, privacyAccepted: true })
     .returning({ id: accessRequests.id });
   requestIdOfB = row.id;
 });

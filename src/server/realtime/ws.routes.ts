@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY, LIVE_MAX_MESSAGE_BYTES, liveAuthSchema } from '#common/live.ts';
 import type { AuthUser } from '../context.ts';
+import { isAppOrigin } from '../lib/origin.ts';
 import type { SocketHub } from './hub.ts';
 
 export interface WsOptions {
@@ -21,7 +22,6 @@ export async function registerWebSocket(app: FastifyInstance, opts: WsOptions) {
   const authTimeoutMs = opts.authTimeoutMs ?? 10_000;
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const limit = opts.rateLimit ?? { messages: 30, windowMs: 10_000 };
-  const allowedOrigin = new URL(app.ctx.config.appOrigin).origin;
 
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
 
@@ -40,9 +40,8 @@ export async function registerWebSocket(app: FastifyInstance, opts: WsOptions) {
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
   app.get('/ws', { websocket: true }, (socket, req) => {
-    const origin = req.headers.origin;
     // Browsers always send Origin; a cross-site page must not ride a member's cookie.
-    if (origin && origin !== allowedOrigin) {
+    if (req.headers.origin !== undefined && !isAppOrigin(req, app.ctx.config)) {
       socket.close(CLOSE_POLICY, 'Origin not allowed');
       return;
     }

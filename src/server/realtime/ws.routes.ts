@@ -35,6 +35,9 @@ export async function registerWebSocket(app: FastifyInstance, opts: WsOptions) {
       alive.set(client, false);
       client.ping();
     }
+    // Sessions end by idling out, by expiry or elsewhere; an open socket is not activity (only
+    // requests are), so a forgotten tab does not keep a session alive.
+    void hub.sweep();
   }, heartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));

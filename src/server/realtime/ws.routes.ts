@@ -23,7 +23,17 @@ export async function registerWebSocket(app: FastifyInstance, opts: WsOptions) {
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const limit = opts.rateLimit ?? { messages: 30, windowMs: 10_000 };
 
-  await app.register(websocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_MESSAGE_BYTES },
+    // A socket error is the client's doing (an oversized or malformed frame, an unclean
+    // disconnect): ws has already closed with the right code. Log it without a stack trace.
+    errorHandler(error, socket, req) {
+      const { code, message } = error as Error & { code?: string };
+      const protocolViolation = typeof code === 'string' && code.startsWith('WS_ERR_');
+      req.log[protocolViolation ? 'warn' : 'info']({ code, reason: message }, 'live socket error');
+      socket.terminate();
+    },
+  });
 
   const alive = new WeakMap<WebSocket, boolean>();
   const heartbeat = setInterval(() => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -25,6 +26,9 @@ const isDatabaseDown = (err: unknown) =>
 /** PostgreSQL refused a value (class 22, data exception: a NUL byte, a lone surrogate in JSON, a number out of range). */
 const isRejectedValue = (err: unknown) => chain(err).some(({ code = '' }) => /^22[0-9A-Z]{3}$/.test(code));
 
+const clientAborted = (raw: IncomingMessage, err: { code?: string; message?: string }) =>
+  raw.readableAborted || (raw.destroyed && !raw.complete) || (err.code === 'ECONNRESET' && err.message === 'aborted');
+
 /** One error handler: field errors for bad input, typed errors by status, 5xx without internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -42,6 +46,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(err.statusCode)
         .send({ status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors } satisfies ErrorBody);
+    }
+    // The client went away mid-request (Node reports it as ECONNRESET 'aborted'): not our fault,
+    // and nothing to do with the database.
+    if (clientAborted(req.raw, err)) {
+      req.log.info({ code: (err as { code?: string }).code, reason: err.message }, 'request aborted by the client');
+      return reply.status(400).send({ status: 'error', error: 'Request aborted' } satisfies ErrorBody);
     }
     if (isRejectedValue(err)) {
       return reply.status(400).send({ status: 'error', error: 'Invalid input' } satisfies ErrorBody);

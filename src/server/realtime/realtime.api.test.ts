@@ -121,6 +121,24 @@ describe('security: live connection', () => {
     expect((await c.closed).code).toBe(1008);
   });
 
+  it('accepts a same-origin socket: the page opened at the address the socket goes to', async () => {
+    const c = await connect({ origin: new URL(url.replace('ws:', 'http:')).origin });
+    c.ws.send(JSON.stringify({ type: 'auth', token: member.token }));
+    expect(await Promise.race([c.next('auth_success'), c.closed])).toEqual({ type: 'auth_success', userId: member.userId });
+    c.ws.close();
+  });
+
+  it('refuses another port on the same host, and a forwarded host from a client that is no proxy', async () => {
+    const port = Number(new URL(url).port);
+    const otherPort = await connect({ origin: `http://127.0.0.1:${port + 1}` });
+    expect((await otherPort.closed).code).toBe(1008);
+    const forged = await connect({
+      origin: 'https://evil.example',
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect((await forged.closed).code).toBe(1008);
+  });
+
   it('closes with 1009 on a message over 64 KB', async () => {
     const c = await authed(member);
     c.ws.send('x'.repeat(64 * 1024 + 1));

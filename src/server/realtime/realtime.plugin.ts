@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { resolveSession } from '../modules/auth/session.service.ts';
+import { resolveSession, resolveSessionsById } from '../modules/auth/session.service.ts';
 import { requestToken } from '../plugins/auth.ts';
 import { createMemoryBus, type EventBus } from './bus.ts';
 import { SocketHub } from './hub.ts';
@@ -12,9 +12,23 @@ export async function createBus(redisUrl: string | undefined, log?: FastifyInsta
   return createRedisBus(redisUrl, log);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live sockets. */
+    liveHub: SocketHub;
+  }
+}
+
 /** Wires the bus to this instance's sockets and serves /ws. */
 export async function registerRealtime(app: FastifyInstance, bus: EventBus, opts: Partial<WsOptions> = {}) {
-  const hub = new SocketHub();
+  const hub = new SocketHub({
+    async revalidate(sessionIds) {
+      const found = await resolveSessionsById(app.ctx.db, sessionIds, app.ctx.clock.now(), app.ctx.config.SESSION_IDLE_MINUTES);
+      return new Map([...found].map(([id, s]) => [id, s.user]));
+    },
+    onError: (err, what) => app.log.warn({ err: { message: (err as Error)?.message, code: (err as { code?: string })?.code } }, `${what} failed`),
+  });
+  app.decorate('liveHub', hub);
   const unsubscribe = bus.subscribe((msg) => hub.handle(msg));
   app.addHook('onClose', async () => {
     unsubscribe();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY, LIVE_MAX_MESSAGE_BYTES, liveAuthSchema } from '#common/live.ts';
 import type { AuthUser } from '../context.ts';
+import { isAppOrigin } from '../lib/origin.ts';
 import type { SocketHub } from './hub.ts';
 
 export interface WsOptions {
@@ -21,9 +22,18 @@ export async function registerWebSocket(app: FastifyInstance, opts: WsOptions) {
   const authTimeoutMs = opts.authTimeoutMs ?? 10_000;
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const limit = opts.rateLimit ?? { messages: 30, windowMs: 10_000 };
-  const allowedOrigin = new URL(app.ctx.config.appOrigin).origin;
 
-  await app.register(websocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: LIVE_MAX_MESSAGE_BYTES },
+    // A socket error is the client's doing (an oversized or malformed frame, an unclean
+    // disconnect): ws has already closed with the right code. Log it without a stack trace.
+    errorHandler(error, socket, req) {
+      const { code, message } = error as Error & { code?: string };
+      const protocolViolation = typeof code === 'string' && code.startsWith('WS_ERR_');
+      req.log[protocolViolation ? 'warn' : 'info']({ code, reason: message }, 'live socket error');
+      socket.terminate();
+    },
+  });
 
   const alive = new WeakMap<WebSocket, boolean>();
   const heartbeat = setInterval(() => {
@@ -35,14 +45,16 @@ export async function registerWebSocket(app: FastifyInstance, opts: WsOptions) {
       alive.set(client, false);
       client.ping();
     }
+    // Sessions end by idling out, by expiry or elsewhere; an open socket is not activity (only
+    // requests are), so a forgotten tab does not keep a session alive.
+    void hub.sweep();
   }, heartbeatMs);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
   app.get('/ws', { websocket: true }, (socket, req) => {
-    const origin = req.headers.origin;
     // Browsers always send Origin; a cross-site page must not ride a member's cookie.
-    if (origin && origin !== allowedOrigin) {
+    if (req.headers.origin !== undefined && !isAppOrigin(req, app.ctx.config)) {
       socket.close(CLOSE_POLICY, 'Origin not allowed');
       return;
     }

@@ -76,6 +76,8 @@ export interface TestAppOptions {
   jobs?: BuildAppOptions['jobs'];
   /** Serve web assets from this folder (none by default). */
   webDir?: string;
+  /** Logger settings (none by default), e.g. a level and a stream to capture log lines. */
+  logger?: BuildAppOptions['logger'];
 }
 
 /**
@@ -95,7 +97,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     sms: opts.smsProvider ?? sms,
     serveWeb: Boolean(opts.webDir),
     webDir: opts.webDir,
-    logger: false,
+    logger: opts.logger ?? false,
     bus: opts.bus,
     jobs: opts.jobs,
     jobPollMs: 20,

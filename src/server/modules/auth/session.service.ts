@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { IMPERSONATION_MAX_SECONDS, SESSION_MAX_AGE_SECONDS } from '#common/auth.ts';
 import type { AuthUser } from '../../context.ts';
@@ -68,7 +68,7 @@ export interface ResolvedSession {
 
 const impersonators = alias(users, 'impersonators');
 
-function prepareSessionLookup(db: Db) {
+function selectSessions(db: Db) {
   return db
     .select({
       sessionId: sessions.id,
@@ -82,7 +82,11 @@ function prepareSessionLookup(db: Db) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId));
+}
+
+function prepareSessionLookup(db: Db) {
+  return selectSessions(db)
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('resolve_session');
@@ -143,6 +147,24 @@ export async function resolveSession(
   const userIds = row.impersonatorId ? [row.user.id, row.impersonatorId] : [row.user.id];
   cache?.set(tokenHash, row, userIds, now.getTime(), epoch);
   return resolved;
+}
+
+/**
+ * The still-valid sessions among these ids, by id, with their users' current roles, checked as
+ * resolveSession checks them but without refreshing last_seen_at: live sockets re-check their
+ * sessions with this, and an open socket is not activity. One query per 1,000 ids.
+ */
+export async function resolveSessionsById(db: Db, sessionIds: string[], now: Date, idleMinutes: number) {
+  const out = new Map<string, ResolvedSession>();
+  const ids = [...new Set(sessionIds)];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await selectSessions(db).where(inArray(sessions.id, ids.slice(i, i + 1000)));
+    for (const row of rows) {
+      const resolved = checkSession(row, now, idleMinutes);
+      if (resolved) out.set(row.sessionId, resolved);
+    }
+  }
+  return out;
 }
 
 function checkSession(row: SessionRow, now: Date, idleMinutes: number): ResolvedSession | null {

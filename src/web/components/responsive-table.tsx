@@ -30,8 +30,6 @@ export interface ResponsiveTableProps<T> {
   columns: readonly Column<T>[];
   rowTestId?: string;
   cardTestId?: string;
-  /** Card-specific class for the footer (e.g. stretching its buttons). */
-  cardFooterClassName?: string;
   className?: string;
 }
 
@@ -39,7 +37,7 @@ export interface ResponsiveTableProps<T> {
  * A table at `md` (768 px) and up, stacked cards below: the one breakpoint every list switches at.
  * Columns are declared once; each says where it goes on a card.
  */
-export function ResponsiveTable<T>({ rows, rowKey, columns, rowTestId, cardTestId, cardFooterClassName, className }: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T>({ rows, rowKey, columns, rowTestId, cardTestId, className }: ResponsiveTableProps<T>) {
   const tableColumns = columns.filter((c) => !c.cardOnly);
   const on = (p: CardPlacement) => columns.filter((c) => (c.card ?? 'field') === p);
   const primary = on('primary');
@@ -102,9 +100,7 @@ export function ResponsiveTable<T>({ rows, rowKey, columns, rowTestId, cardTestI
               </dl>
             )}
             {footer.map((c) => (
-              <div key={c.id} className={cardFooterClassName}>
-                {cardCell(c, row)}
-              </div>
+              <div key={c.id}>{cardCell(c, row)}</div>
             ))}
           </li>
         ))}

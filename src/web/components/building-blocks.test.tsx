@@ -85,3 +85,36 @@ describe('EmptyState', () => {
     expect(container.querySelectorAll('p')).toHaveLength(1);
   });
 });
+
+describe('FormField with a given id and a render function', () => {
+  function CodeForm() {
+    const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+    return (
+      <form onSubmit={form.handleSubmit(() => {})}>
+        <FormField control={form.control} name="code" label="Code" id="sign-in-code">
+          {(control) => (
+            <div>
+              <input {...control} data-invalid={control['aria-invalid'] ? 'yes' : 'no'} {...form.register('code', { required: 'Enter the code' })} />
+            </div>
+          )}
+        </FormField>
+        <button type="submit">Go</button>
+      </form>
+    );
+  }
+
+  it('keeps the given id for the control and derives the error id from it', async () => {
+    render(<CodeForm />);
+    const input = screen.getByLabelText('Code');
+    expect(input.id).toBe('sign-in-code');
+    expect(input.dataset.invalid).toBe('no');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.id).toBe('sign-in-code-error');
+    expect(alert.textContent).toBe('Enter the code');
+    expect(input.getAttribute('aria-describedby')).toBe('sign-in-code-error');
+    expect(input.dataset.invalid).toBe('yes');
+  });
+});

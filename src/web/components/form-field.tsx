@@ -15,30 +15,40 @@ export interface FormFieldProps<T extends FieldValues> {
   name: Path<T>;
   label: ReactNode;
   description?: ReactNode;
-  /** One input-like element; it receives id, aria-describedby and aria-invalid. */
-  children: ReactElement<ControlProps>;
+  /**
+   * One input-like element, which receives id, aria-describedby and aria-invalid; or a function
+   * given those props, for a control that is wrapped or takes them under other names.
+   */
+  children: ReactElement<ControlProps> | ((control: FieldControlProps) => ReactNode);
+  /** The control's id (the error is `${id}-error`); generated when not given. */
+  id?: string;
+  /** Other elements describing the control (e.g. a note shared by two fields). */
+  describedBy?: string;
   className?: string;
 }
 
+export interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+}
+
 /** A labelled form control with its description and validation message wired for screen readers. */
-export function FormField<T extends FieldValues>({ control, name, label, description, children, className }: FormFieldProps<T>) {
-  const id = useId();
+export function FormField<T extends FieldValues>({ control, name, label, description, children, id: givenId, describedBy: extra, className }: FormFieldProps<T>) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const { errors } = useFormState({ control, name });
   const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
   const error = typeof message === 'string' && message ? message : undefined;
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
-  const describedBy = [children.props['aria-describedby'], description ? descriptionId : undefined, error ? errorId : undefined]
-    .filter(Boolean)
-    .join(' ');
+  const own = typeof children === 'function' ? undefined : children.props['aria-describedby'];
+  const describedBy = [own, extra, description ? descriptionId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
+  const controlProps: FieldControlProps = { id, 'aria-describedby': describedBy || undefined, 'aria-invalid': error ? true : undefined };
   return (
     <div className={cn('grid gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
-      {cloneElement(children, {
-        id,
-        'aria-describedby': describedBy || undefined,
-        'aria-invalid': error ? true : undefined,
-      })}
+      {typeof children === 'function' ? children(controlProps) : cloneElement(children, controlProps)}
       {description && (
         <p id={descriptionId} className="text-xs text-muted-foreground">
           {description}

@@ -10,11 +10,11 @@ import {
   type AccessRequestInput,
 } from '#common/access-request.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -84,15 +84,6 @@ const consents: { field: ConsentField; label: string; topic: string; optional: b
   },
 ];
 
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
-
 export interface RequestAccessDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -140,8 +131,6 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
     reset();
   });
 
-  const describedBy = (field: string, message?: string, extra?: string) =>
-    [message ? `${ids}-${field}-error` : null, extra].filter(Boolean).join(' ') || undefined;
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
@@ -155,55 +144,49 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
             </DialogDescription>
           </DialogHeader>
 
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-phone`}>Phone number</Label>
-            <PhoneField
-              control={form.control}
-              name="phone"
-              id={`${ids}-phone`}
-              autoFocus
-              aria-invalid={errors.phone ? true : undefined}
-              aria-describedby={describedBy('phone', errors.phone?.message)}
-            />
-            <FieldError id={`${ids}-phone-error`} message={errors.phone?.message} />
-          </div>
+          <FormField control={form.control} name="phone" label="Phone number" id={`${ids}-phone`}>
+            <PhoneField control={form.control} name="phone" autoFocus />
+          </FormField>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor={`${ids}-instagram`}>Instagram</Label>
-              <div className="relative">
-                <span
-                  className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-muted-foreground"
-                  aria-hidden="true"
-                >
-                  @
-                </span>
-                <Input
-                  id={`${ids}-instagram`}
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  placeholder="username"
-                  className="pl-7"
-                  aria-invalid={errors.instagram ? true : undefined}
-                  aria-describedby={describedBy('instagram', errors.instagram?.message, `${ids}-either`)}
-                  {...form.register('instagram')}
-                />
-              </div>
-              <FieldError id={`${ids}-instagram-error`} message={errors.instagram?.message} />
-            </div>
-            <div className="grid content-start gap-2">
-              <Label htmlFor={`${ids}-referral`}>Referral</Label>
-              <Input
-                id={`${ids}-referral`}
-                autoComplete="off"
-                placeholder="Who introduced you?"
-                aria-invalid={errors.referral ? true : undefined}
-                aria-describedby={describedBy('referral', errors.referral?.message, `${ids}-either`)}
-                {...form.register('referral')}
-              />
-              <FieldError id={`${ids}-referral-error`} message={errors.referral?.message} />
-            </div>
+            <FormField
+              control={form.control}
+              name="instagram"
+              label="Instagram"
+              id={`${ids}-instagram`}
+              describedBy={`${ids}-either`}
+              className="content-start"
+            >
+              {(control) => (
+                <div className="relative">
+                  <span
+                    className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-muted-foreground"
+                    aria-hidden="true"
+                  >
+                    @
+                  </span>
+                  <Input
+                    {...control}
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder="username"
+                    className="pl-7"
+                    {...form.register('instagram')}
+                  />
+                </div>
+              )}
+            </FormField>
+            <FormField
+              control={form.control}
+              name="referral"
+              label="Referral"
+              id={`${ids}-referral`}
+              describedBy={`${ids}-either`}
+              className="content-start"
+            >
+              <Input autoComplete="off" placeholder="Who introduced you?" {...form.register('referral')} />
+            </FormField>
             <p id={`${ids}-either`} className="-mt-2 text-xs text-muted-foreground sm:col-span-2">
               Give your Instagram username, a referral, or both.
             </p>

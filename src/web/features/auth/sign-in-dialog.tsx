@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { ChevronDown } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { useSendOtp } from './api/send-otp.ts';
@@ -27,15 +27,6 @@ import { useCountdown } from '#web/hooks/use-countdown.ts';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '#common/auth.ts';
 
 type Step = 'phone' | 'otp';
-
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  );
-}
 
 /** Where a member lands after signing in. */
 export const AFTER_SIGN_IN_PATH = '/dashboard';
@@ -132,10 +123,6 @@ export function SignInDialog() {
     setStep('phone');
   };
 
-  const phoneError = phoneForm.formState.errors.phone?.message;
-  const otpError = otpForm.formState.errors.otp?.message;
-  const emailError = otpForm.formState.errors.email?.message;
-  const nameError = otpForm.formState.errors.name?.message;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -149,18 +136,9 @@ export function SignInDialog() {
                 Enter the mobile number on your membership. We will text you a six-digit code.
               </DialogDescription>
             </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-phone`}>Phone number</Label>
-              <PhoneField
-                control={phoneForm.control}
-                name="phone"
-                id={`${ids}-phone`}
-                autoFocus
-                aria-invalid={phoneError ? true : undefined}
-                aria-describedby={phoneError ? `${ids}-phone-error` : undefined}
-              />
-              <FieldError id={`${ids}-phone-error`} message={phoneError} />
-            </div>
+            <FormField control={phoneForm.control} name="phone" label="Phone number" id={`${ids}-phone`}>
+              <PhoneField control={phoneForm.control} name="phone" autoFocus />
+            </FormField>
             <Button type="submit" size="lg" disabled={sendOtp.isPending} className="w-full">
               {sendOtp.isPending && <Spinner size="sm" label="Sending" />}
               Send Verification Code
@@ -180,25 +158,27 @@ export function SignInDialog() {
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-2">
-              <Label htmlFor={`${ids}-otp`}>Verification code</Label>
-              <Controller
-                control={otpForm.control}
-                name="otp"
-                render={({ field }) => (
-                  <OtpInput
-                    id={`${ids}-otp`}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    autoFocus
-                    invalid={!!otpError}
-                    aria-describedby={otpError ? `${ids}-otp-error` : undefined}
+              <FormField control={otpForm.control} name="otp" label="Verification code" id={`${ids}-otp`}>
+                {(control) => (
+                  <Controller
+                    control={otpForm.control}
+                    name="otp"
+                    render={({ field }) => (
+                      <OtpInput
+                        id={control.id}
+                        ref={field.ref}
+                        name={field.name}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        autoFocus
+                        invalid={!!control['aria-invalid']}
+                        aria-describedby={control['aria-describedby']}
+                      />
+                    )}
                   />
                 )}
-              />
-              <FieldError id={`${ids}-otp-error`} message={otpError} />
+              </FormField>
               <Button
                 type="button"
                 variant="link"
@@ -223,29 +203,12 @@ export function SignInDialog() {
               </CollapsibleTrigger>
               <CollapsibleContent>
                 <div className="grid gap-4 px-4 pb-4">
-                  <div className="grid gap-2">
-                    <Label htmlFor={`${ids}-name`}>Name</Label>
-                    <Input
-                      id={`${ids}-name`}
-                      autoComplete="name"
-                      aria-invalid={nameError ? true : undefined}
-                      aria-describedby={nameError ? `${ids}-name-error` : undefined}
-                      {...otpForm.register('name')}
-                    />
-                    <FieldError id={`${ids}-name-error`} message={nameError} />
-                  </div>
-                  <div className="grid gap-2">
-                    <Label htmlFor={`${ids}-email`}>Email</Label>
-                    <Input
-                      id={`${ids}-email`}
-                      type="email"
-                      autoComplete="email"
-                      aria-invalid={emailError ? true : undefined}
-                      aria-describedby={emailError ? `${ids}-email-error` : undefined}
-                      {...otpForm.register('email')}
-                    />
-                    <FieldError id={`${ids}-email-error`} message={emailError} />
-                  </div>
+                  <FormField control={otpForm.control} name="name" label="Name" id={`${ids}-name`}>
+                    <Input autoComplete="name" {...otpForm.register('name')} />
+                  </FormField>
+                  <FormField control={otpForm.control} name="email" label="Email" id={`${ids}-email`}>
+                    <Input type="email" autoComplete="email" {...otpForm.register('email')} />
+                  </FormField>
                 </div>
               </CollapsibleContent>
             </Collapsible>

@@ -11,6 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
+import { useListState } from '#web/hooks/use-list-state.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
@@ -148,16 +149,24 @@ function DocumentCard({ doc, onReject }: { doc: AdminKycDocument; onReject: (d: 
   );
 }
 
-/** /admin/kyc-verification: the queue of identity documents, with a preview and Approve / Reject. */
+const statuses: readonly KycDocumentStatus[] = ['pending', 'approved', 'rejected'];
+const isStatus = (v: string | undefined): v is KycDocumentStatus => statuses.some((s) => s === v);
+
+/**
+ * /admin/kyc-verification: the queue of identity documents, with a preview and Approve / Reject.
+ * Documents stay cards at every width (each needs its preview); the tab is kept in `?status=`.
+ */
 export default function AdminKycPage() {
-  const [status, setStatus] = useState<KycDocumentStatus>('pending');
+  const list = useListState(['status']);
+  const status: KycDocumentStatus = isStatus(list.filters.status) ? list.filters.status : 'pending';
+  const setStatus = (s: KycDocumentStatus) => list.setFilter('status', s === 'pending' ? undefined : s);
   const [rejecting, setRejecting] = useState<AdminKycDocument | null>(null);
   const docs = useAdminKycDocuments(status);
   const counts = docs.data?.counts;
   return (
     <div className="grid gap-6 px-4 py-8 sm:px-8">
       <PageHeader eyebrow="Compliance" title="KYC Verification" description="Check each document against the member's details, then approve it or say what to fix." />
-      <Tabs value={status} onValueChange={(v) => setStatus(v as KycDocumentStatus)}>
+      <Tabs value={status} onValueChange={(v) => isStatus(v) && setStatus(v)}>
         <TabsList aria-label="Document status">
           <TabsTrigger value="pending">Pending{counts ? ` (${counts.pending})` : ''}</TabsTrigger>
           <TabsTrigger value="approved">Approved{counts ? ` (${counts.approved})` : ''}</TabsTrigger>

@@ -7,6 +7,7 @@ import { LogOut } from 'lucide-react';
 import { emailSchema, nameSchema, type Profile } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -34,14 +35,6 @@ function toForm(p: Profile): SettingsInput {
   return { name: p.name ?? '', email: p.email ?? '', marketingOptIn: p.marketingOptIn, smsOptIn: p.smsOptIn };
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
-
 function ProfileForm({ profile }: { profile: Profile }) {
   const ids = useId();
   const update = useUpdateProfile();
@@ -49,7 +42,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     resolver: zodResolver(settingsSchema),
     defaultValues: toForm(profile),
   });
-  const { errors, isDirty } = form.formState;
+  const { isDirty } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -105,30 +98,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <CardDescription>How we address you and where we send receipts.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-name`}>Name</Label>
-            <Input
-              id={`${ids}-name`}
-              autoComplete="name"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${ids}-name-error` : undefined}
-              {...form.register('name')}
-            />
-            <FieldError id={`${ids}-name-error`} message={errors.name?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-email`}>Email</Label>
-            <Input
-              id={`${ids}-email`}
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${ids}-email-error` : undefined}
-              {...form.register('email')}
-            />
-            <FieldError id={`${ids}-email-error`} message={errors.email?.message} />
-          </div>
+          <FormField control={form.control} name="name" label="Name" id={`${ids}-name`}>
+            <Input autoComplete="name" {...form.register('name')} />
+          </FormField>
+          <FormField control={form.control} name="email" label="Email" id={`${ids}-email`}>
+            <Input type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+          </FormField>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-phone`}>Phone</Label>
             <Input

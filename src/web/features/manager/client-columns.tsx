@@ -1,0 +1,73 @@
+import { Link } from 'wouter';
+import { ChevronRight } from 'lucide-react';
+import { formatDate } from '#common/format.ts';
+import type { ManagerClient } from '#common/onboarding.ts';
+import type { Column } from '#web/components/responsive-table.tsx';
+import { StatusBadge } from '#web/components/status-badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
+import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+import { ResendInviteButton } from './resend-invite-button.tsx';
+import { onboardingStatusStyles } from './status-badge.tsx';
+
+function ProgressCell({ client }: { client: ManagerClient }) {
+  return (
+    <div className="flex items-center gap-3">
+      <Progress value={client.progress} className="h-1.5 w-20" aria-label={`${client.progress}% complete`} />
+      <span className="tabular text-xs text-muted-foreground">{client.progress}%</span>
+    </div>
+  );
+}
+
+/** The client list's columns; admins also see each client's manager. */
+export function clientColumns(showManager: boolean): Column<ManagerClient>[] {
+  const columns: Column<ManagerClient>[] = [
+    {
+      id: 'client',
+      header: 'Client',
+      card: 'primary',
+      cell: (c) => (
+        <>
+          <Link href={`/manager/clients/${c.id}`} className="font-medium underline-offset-4 hover:underline">
+            {c.name ?? 'Unnamed client'}
+          </Link>
+          <p className="tabular text-xs text-muted-foreground">{formatPhoneForDisplay(c.phone)}</p>
+        </>
+      ),
+    },
+    { id: 'status', header: 'Status', card: 'aside', cell: (c) => <StatusBadge status={c.status} map={onboardingStatusStyles} /> },
+    { id: 'progress', header: 'Progress', card: 'footer', cell: (c) => <ProgressCell client={c} /> },
+  ];
+  if (showManager) {
+    columns.push({ id: 'manager', header: 'Manager', className: 'text-sm', cell: (c) => c.manager?.name ?? c.manager?.phone ?? '—' });
+  }
+  columns.push(
+    { id: 'activity', header: 'Last activity', className: 'tabular text-sm text-muted-foreground', cell: (c) => formatDate(c.lastActivityAt) },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      headerClassName: 'text-right',
+      className: 'w-0 whitespace-nowrap text-right',
+      card: 'footer',
+      cell: (c) => (
+        <div className="flex items-center justify-end gap-1">
+          <ResendInviteButton client={c} />
+          <Button asChild variant="ghost" size="icon" className="size-8">
+            <Link href={`/manager/clients/${c.id}`} aria-label={`Open ${c.name ?? c.phone}`}>
+              <ChevronRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
+      ),
+      mobileCell: (c) => (
+        <div className="flex gap-2 [&>*]:flex-1">
+          <ResendInviteButton client={c} />
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/manager/clients/${c.id}`}>Open</Link>
+          </Button>
+        </div>
+      ),
+    },
+  );
+  return columns;
+}

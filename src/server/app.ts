@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { BackgroundTasks, systemClock, type Actor, type AppContext, type Clock } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/csp.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(opts: BuildAppOptions) {
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
   await app.register(cookie, { secret: config.SESSION_SECRET });
+  await registerRateLimits(app, { clock: ctx.clock, redisUrl: config.REDIS_URL });
   await app.register(auth);
   await registerRealtime(app, bus);
 

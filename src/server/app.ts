@@ -13,6 +13,7 @@ import { BackgroundTasks, systemClock, type Actor, type AppContext, type Clock }
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/csp.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerRequestIntegrity } from './plugins/request-integrity.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   registerErrorHandling(app);
+  registerRequestIntegrity(app, config);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,

@@ -8,7 +8,7 @@ import { seed } from '../../db/seed.ts';
 import { MemorySmsProvider } from '../../providers/sms/memory.ts';
 import { OTP_MAX_SENDS_PER_PHONE_PER_HOUR } from '#common/auth.ts';
 import { VERIFY_OTP_PER_IP } from './auth.routes.ts';
-import { createTestApp, createTestDatabase, FakeClock, requestCode, testConfig, type TestApp } from '../../test/harness.ts';
+import { createTestApp, createTestDatabase, FakeClock, requestCode, testConfig, withClientHeader, type TestApp } from '../../test/harness.ts';
 
 const ADMIN = '+12125550101';
 const MEMBER = '+12125550103';
@@ -360,6 +360,7 @@ describe('security: one-time codes', () => {
     const sms = new MemorySmsProvider();
     sms.failNext(); // the failure path logs too
     const app = await buildApp({ config, database, clock: new FakeClock(), sms, serveWeb: false, logger: { ...loggerOptions(config), stream } });
+    app.inject = withClientHeader(app.inject.bind(app)) as typeof app.inject;
     try {
       await app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: MEMBER } });
       await app.ctx.tasks.idle();

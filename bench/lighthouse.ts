@@ -158,7 +158,7 @@ export async function runLighthouse() {
 
     // Sign in as a member through the API, as the sign-in dialog does.
     const post = (path: string, body: unknown) =>
-      fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify(body) });
+      fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': 'web', origin }, body: JSON.stringify(body) });
     const since = twilio.messages.length;
     const sent = await post('/api/send-otp', { phone: MEMBER_PHONE });
     if (!sent.ok) throw new Error(`send-otp: ${sent.status} ${await sent.text()}`);

@@ -20,7 +20,7 @@ async function requestAccess(url: string, instagram: string, n: number): Promise
   try {
     const res = await fetch(`${url}/api/request-access`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-client-id': 'web' },
       body: JSON.stringify({ phone: `+1415555${String(n).padStart(4, '0')}`, instagram, referral: '', termsAccepted: true, privacyAccepted: true, marketingOptIn: false, smsOptIn: false }),
       signal: AbortSignal.timeout(5_000),
     });

@@ -29,7 +29,7 @@ describe.skipIf(inject('skipBrowser'))('live updates in Chromium', () => {
     const visitor = '+14155550188';
     const res = await fetch(`${server.url}/api/request-access`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-client-id': 'web' },
       body: JSON.stringify({ phone: visitor, instagram: 'live.collector', referral: '', termsAccepted: true, privacyAccepted: true, marketingOptIn: false, smsOptIn: true }),
     });
     expect(res.status).toBe(200);

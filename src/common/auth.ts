@@ -6,7 +6,10 @@ export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_RESEND_COOLDOWN_SECONDS = 30;
-export const OTP_MAX_SENDS_PER_PHONE_PER_HOUR = 5;
+/** Sends to one phone from one client address: what one person asking again and again needs. */
+export const OTP_MAX_SENDS_PER_PHONE_PER_IP_PER_HOUR = 5;
+/** Sends to one phone from all addresses together: higher, so strangers cannot lock a phone out with 5 calls. */
+export const OTP_MAX_SENDS_PER_PHONE_PER_HOUR = 15;
 export const OTP_MAX_SENDS_PER_IP_PER_HOUR = 20;
 /** Absolute session lifetime, the spec's auth cookie lifetime. */
 export const SESSION_MAX_AGE_SECONDS = 28_800;

@@ -12,6 +12,8 @@ import type { Database } from './db/client.ts';
 import { BackgroundTasks, systemClock, type Actor, type AppContext, type Clock } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/csp.ts';
+import { registerRateLimits } from './plugins/rate-limit.ts';
+import { registerRequestIntegrity } from './plugins/request-integrity.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -136,12 +138,14 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   registerErrorHandling(app);
+  registerRequestIntegrity(app, config);
   await app.register(helmet, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
   await app.register(cookie, { secret: config.SESSION_SECRET });
+  await registerRateLimits(app, { clock: ctx.clock, redisUrl: config.REDIS_URL });
   await app.register(auth);
   await registerRealtime(app, bus);
 

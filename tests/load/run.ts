@@ -170,7 +170,7 @@ function scenario(tw: FakeTwilio, stats: Stats) {
     if (!byStatus) stats.set(name, (byStatus = new Map()));
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   };
-  const json = { 'content-type': 'application/json' };
+  const json = { 'content-type': 'application/json', 'x-client-id': 'web' };
   const authed = (ctx: Ctx) => ({ 'x-auth-token': ctx.token!, 'x-forwarded-for': nextIp() });
   type Req = NonNullable<autocannon.Options['requests']>[number];
   const step = (name: string, req: Req): Req => ({
@@ -365,7 +365,7 @@ async function liveSocket(server: Server, origin: string, token: string): Promis
 
 async function signInOver(server: Server, tw: FakeTwilio, phone: string) {
   const since = tw.messages.length;
-  const headers = { 'content-type': 'application/json', 'x-forwarded-for': nextIp() };
+  const headers = { 'content-type': 'application/json', 'x-client-id': 'web', 'x-forwarded-for': nextIp() };
   const sent = await fetch(`${server.url}/api/send-otp`, { method: 'POST', headers, body: JSON.stringify({ phone }) });
   if (!sent.ok) throw new Error(`send-otp ${sent.status}`);
   const otp = await tw.waitForCode(phone, { since });
@@ -377,7 +377,7 @@ async function signInOver(server: Server, tw: FakeTwilio, phone: string) {
 async function patchProfile(server: Server, token: string, name: string) {
   const res = await fetch(`${server.url}/api/user/profile`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json', 'x-auth-token': token },
+    headers: { 'content-type': 'application/json', 'x-client-id': 'web', 'x-auth-token': token },
     body: JSON.stringify({ name }),
   });
   return res.status;

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 
-/** `scheme://host[:port]` with default ports dropped, or null for anything that is not an http(s) origin. */
-function normalize(value: string): string | null {
+/** `scheme://host[:port]` with default ports dropped, or undefined for anything that is not an http(s) origin. */
+export function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
   try {
     const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -14,14 +16,19 @@ function normalize(value: string): string | null {
  * Whether the request's Origin is the app's own: the configured APP_ORIGIN, or the scheme, host
  * and port the request itself was sent to (so the app works at 127.0.0.1 or the machine's
  * address too). Forwarded host and scheme count only from trusted proxies: Fastify's
- * req.protocol and req.host honour them only under trustProxy. A missing or opaque Origin is no match.
+ * req.protocol and req.host honour them only under trustProxy. A missing or opaque Origin, a
+ * sibling port or a sibling subdomain is no match.
  */
-export function isAppOrigin(req: FastifyRequest, config: { appOrigin: string }): boolean {
-  const header = req.headers.origin;
-  if (typeof header !== 'string' || header === 'null') return false;
-  const origin = normalize(header);
+export function isAppOrigin(req: FastifyRequest, config: Pick<Config, 'appOrigin'>): boolean {
+  return isAppUrl(typeof req.headers.origin === 'string' ? req.headers.origin : undefined, req, config);
+}
+
+/** Whether a URL (an Origin or a Referer) belongs to the app, by the rule of isAppOrigin. */
+export function isAppUrl(url: string | undefined, req: FastifyRequest, config: Pick<Config, 'appOrigin'>): boolean {
+  if (url === 'null') return false;
+  const origin = originOf(url);
   if (!origin) return false;
-  if (origin === normalize(config.appOrigin)) return true;
+  if (origin === originOf(config.appOrigin)) return true;
   if (!req.host) return false;
-  return origin === normalize(`${req.protocol}://${req.host}`);
+  return origin === originOf(`${req.protocol}://${req.host}`);
 }

@@ -12,6 +12,7 @@ import type { Clock } from '../context.ts';
 import type { SmsProvider } from '../providers/sms/sms.provider.ts';
 import { MemorySmsProvider } from '../providers/sms/memory.ts';
 import type { App, BuildAppOptions } from '../app.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { withDatabase } from './global-setup.ts';
 import { eq } from 'drizzle-orm';
 import { otpChallenges } from '../db/schema/users.ts';
@@ -104,8 +105,13 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   });
   await opts.routes?.(app);
   await app.ready();
+  // Tests call the API as the web app does: with the spec's client header on every request
+  // (unless they set it). rawInject sends only what the test gives, as a foreign page would.
+  const rawInject = app.inject.bind(app);
+  app.inject = withClientHeader(rawInject) as typeof app.inject;
   return {
     app,
+    rawInject: (o: InjectOptions) => rawInject(o),
     db: database.db,
     database,
     clock,
@@ -120,6 +126,17 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** Adds `x-client-id: web` to inject calls whose headers do not name it. */
+export function withClientHeader(inject: (o: InjectOptions) => Promise<LightMyRequestResponse>) {
+  return (o?: InjectOptions | string) => {
+    if (o === undefined) throw new Error('the chained inject API is not used in tests');
+    const opts = typeof o === 'string' ? { url: o } : o;
+    const headers = { ...(opts.headers as Record<string, string> | undefined) };
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'x-client-id')) headers['x-client-id'] = 'web';
+    return inject({ ...opts, headers });
+  };
+}
 
 /** Headers a signed-in web client sends. */
 export function authHeaders(token: string, userId?: string): Record<string, string> {

@@ -12,7 +12,7 @@ import {
 import { requireAdmin } from '../../plugins/auth.ts';
 import { accessRequestUpdated } from './access-requests.events.ts';
 import { listAccessRequests, recentAccessRequests, reviewAccessRequest, submitAccessRequest } from './access-requests.service.ts';
-import { WindowLimiter } from './rate-limit.ts';
+import { limitHook } from '../../plugins/rate-limit.ts';
 
 /** Per client IP: generous for a family sharing a connection, useless for a flood. */
 export const ACCESS_REQUESTS_PER_IP_PER_HOUR = 10;
@@ -22,7 +22,9 @@ export const ACCESS_REQUEST_RECEIVED = 'Your request for access has been receive
 
 export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const perIp = new WindowLimiter(ctx.clock, ACCESS_REQUESTS_PER_IP_PER_HOUR, 60 * 60 * 1000);
+  const perIp = limitHook(app, [
+    { name: 'request-access:ip', max: ACCESS_REQUESTS_PER_IP_PER_HOUR, windowMs: 60 * 60_000, key: (req) => req.ip },
+  ]);
 
   app.post(
     '/api/request-access',
@@ -30,7 +32,7 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { body: accessRequestSchema, response: { 200: accessRequestResponseSchema } },
       // Counted before the body is read, so bad input counts too.
-      onRequest: async (req) => perIp.hit(req.ip ?? 'unknown'),
+      onRequest: perIp,
     },
     async (req) => {
       const result = await submitAccessRequest(ctx, req.body, req.ip ?? null);

@@ -10,10 +10,18 @@ import {
   verifyOtpInputSchema,
 } from '#common/auth.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
+import { limitHook } from '../../plugins/rate-limit.ts';
 import { returnToAdmin, sendOtp, signInWithOtp, signOut, type SignInResult } from './sign-in.service.ts';
+
+/** Code checks per client address per 15 minutes: a person mistyping has room, a guesser does not. */
+export const VERIFY_OTP_PER_IP = 10;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  // One budget for both routes that check a code; counted before the body is read.
+  const verifyLimit = limitHook(app, [
+    { name: 'verify-otp:ip', max: VERIFY_OTP_PER_IP, windowMs: 15 * 60_000, key: (req) => req.ip, message: messages.tooManyRequests },
+  ]);
   const answer = (result: SignInResult) => ({ status: 'success' as const, authToken: result.token, user: result.user, firstSignIn: result.firstSignIn ?? false });
 
   app.post(
@@ -33,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/verify-otp',
     {
       config: { access: 'public' },
+      onRequest: verifyLimit,
       schema: { body: verifyOtpInputSchema, response: { 200: loginResponseSchema } },
     },
     async (req, reply) => {
@@ -52,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/register',
     {
       config: { access: 'public' },
+      onRequest: verifyLimit,
       schema: { body: registerInputSchema, response: { 200: loginResponseSchema } },
     },
     async (req, reply) => {

@@ -6,7 +6,9 @@ import { accessRequests, otpChallenges, users } from '../../db/schema/users.ts';
 import { smsMessages } from '../../db/schema/sms.ts';
 import { seed } from '../../db/seed.ts';
 import { MemorySmsProvider } from '../../providers/sms/memory.ts';
-import { createTestApp, createTestDatabase, FakeClock, requestCode, testConfig, type TestApp } from '../../test/harness.ts';
+import { OTP_MAX_SENDS_PER_PHONE_PER_HOUR } from '#common/auth.ts';
+import { VERIFY_OTP_PER_IP } from './auth.routes.ts';
+import { createTestApp, createTestDatabase, FakeClock, requestCode, testConfig, withClientHeader, type TestApp } from '../../test/harness.ts';
 
 const ADMIN = '+12125550101';
 const MEMBER = '+12125550103';
@@ -194,18 +196,52 @@ describe('security: one-time codes', () => {
     expect((await send(phone)).statusCode).toBe(200);
   });
 
-  it('at most 5 sends per phone per hour: 429 with Retry-After until the oldest leaves the window', async () => {
+  it('at most 5 sends to a phone from one address per hour: 429 with Retry-After until the oldest leaves the window', async () => {
     const phone = await approvedPhone();
+    const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      expect((await send(phone)).statusCode).toBe(200);
+      expect((await send(phone, ip)).statusCode).toBe(200);
       t.clock.advance(60_000);
     }
-    const res = await send(phone);
+    const res = await send(phone, ip);
     expect(res.statusCode).toBe(429);
     // The first send was 5 minutes ago: it leaves the window in 55 minutes.
     expect(Number(res.headers['retry-after'])).toBe(55 * 60);
     t.clock.advance(55 * 60_000);
-    expect((await send(phone)).statusCode).toBe(200);
+    expect((await send(phone, ip)).statusCode).toBe(200);
+  });
+
+  it('5 sends from different addresses do not lock a phone out; the per-phone ceiling is higher (15 per hour)', async () => {
+    const phone = await approvedPhone();
+    for (let i = 0; i < 5; i++) {
+      expect((await send(phone)).statusCode).toBe(200);
+      t.clock.advance(31_000);
+    }
+    // The owner, from their own address, still gets a code.
+    expect(await requestCode(t, phone, { ip: freshIp() })).toMatch(/^\d{6}$/);
+    t.clock.advance(31_000);
+    for (let i = 6; i < OTP_MAX_SENDS_PER_PHONE_PER_HOUR; i++) {
+      expect((await send(phone)).statusCode).toBe(200);
+      t.clock.advance(31_000);
+    }
+    const res = await send(phone);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('verify-otp is limited per address: 10 tries per 15 minutes, then 429 with Retry-After for any phone', async () => {
+    const ip = freshIp();
+    const guess = (phone: string) =>
+      t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone, otp: '000000' }, remoteAddress: ip });
+    for (let i = 0; i < VERIFY_OTP_PER_IP; i++) expect((await guess(freshPhone())).statusCode).toBe(400);
+    const res = await guess(freshPhone());
+    expect(res.statusCode).toBe(429);
+    expect(res.json().status).toBe('error');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected, and the window passes.
+    expect((await t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone: freshPhone(), otp: '000000' }, remoteAddress: freshIp() })).statusCode).toBe(400);
+    t.clock.advance(15 * 60_000);
+    expect((await guess(freshPhone())).statusCode).toBe(400);
   });
 
   it('at most 20 sends per client IP per hour, whatever the phones', async () => {
@@ -324,6 +360,7 @@ describe('security: one-time codes', () => {
     const sms = new MemorySmsProvider();
     sms.failNext(); // the failure path logs too
     const app = await buildApp({ config, database, clock: new FakeClock(), sms, serveWeb: false, logger: { ...loggerOptions(config), stream } });
+    app.inject = withClientHeader(app.inject.bind(app)) as typeof app.inject;
     try {
       await app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone: MEMBER } });
       await app.ctx.tasks.idle();

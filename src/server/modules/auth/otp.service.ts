@@ -4,6 +4,7 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_MAX_SENDS_PER_IP_PER_HOUR,
   OTP_MAX_SENDS_PER_PHONE_PER_HOUR,
+  OTP_MAX_SENDS_PER_PHONE_PER_IP_PER_HOUR,
   OTP_RESEND_COOLDOWN_SECONDS,
   OTP_TTL_SECONDS,
   messages,
@@ -50,7 +51,9 @@ export async function findExpiredChallenge(db: Db, phone: string, now: Date) {
 /**
  * Records a new challenge for a phone (replacing any live one) after checking the send limits,
  * and returns the code. Limits are counted in the database under per-phone and per-IP advisory
- * locks, so they hold across any number of server instances and concurrent requests.
+ * locks, so they hold across any number of server instances and concurrent requests. Per phone
+ * and address the limit is tight; per phone alone it is higher, so sends from other addresses
+ * cannot lock the owner out.
  */
 export async function issueChallenge(db: Db, opts: { phone: string; ip: string | null; now: Date; secret: string }) {
   const { phone, ip, now, secret } = opts;
@@ -62,7 +65,7 @@ export async function issueChallenge(db: Db, opts: { phone: string; ip: string |
 
     let retryAfterMs = 0;
     const byPhone = await tx
-      .select({ createdAt: otpChallenges.createdAt })
+      .select({ createdAt: otpChallenges.createdAt, ip: otpChallenges.ip })
       .from(otpChallenges)
       .where(and(eq(otpChallenges.phone, phone), gt(otpChallenges.createdAt, hourAgo)))
       .orderBy(asc(otpChallenges.createdAt));
@@ -70,11 +73,14 @@ export async function issueChallenge(db: Db, opts: { phone: string; ip: string |
     if (newest) {
       retryAfterMs = Math.max(retryAfterMs, newest.createdAt.getTime() + OTP_RESEND_COOLDOWN_SECONDS * 1000 - now.getTime());
     }
-    if (byPhone.length >= OTP_MAX_SENDS_PER_PHONE_PER_HOUR) {
-      const oldest = byPhone[byPhone.length - OTP_MAX_SENDS_PER_PHONE_PER_HOUR];
-      retryAfterMs = Math.max(retryAfterMs, oldest.createdAt.getTime() + HOUR_MS - now.getTime());
-    }
+    // Past the window's limit, the caller waits until enough of the oldest sends leave it.
+    const waitFor = (rows: Array<{ createdAt: Date }>, max: number) =>
+      rows.length >= max ? rows[rows.length - max].createdAt.getTime() + HOUR_MS - now.getTime() : 0;
+    retryAfterMs = Math.max(retryAfterMs, waitFor(byPhone, OTP_MAX_SENDS_PER_PHONE_PER_HOUR));
     if (ip) {
+      const byPhoneAndIp = byPhone.filter((r) => r.ip === ip);
+      retryAfterMs = Math.max(retryAfterMs, waitFor(byPhoneAndIp, OTP_MAX_SENDS_PER_PHONE_PER_IP_PER_HOUR));
+
       const byIp = await tx
         .select({ createdAt: otpChallenges.createdAt })
         .from(otpChallenges)

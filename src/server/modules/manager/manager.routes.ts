@@ -54,7 +54,8 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/manager/clients/:id/confirm-deposit',
-    { config: { access: 'manager' }, schema: { params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
+    // Confirming a deposit moves money: never done by an admin wearing the manager's session.
+    { config: { access: 'manager', noImpersonation: true }, schema: { params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
     async (req) => {
       const actor = requireManager(req);
       await confirmDeposit(ctx, actor, req.params.id, req.body.amountCents, req.ip ?? null);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSignature } from '../../modules/webhooks/twilio-signature.ts';
 import { createAdmin, createManager, createMember, uniquePhone } from '../factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
-import { callers, expectedOutcome, outcomeOf, type Caller } from './policy.ts';
+import { callers, expectedOutcome, mustRefuseImpersonation, outcomeOf, type Caller } from './policy.ts';
 import { concreteUrl, createRecordedTestApp, key, knownPolicies, type RecordedRoute } from './route-table.ts';
 
 let ADMIN: string;
@@ -136,6 +136,26 @@ describe('security: authorization matrix', () => {
       return floor && rank[declared] < rank[floor] ? [`${key(r)} declares ${String(r.access)}, its path asks for ${floor}`] : [];
     });
     expect(weaker).toEqual([]);
+  });
+
+  it('every route that moves money, confirms a deposit or signs on someone\'s behalf declares config.noImpersonation', () => {
+    const matched = routes.filter(mustRefuseImpersonation).map(key);
+    // The rule matches the routes it is about, so it is not an empty list.
+    for (const k of ['POST /api/manager/clients/:id/confirm-deposit', 'POST /api/onboarding/sign', 'POST /api/user/kyc/documents']) {
+      expect(matched).toContain(k);
+    }
+    for (const k of ['GET /api/auth/me', 'PATCH /api/user/profile', 'POST /api/send-otp']) expect(matched).not.toContain(k);
+    const undeclared = routes.filter((r) => mustRefuseImpersonation(r) && !r.noImpersonation).map(key);
+    expect(undeclared, 'money/signing routes without config.noImpersonation').toEqual([]);
+  });
+
+  it('the impersonation rule covers routes that do not exist yet, by path', () => {
+    for (const url of ['/api/payments', '/api/user/loans/:id/repay', '/api/admin/invoices/:id', '/api/user/phone', '/api/manager/clients/:id/deposits']) {
+      expect(mustRefuseImpersonation({ method: 'POST', url }), url).toBe(true);
+    }
+    expect(mustRefuseImpersonation({ method: 'GET', url: '/api/user/loans' })).toBe(false);
+    expect(mustRefuseImpersonation({ method: 'PATCH', url: '/api/user/profile' })).toBe(false);
+    expect(expectedOutcome({ method: 'POST', url: '/api/user/payments', access: 'user', noImpersonation: false }, 'admin as member')).toBe(403);
   });
 
   it('a new /api route without a declared policy fails when the app is built', async () => {

@@ -25,16 +25,40 @@ const roles: Record<Caller, { signedIn: boolean; manager: boolean; admin: boolea
  *   user    → 401 anonymous
  *   manager → 401 anonymous, 403 unless manager or admin
  *   admin   → 401 anonymous, 403 unless admin
- *   noImpersonation → 403 in an impersonated session
+ *   noImpersonation, or a money/signing write (mustRefuseImpersonation) → 403 in an impersonated session
  */
-export function expectedOutcome(route: Pick<RecordedRoute, 'access' | 'noImpersonation'>, caller: Caller): Outcome {
+/**
+ * Writes that move money, confirm a deposit, sign or hand over identity on someone's behalf: an
+ * impersonating admin is refused on each, whether or not the route remembered to say so. Matched by
+ * path so that routes added later (payments, loans, invoices, phone changes) are covered.
+ */
+const refusesImpersonationPaths: readonly RegExp[] = [
+  /\/confirm-deposit(\/|$)/,
+  /^\/api\/onboarding\/(accept|tier|allocation|kyc|sign)$/,
+  /^\/api\/user\/kyc\/documents$/,
+  /\/phone(\/|$)/,
+  /^\/api\/(.+\/)?(payments?|loans?|invoices?|deposits?|withdrawals?|payouts?|transfers?|wires?)(\/|$)/,
+];
+
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether a route must refuse an impersonating admin (see refusesImpersonationPaths). */
+export function mustRefuseImpersonation(route: Pick<RecordedRoute, 'method' | 'url'>): boolean {
+  return writeMethods.has(route.method) && refusesImpersonationPaths.some((re) => re.test(route.url));
+}
+
+export function expectedOutcome(
+  route: Pick<RecordedRoute, 'access' | 'noImpersonation'> & Partial<Pick<RecordedRoute, 'method' | 'url'>>,
+  caller: Caller,
+): Outcome {
   const access = route.access as Access;
   if (!knownPolicies.includes(access)) throw new Error(`unknown access policy ${JSON.stringify(route.access)}`);
   const who = roles[caller];
   if (access !== 'public' && !who.signedIn) return 401;
   if (access === 'manager' && !who.manager && !who.admin) return 403;
   if (access === 'admin' && !who.admin) return 403;
-  if (route.noImpersonation && who.impersonated) return 403;
+  const refuses = route.noImpersonation || (route.method !== undefined && route.url !== undefined && mustRefuseImpersonation({ method: route.method, url: route.url }));
+  if (refuses && who.impersonated) return 403;
   return 'allowed';
 }
 

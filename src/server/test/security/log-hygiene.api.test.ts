@@ -34,7 +34,7 @@ describe('security: log hygiene', () => {
     const from = lines.length;
     const socket = connect(port, '127.0.0.1');
     await new Promise((r) => socket.on('connect', r));
-    socket.write('POST /api/send-otp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"phone":');
+    socket.write('POST /api/send-otp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Client-Id: web\r\nContent-Length: 1000\r\n\r\n{"phone":');
     // The body has started arriving (the request is logged) before the client goes away.
     await expect.poll(() => lines.slice(from).some((l) => l.msg === 'incoming request')).toBe(true);
     socket.destroy();

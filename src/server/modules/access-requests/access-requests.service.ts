@@ -13,7 +13,7 @@ import {
 } from '#common/access-request.ts';
 import type { AppContext, AuthUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accessRequests, users } from '../../db/schema/users.ts';
+import { accessRequests, auditLog, users } from '../../db/schema/users.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { sendSms } from '../../providers/sms/sms.service.ts';
 import { actorOf, audit } from '../audit/audit.service.ts';
@@ -23,44 +23,45 @@ import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
  * A visitor asks for access. A pending request from the same phone is updated in place (the
  * partial unique index makes that race-free); a phone that is already a member, or already
  * approved, changes nothing. The caller answers the same way in every case.
+ *
+ * The membership check, the upsert and the audit row are one statement, so every phone costs the
+ * same round trips and an audit write: the answer's timing does not tell members from strangers.
  */
 export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>, input: AccessRequest, ip: string | null) {
-  const { db } = ctx;
-  const now = ctx.clock.now();
-  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-  if (member) return { outcome: 'member' as const };
-  const [approved] = await db
-    .select({ id: accessRequests.id })
-    .from(accessRequests)
-    .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
-    .limit(1);
-  if (approved) return { outcome: 'already_approved' as const };
-
-  const fields = {
-    instagram: input.instagram,
-    referral: input.referral,
-    termsAccepted: input.termsAccepted,
-    privacyAccepted: input.privacyAccepted,
-    marketingOptIn: input.marketingOptIn,
-    smsOptIn: input.smsOptIn,
-    updatedAt: now,
-  };
-  const [row] = await db
-    .insert(accessRequests)
-    .values({ phone: input.phone, ...fields, createdAt: now })
-    .onConflictDoUpdate({ target: accessRequests.phone, targetWhere: sql`status = 'pending'`, set: fields })
-    .returning({ id: accessRequests.id, createdAt: accessRequests.createdAt });
-  const updated = row.createdAt.getTime() !== now.getTime();
-  await audit(db, {
-    actorId: null,
-    action: updated ? 'access_request.updated' : 'access_request.submitted',
-    targetType: 'access_request',
-    targetId: row.id,
-    data: { marketingOptIn: input.marketingOptIn, smsOptIn: input.smsOptIn },
-    ip,
-    at: now,
-  });
-  return { outcome: updated ? ('updated' as const) : ('created' as const), id: row.id };
+  const now = ctx.clock.now().toISOString();
+  const data = JSON.stringify({ marketingOptIn: input.marketingOptIn, smsOptIn: input.smsOptIn });
+  const result = await ctx.db.execute(sql`
+    with blocked as (
+      select exists (select 1 from ${users} where ${users.phone} = ${input.phone}) as member,
+             exists (select 1 from ${accessRequests} where ${accessRequests.phone} = ${input.phone} and ${accessRequests.status} = 'approved') as approved
+    ),
+    saved as (
+      insert into ${accessRequests} (phone, instagram, referral, terms_accepted, privacy_accepted, marketing_opt_in, sms_opt_in, created_at, updated_at)
+      select ${input.phone}, ${input.instagram}, ${input.referral}, ${input.termsAccepted}, ${input.privacyAccepted},
+             ${input.marketingOptIn}, ${input.smsOptIn}, ${now}::timestamptz, ${now}::timestamptz
+      from blocked where not blocked.member and not blocked.approved
+      on conflict (phone) where status = 'pending' do update set
+        instagram = excluded.instagram, referral = excluded.referral, terms_accepted = excluded.terms_accepted,
+        privacy_accepted = excluded.privacy_accepted, marketing_opt_in = excluded.marketing_opt_in,
+        sms_opt_in = excluded.sms_opt_in, updated_at = excluded.updated_at
+      returning id, created_at <> ${now}::timestamptz as updated
+    ),
+    outcome as (
+      select blocked.member, blocked.approved, saved.id, saved.updated from blocked left join saved on true
+    ),
+    logged as (
+      insert into ${auditLog} (actor_id, action, target_type, target_id, data, ip, created_at)
+      select null,
+             case when outcome.id is null then 'access_request.ignored'
+                  when outcome.updated then 'access_request.updated' else 'access_request.submitted' end,
+             'access_request', outcome.id::text, ${data}::jsonb, ${ip}, ${now}::timestamptz
+      from outcome
+    )
+    select member, approved, id, updated from outcome`);
+  const [row] = (result as unknown as { rows: { member: boolean; approved: boolean; id: string | null; updated: boolean | null }[] }).rows;
+  if (row.member) return { outcome: 'member' as const };
+  if (row.approved || !row.id) return { outcome: 'already_approved' as const };
+  return { outcome: row.updated ? ('updated' as const) : ('created' as const), id: row.id };
 }
 
 const reviewers = alias(users, 'reviewers');

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   ACCESS_REQUESTS_PAGE_SIZE,
   approvalSmsBody,
+  LATER_SUBMISSIONS_KEPT,
   RECENT_ACCESS_REQUESTS,
   REJECTION_SMS_BODY,
   type AccessRequest,
@@ -20,8 +21,9 @@ import { actorOf, audit } from '../audit/audit.service.ts';
 import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
 
 /**
- * A visitor asks for access. A pending request from the same phone is updated in place (the
- * partial unique index makes that race-free); a phone that is already a member, or already
+ * A visitor asks for access. Anyone may submit any phone, so a repeat of a pending request never
+ * overwrites it: the first submission stands and the repeat is recorded beside it for the admin
+ * (the partial unique index makes that race-free). A phone that is already a member, or already
  * approved, changes nothing. The caller answers the same way in every case.
  *
  * The membership check, the upsert and the audit row are one statement, so every phone costs the
@@ -41,9 +43,14 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>,
              ${input.marketingOptIn}, ${input.smsOptIn}, ${now}::timestamptz, ${now}::timestamptz
       from blocked where not blocked.member and not blocked.approved
       on conflict (phone) where status = 'pending' do update set
-        instagram = excluded.instagram, referral = excluded.referral, terms_accepted = excluded.terms_accepted,
-        privacy_accepted = excluded.privacy_accepted, marketing_opt_in = excluded.marketing_opt_in,
-        sms_opt_in = excluded.sms_opt_in, updated_at = excluded.updated_at
+        later_submissions = (
+          case when jsonb_array_length(${accessRequests.laterSubmissions}) >= ${LATER_SUBMISSIONS_KEPT}
+               then ${accessRequests.laterSubmissions} - 0 else ${accessRequests.laterSubmissions} end
+        ) || jsonb_build_array(jsonb_build_object(
+          'at', ${now}::text, 'instagram', excluded.instagram, 'referral', excluded.referral,
+          'marketingOptIn', excluded.marketing_opt_in, 'smsOptIn', excluded.sms_opt_in)),
+        later_count = ${accessRequests.laterCount} + 1,
+        updated_at = excluded.updated_at
       returning id, created_at <> ${now}::timestamptz as updated
     ),
     outcome as (
@@ -53,7 +60,7 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>,
       insert into ${auditLog} (actor_id, action, target_type, target_id, data, ip, created_at)
       select null,
              case when outcome.id is null then 'access_request.ignored'
-                  when outcome.updated then 'access_request.updated' else 'access_request.submitted' end,
+                  when outcome.updated then 'access_request.repeated' else 'access_request.submitted' end,
              'access_request', outcome.id::text, ${data}::jsonb, ${ip}, ${now}::timestamptz
       from outcome
     )
@@ -61,7 +68,7 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>,
   const [row] = (result as unknown as { rows: { member: boolean; approved: boolean; id: string | null; updated: boolean | null }[] }).rows;
   if (row.member) return { outcome: 'member' as const };
   if (row.approved || !row.id) return { outcome: 'already_approved' as const };
-  return { outcome: row.updated ? ('updated' as const) : ('created' as const), id: row.id };
+  return { outcome: row.updated ? ('repeated' as const) : ('created' as const), id: row.id };
 }
 
 const reviewers = alias(users, 'reviewers');
@@ -97,6 +104,8 @@ function toAdmin(row: AdminRow): AdminAccessRequest {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     isMember: Boolean(row.memberId),
+    laterSubmissions: r.laterSubmissions,
+    laterCount: r.laterCount,
   };
 }
 

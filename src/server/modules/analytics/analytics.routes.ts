@@ -1,14 +1,20 @@
 import { createHmac } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageViewInputSchema } from '#common/analytics.ts';
 import { pageViews } from '../../db/schema/platform.ts';
 
+/** Per client address: far above what a person clicking through pages sends. */
+export const PAGE_VIEWS_PER_MINUTE = 60;
+
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here only for this route (global: false) until every limit moves onto the plugin.
+  await app.register(rateLimit, { global: false });
   app.post(
     '/api/analytics/page-view',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: { max: PAGE_VIEWS_PER_MINUTE, timeWindow: 60_000 } },
       schema: { body: pageViewInputSchema, response: { 204: z.null() } },
     },
     async (req, reply) => {

@@ -9,6 +9,7 @@ import {
   type ReviewAccessRequestResponse,
 } from '#common/access-request.ts';
 import { formatDate } from '#common/format.ts';
+import { LaterSubmissions } from './later-submissions.tsx';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -138,6 +139,7 @@ function RequestsTable({ requests, onReview }: { requests: AdminAccessRequest[];
                     {r.referral}
                   </p>
                 )}
+                <LaterSubmissions submissions={r.laterSubmissions} count={r.laterCount} />
               </TableCell>
               <TableCell className="min-w-[10.5rem] max-w-[12rem] whitespace-normal">
                 <ConsentList request={r} />
@@ -182,6 +184,11 @@ function RequestsCards({ requests, onReview }: { requests: AdminAccessRequest[];
               <dt className="text-xs text-muted-foreground">Referral</dt>
               <dd className="break-words">{r.referral || <span className="text-muted-foreground">—</span>}</dd>
             </div>
+            {r.laterCount > 0 && (
+              <div className="col-span-2">
+                <LaterSubmissions submissions={r.laterSubmissions} count={r.laterCount} />
+              </div>
+            )}
             <div className="col-span-2">
               <dt className="mb-1 text-xs text-muted-foreground">Consents</dt>
               <dd>

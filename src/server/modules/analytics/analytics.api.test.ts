@@ -61,6 +61,7 @@ describe('page views', () => {
     const limited = await send('10.6.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ status: 'error' });
     expect((await send('10.6.0.2')).statusCode).toBe(204);
     expect(await t.db.select().from(pageViews).where(eq(pageViews.path, '/flood'))).toHaveLength(PAGE_VIEWS_PER_MINUTE + 1);
   });

@@ -135,6 +135,17 @@ export type AccessRequestStatus = z.infer<typeof accessRequestStatusSchema>;
 export const ACCESS_REQUESTS_PAGE_SIZE = 25;
 export const RECENT_ACCESS_REQUESTS = 5;
 
+/** A pending request keeps its first fields; repeats are recorded beside it, the latest few kept. */
+export const LATER_SUBMISSIONS_KEPT = 5;
+export const laterSubmissionSchema = z.object({
+  at: z.string(),
+  instagram: z.string().nullable(),
+  referral: z.string().nullable(),
+  marketingOptIn: z.boolean(),
+  smsOptIn: z.boolean(),
+});
+export type LaterSubmission = z.infer<typeof laterSubmissionSchema>;
+
 export const adminAccessRequestsQuerySchema = z.object({
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), accessRequestStatusSchema.optional()),
   q: z.string().trim().max(100).optional(),
@@ -159,6 +170,9 @@ export const adminAccessRequestSchema = z.object({
   updatedAt: z.string(),
   /** Whether a member account already exists for this phone. */
   isMember: z.boolean(),
+  /** Repeats of this pending request (the latest LATER_SUBMISSIONS_KEPT), and how many there were. */
+  laterSubmissions: z.array(laterSubmissionSchema),
+  laterCount: z.number().int(),
 });
 export type AdminAccessRequest = z.infer<typeof adminAccessRequestSchema>;
 

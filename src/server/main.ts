@@ -2,6 +2,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openPgliteDir, openPostgres, type Database } from './db/client.ts';
 import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
+import { systemClock } from './context.ts';
+import { pageViewJobs, schedulePageViewPruning } from './modules/analytics/analytics.jobs.ts';
 import { isSupportedNode } from './runtime.ts';
 
 async function main() {
@@ -32,7 +34,9 @@ async function main() {
   }
   await seed(database.db, { demo: config.SEED_DEMO });
 
-  const app = await buildApp({ config, database });
+  // Recurring upkeep (decision 010): the first run is scheduled at start, each run schedules the next.
+  const app = await buildApp({ config, database, jobs: pageViewJobs(database.db, systemClock) });
+  await schedulePageViewPruning(database.db, systemClock);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accessRequestMessages as m, approvalSmsBody, REJECTION_SMS_BODY } from '#common/access-request.ts';
+import { accessRequestMessages as m, approvalSmsBody, LATER_SUBMISSIONS_KEPT, REJECTION_SMS_BODY } from '#common/access-request.ts';
 import { smsMessages } from '../../db/schema/sms.ts';
 import { accessRequests, auditLog, users } from '../../db/schema/users.ts';
 import { createTestApp, requestCode, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
@@ -133,7 +133,7 @@ describe('POST /api/request-access', () => {
     expect(res.body).not.toMatch(/at .*\.ts|SyntaxError|select |insert /i);
   });
 
-  it('a second request from the same phone updates the pending one instead of duplicating it', async () => {
+  it('a repeat of a pending request keeps the first one’s fields and records the later one beside it for the admin', async () => {
     const phone = freshPhone();
     await submit(valid(phone));
     t.clock.advance(60_000);
@@ -142,10 +142,33 @@ describe('POST /api/request-access', () => {
     expect(res.json()).toEqual({ status: 'success', message: ACCESS_REQUEST_RECEIVED });
     const rows = await t.db.select().from(accessRequests).where(eq(accessRequests.phone, phone));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ instagram: null, referral: 'Met at the National', smsOptIn: true, status: 'pending' });
-    expect(rows[0].updatedAt.getTime()).toBeGreaterThan(rows[0].createdAt.getTime());
+    expect(rows[0]).toMatchObject({ instagram: 'slab.collector', referral: null, smsOptIn: false, marketingOptIn: true, status: 'pending', laterCount: 1 });
+    expect(rows[0].laterSubmissions).toEqual([
+      { at: t.clock.now().toISOString(), instagram: null, referral: 'Met at the National', marketingOptIn: true, smsOptIn: true },
+    ]);
     const actions = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, rows[0].id));
-    expect(actions.map((a) => a.action).sort()).toEqual(['access_request.submitted', 'access_request.updated']);
+    expect(actions.map((a) => a.action).sort()).toEqual(['access_request.repeated', 'access_request.submitted']);
+
+    const listed = (await asAdmin('GET', `/api/admin/access-requests?q=${encodeURIComponent(phone)}`)).json().requests[0];
+    expect(listed).toMatchObject({ instagram: 'slab.collector', referral: null, laterCount: 1 });
+    expect(listed.laterSubmissions).toHaveLength(1);
+    expect(listed.laterSubmissions[0]).toMatchObject({ referral: 'Met at the National', smsOptIn: true });
+  });
+
+  it(`keeps only the last ${LATER_SUBMISSIONS_KEPT} later submissions, and counts them all`, async () => {
+    const phone = freshPhone();
+    await submit(valid(phone));
+    for (let i = 1; i <= LATER_SUBMISSIONS_KEPT + 3; i++) {
+      t.clock.advance(1000);
+      await submit({ ...valid(phone), referral: `Friend ${i}` });
+    }
+    const [row] = await t.db.select().from(accessRequests).where(eq(accessRequests.phone, phone));
+    expect(row.instagram).toBe('slab.collector');
+    expect(row.referral).toBeNull();
+    expect(row.laterCount).toBe(LATER_SUBMISSIONS_KEPT + 3);
+    expect(row.laterSubmissions.map((s) => s.referral)).toEqual(
+      Array.from({ length: LATER_SUBMISSIONS_KEPT }, (_, i) => `Friend ${i + 4}`),
+    );
   });
 
   it('concurrent requests from one phone still leave one pending request', async () => {

@@ -36,8 +36,11 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await submitAccessRequest(ctx, req.body, req.ip ?? null);
+      // Told after the answer, so publishing (a Redis round trip when scaled out) adds no time for
+      // strangers that members would not pay.
       if ('id' in result && result.id) {
-        await accessRequestUpdated(ctx, { id: result.id, status: 'pending', phone: req.body.phone }, req.log);
+        const id = result.id;
+        ctx.tasks.run('access_request_updated', () => accessRequestUpdated(ctx, { id, status: 'pending', phone: req.body.phone }, req.log));
       }
       return { status: 'success' as const, message: ACCESS_REQUEST_RECEIVED };
     },

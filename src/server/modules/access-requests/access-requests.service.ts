@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   ACCESS_REQUESTS_PAGE_SIZE,
   approvalSmsBody,
+  LATER_SUBMISSIONS_KEPT,
   RECENT_ACCESS_REQUESTS,
   REJECTION_SMS_BODY,
   type AccessRequest,
@@ -13,54 +14,61 @@ import {
 } from '#common/access-request.ts';
 import type { AppContext, AuthUser } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { accessRequests, users } from '../../db/schema/users.ts';
+import { accessRequests, auditLog, users } from '../../db/schema/users.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { sendSms } from '../../providers/sms/sms.service.ts';
 import { actorOf, audit } from '../audit/audit.service.ts';
 import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
 
 /**
- * A visitor asks for access. A pending request from the same phone is updated in place (the
- * partial unique index makes that race-free); a phone that is already a member, or already
+ * A visitor asks for access. Anyone may submit any phone, so a repeat of a pending request never
+ * overwrites it: the first submission stands and the repeat is recorded beside it for the admin
+ * (the partial unique index makes that race-free). A phone that is already a member, or already
  * approved, changes nothing. The caller answers the same way in every case.
+ *
+ * The membership check, the upsert and the audit row are one statement, so every phone costs the
+ * same round trips and an audit write: the answer's timing does not tell members from strangers.
  */
 export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>, input: AccessRequest, ip: string | null) {
-  const { db } = ctx;
-  const now = ctx.clock.now();
-  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-  if (member) return { outcome: 'member' as const };
-  const [approved] = await db
-    .select({ id: accessRequests.id })
-    .from(accessRequests)
-    .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
-    .limit(1);
-  if (approved) return { outcome: 'already_approved' as const };
-
-  const fields = {
-    instagram: input.instagram,
-    referral: input.referral,
-    termsAccepted: input.termsAccepted,
-    privacyAccepted: input.privacyAccepted,
-    marketingOptIn: input.marketingOptIn,
-    smsOptIn: input.smsOptIn,
-    updatedAt: now,
-  };
-  const [row] = await db
-    .insert(accessRequests)
-    .values({ phone: input.phone, ...fields, createdAt: now })
-    .onConflictDoUpdate({ target: accessRequests.phone, targetWhere: sql`status = 'pending'`, set: fields })
-    .returning({ id: accessRequests.id, createdAt: accessRequests.createdAt });
-  const updated = row.createdAt.getTime() !== now.getTime();
-  await audit(db, {
-    actorId: null,
-    action: updated ? 'access_request.updated' : 'access_request.submitted',
-    targetType: 'access_request',
-    targetId: row.id,
-    data: { marketingOptIn: input.marketingOptIn, smsOptIn: input.smsOptIn },
-    ip,
-    at: now,
-  });
-  return { outcome: updated ? ('updated' as const) : ('created' as const), id: row.id };
+  const now = ctx.clock.now().toISOString();
+  const data = JSON.stringify({ marketingOptIn: input.marketingOptIn, smsOptIn: input.smsOptIn });
+  const result = await ctx.db.execute(sql`
+    with blocked as (
+      select exists (select 1 from ${users} where ${users.phone} = ${input.phone}) as member,
+             exists (select 1 from ${accessRequests} where ${accessRequests.phone} = ${input.phone} and ${accessRequests.status} = 'approved') as approved
+    ),
+    saved as (
+      insert into ${accessRequests} (phone, instagram, referral, terms_accepted, privacy_accepted, marketing_opt_in, sms_opt_in, created_at, updated_at)
+      select ${input.phone}, ${input.instagram}, ${input.referral}, ${input.termsAccepted}, ${input.privacyAccepted},
+             ${input.marketingOptIn}, ${input.smsOptIn}, ${now}::timestamptz, ${now}::timestamptz
+      from blocked where not blocked.member and not blocked.approved
+      on conflict (phone) where status = 'pending' do update set
+        later_submissions = (
+          case when jsonb_array_length(${accessRequests.laterSubmissions}) >= ${LATER_SUBMISSIONS_KEPT}
+               then ${accessRequests.laterSubmissions} - 0 else ${accessRequests.laterSubmissions} end
+        ) || jsonb_build_array(jsonb_build_object(
+          'at', ${now}::text, 'instagram', excluded.instagram, 'referral', excluded.referral,
+          'marketingOptIn', excluded.marketing_opt_in, 'smsOptIn', excluded.sms_opt_in)),
+        later_count = ${accessRequests.laterCount} + 1,
+        updated_at = excluded.updated_at
+      returning id, created_at <> ${now}::timestamptz as updated
+    ),
+    outcome as (
+      select blocked.member, blocked.approved, saved.id, saved.updated from blocked left join saved on true
+    ),
+    logged as (
+      insert into ${auditLog} (actor_id, action, target_type, target_id, data, ip, created_at)
+      select null,
+             case when outcome.id is null then 'access_request.ignored'
+                  when outcome.updated then 'access_request.repeated' else 'access_request.submitted' end,
+             'access_request', outcome.id::text, ${data}::jsonb, ${ip}, ${now}::timestamptz
+      from outcome
+    )
+    select member, approved, id, updated from outcome`);
+  const [row] = (result as unknown as { rows: { member: boolean; approved: boolean; id: string | null; updated: boolean | null }[] }).rows;
+  if (row.member) return { outcome: 'member' as const };
+  if (row.approved || !row.id) return { outcome: 'already_approved' as const };
+  return { outcome: row.updated ? ('repeated' as const) : ('created' as const), id: row.id };
 }
 
 const reviewers = alias(users, 'reviewers');
@@ -96,6 +104,8 @@ function toAdmin(row: AdminRow): AdminAccessRequest {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     isMember: Boolean(row.memberId),
+    laterSubmissions: r.laterSubmissions,
+    laterCount: r.laterCount,
   };
 }
 

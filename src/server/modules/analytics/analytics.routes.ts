@@ -3,12 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageViewInputSchema } from '#common/analytics.ts';
 import { pageViews } from '../../db/schema/platform.ts';
+import { limitHook } from '../../plugins/rate-limit.ts';
+
+/** Per client address: far above what a person clicking through pages sends. */
+export const PAGE_VIEWS_PER_MINUTE = 60;
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perIp = limitHook(app, [{ name: 'page-view:ip', max: PAGE_VIEWS_PER_MINUTE, windowMs: 60_000, key: (req) => req.ip }]);
   app.post(
     '/api/analytics/page-view',
     {
       config: { access: 'public' },
+      onRequest: perIp,
       schema: { body: pageViewInputSchema, response: { 204: z.null() } },
     },
     async (req, reply) => {

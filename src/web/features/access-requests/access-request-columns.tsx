@@ -6,6 +6,7 @@ import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { cn } from '#web/lib/utils.ts';
+import { LaterSubmissions } from './later-submissions.tsx';
 import { accessRequestStatuses, ConsentList } from './access-request-status.tsx';
 
 export type Decision = 'approved' | 'rejected';
@@ -86,6 +87,7 @@ export function accessRequestColumns(onReview: (p: Pending) => void): Column<Adm
               {r.referral}
             </p>
           )}
+          <LaterSubmissions submissions={r.laterSubmissions} count={r.laterCount} />
         </>
       ),
     },
@@ -96,6 +98,13 @@ export function accessRequestColumns(onReview: (p: Pending) => void): Column<Adm
       cell: (r) => (r.instagram ? <span className="block truncate font-medium">@{r.instagram}</span> : dash),
     },
     { id: 'referral', header: 'Referral', cardOnly: true, cell: (r) => r.referral || dash },
+    {
+      id: 'repeats',
+      header: 'Sent again',
+      cardOnly: true,
+      card: 'wide',
+      cell: (r) => (r.laterCount > 0 ? <LaterSubmissions submissions={r.laterSubmissions} count={r.laterCount} /> : dash),
+    },
     { id: 'consents', header: 'Consents', className: 'min-w-[10.5rem] max-w-[12rem] whitespace-normal', card: 'wide', cell: (r) => <ConsentList request={r} /> },
     {
       id: 'status',

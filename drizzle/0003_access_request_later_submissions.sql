@@ -1,0 +1,2 @@
+ALTER TABLE "access_requests" ADD COLUMN "later_submissions" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "access_requests" ADD COLUMN "later_count" integer DEFAULT 0 NOT NULL;

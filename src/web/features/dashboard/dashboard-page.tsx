@@ -22,7 +22,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser, type CurrentUser } from '#web/features/auth/current-user.ts';
-import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+import { usePhoneDisplay } from '#web/features/phone/use-phone-display.ts';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
@@ -138,6 +138,7 @@ function ProfileCard() {
 }
 
 function AccountCard({ user }: { user: CurrentUser }) {
+  const phone = usePhoneDisplay(user.phone);
   const profile = useQuery<Profile>({ queryKey: ['/api/user/profile'] });
   return (
     <Card>
@@ -165,7 +166,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
           </div>
           <div className="flex items-center justify-between gap-4">
             <dt className="text-muted-foreground">Phone</dt>
-            <dd className="tabular font-medium">{formatPhoneForDisplay(user.phone)}</dd>
+            <dd className="tabular font-medium">{phone}</dd>
           </div>
         </dl>
       </CardContent>

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fmt, isMain, repoRoot } from './support.ts';
 
-const LANDING_GOAL_KB = 110;
+/** Budgets in gzip -9 KB of JS before first paint (bench/web-budget.test.ts fails above them). */
+export const LANDING_GOAL_KB = 110;
+export const MEMBER_SHELL_GOAL_KB = 150;
 
 interface ManifestChunk {
   file: string;
@@ -47,6 +49,9 @@ async function viteBuild(opts: { root?: string; outDir: string }): Promise<WebBu
   const { build } = await import('vite');
   const chunkModules: Record<string, string[]> = {};
   const moduleBytes: Record<string, number> = {};
+  // Vite keeps a NODE_ENV already set (vitest sets 'test'), which would bundle React's dev build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   await build({
     configFile: join(repoRoot, 'vite.config.ts'),
     ...(opts.root ? { root: opts.root, publicDir: false as const } : {}),
@@ -64,6 +69,9 @@ async function viteBuild(opts: { root?: string; outDir: string }): Promise<WebBu
         },
       },
     ],
+  }).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   });
   const manifest = JSON.parse(readFileSync(join(opts.outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   return { outDir: opts.outDir, manifest, chunkModules, moduleBytes };
@@ -169,18 +177,25 @@ function biggestModules(build: WebBuild, files: string[], limit = 10) {
   return [...sizes].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, n]) => `${k} ${fmt(n / 1024, 1)} KB`);
 }
 
-export async function runWebWeight() {
-  const [app, empty] = [await buildApp(), await buildEmptyApp()];
+/** What a browser loads before first paint for `/` and for `/dashboard` (entry, static imports, page and layout chunks). */
+export function pageDownloads(app: WebBuild) {
   const entry = entryKey(app.manifest);
-
   const landingKeys = keysFor(app.manifest, ['features/marketing/landing-route.tsx']);
   const dashboardKeys = keysFor(app.manifest, ['features/dashboard/dashboard-page.tsx', 'features/shell/member-layout.tsx']);
+  if (landingKeys.length !== 1 || dashboardKeys.length !== 2) throw new Error('page chunks not found in the manifest');
   const landingFiles = closure(app.manifest, [entry, ...landingKeys]);
   const dashboardFiles = closure(app.manifest, [entry, ...dashboardKeys]);
+  return { landingFiles, dashboardFiles, landing: weigh(app, landingFiles), dashboard: weigh(app, dashboardFiles) };
+}
+
+/** The heaviest packages and app folders a page loads before first paint (for budget failures). */
+export const heaviest = (app: WebBuild, files: string[]) => biggestModules(app, files);
+
+export async function runWebWeight() {
+  const [app, empty] = [await buildApp(), await buildEmptyApp()];
+  const { landingFiles, dashboardFiles, landing, dashboard } = pageDownloads(app);
   const emptyFiles = closure(empty.manifest, [entryKey(empty.manifest)]);
 
-  const landing = weigh(app, landingFiles);
-  const dashboard = weigh(app, dashboardFiles);
   const baseline = weigh(empty, emptyFiles);
   const forbidden = forbiddenIn(app, landingFiles);
 
@@ -192,7 +207,9 @@ export async function runWebWeight() {
   console.log(row('/ (visitor, landing)', landing));
   console.log(row('/dashboard (member shell)', dashboard));
   console.log(`  landing JS ≤ ${LANDING_GOAL_KB} KB gzip → ${landing.jsGzipKB <= LANDING_GOAL_KB ? 'met' : 'MISSED'}`);
+  console.log(`  member shell JS ≤ ${MEMBER_SHELL_GOAL_KB} KB gzip → ${dashboard.jsGzipKB <= MEMBER_SHELL_GOAL_KB ? 'met' : 'MISSED'}`);
   console.log(`  landing, biggest parts (minified): ${biggestModules(app, landingFiles).join(', ')}`);
+  console.log(`  member shell, biggest parts (minified): ${biggestModules(app, dashboardFiles).join(', ')}`);
   if (forbidden.length) {
     console.log(`  admin or chart code in a visitor's download → MISSED (${forbidden.length} modules):`);
     for (const h of forbidden.slice(0, 15)) console.log(`    ${h.rule}: ${h.module} in ${h.file}`);
@@ -205,6 +222,8 @@ export async function runWebWeight() {
     dashboard: { ...dashboard, ratioToEmpty: dashboard.totalGzipKB / baseline.totalGzipKB },
     landingJsGoalKB: LANDING_GOAL_KB,
     landingJsMeetsGoal: landing.jsGzipKB <= LANDING_GOAL_KB,
+    memberShellJsGoalKB: MEMBER_SHELL_GOAL_KB,
+    memberShellJsMeetsGoal: dashboard.jsGzipKB <= MEMBER_SHELL_GOAL_KB,
     forbiddenInVisitorDownload: forbidden,
   };
 }

@@ -53,8 +53,7 @@ export const liveEventTypes = [
 type MissingFromList = Exclude<LiveEventType, (typeof liveEventTypes)[number]>;
 export const liveEventListIsComplete: MissingFromList extends never ? true : MissingFromList = true;
 
-/** Socket protocol messages that are not events: the handshake's answer and the keep-alive reply. */
-export const liveControlTypes = ['auth_success', 'pong'] as const;
+export { liveControlTypes } from './live-control.ts';
 
 /** A live message (spec §3): type, userId, status, title, message, variant, playerName, year. */
 export const liveMessageSchema = z.object({

@@ -23,7 +23,7 @@ import { Progress } from '#web/components/ui/progress.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser, type CurrentUser } from '#web/features/auth/current-user.ts';
 import { greeting, isFirstSignIn } from '#web/features/auth/session.ts';
-import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+import { usePhoneDisplay } from '#web/features/phone/use-phone-display.ts';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { cn } from '#web/lib/utils.ts';
@@ -125,6 +125,7 @@ function ProfileCard() {
 }
 
 function AccountCard({ user }: { user: CurrentUser }) {
+  const phone = usePhoneDisplay(user.phone);
   const profile = useQuery<Profile>({ queryKey: ['/api/user/profile'] });
   return (
     <Card>
@@ -152,7 +153,7 @@ function AccountCard({ user }: { user: CurrentUser }) {
           </div>
           <div className="flex items-center justify-between gap-4">
             <dt className="text-muted-foreground">Phone</dt>
-            <dd className="tabular font-medium">{formatPhoneForDisplay(user.phone)}</dd>
+            <dd className="tabular font-medium">{phone}</dd>
           </div>
         </dl>
       </CardContent>

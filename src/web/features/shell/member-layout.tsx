@@ -1,143 +1,59 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LiveStatusDot } from '#web/lib/live/live-connection.tsx';
 import { Link, useLocation } from 'wouter';
-import { ChevronDown, LogOut, Menu, ShieldCheck } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { Logo } from '#web/components/brand/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '#web/components/ui/dropdown-menu.tsx';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '#web/components/ui/sheet.tsx';
-import { useLogout } from '#web/features/auth/api/logout.ts';
 import type { CurrentUser } from '#web/features/auth/current-user.ts';
-import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { cn } from '#web/lib/utils.ts';
+import { AccountTrigger } from './account-trigger.tsx';
 import { RequireAuth } from './guards.tsx';
+import { useMemberLinks } from './member-links.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
-import { useNav } from './nav-context.tsx';
-import { ACCOUNT_LINKS, INDEX_PATH, isActivePath, MEMBER_LINKS, type NavItem } from './nav-items.ts';
-import { UserAvatar } from './user-avatar.tsx';
-import { OnboardingBanner } from '#web/features/onboarding/onboarding-banner.tsx';
+import { INDEX_PATH, isActivePath } from './nav-items.ts';
 
-function useMemberLinks(user: CurrentUser) {
-  const { hasRoute, adminHome } = useNav();
-  const centre = MEMBER_LINKS.filter((l) => hasRoute(l.href));
-  const account: NavItem[] = ACCOUNT_LINKS.filter((l) => hasRoute(l.href));
-  if (user.isAdmin) account.push({ href: adminHome, label: 'Admin', icon: ShieldCheck });
-  return { centre, account };
-}
+// The banner's rules (#common/onboarding.ts) bring zod and the phone library; it shows after a
+// fetch anyway, so its code loads after the first paint instead of before it.
+const OnboardingBanner = lazy(() => import('#web/features/onboarding/onboarding-banner.tsx').then((m) => ({ default: m.OnboardingBanner })));
+
+const LazyAccountMenu = lazy(() => import('./account-menu.tsx'));
 
 function AccountMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
-  const { account } = useMemberLinks(user);
-  const logout = useLogout();
-  const [, navigate] = useLocation();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className={cn(
-            'flex items-center gap-2 rounded-full py-1 pl-1 pr-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
-            onDark ? 'hover:bg-white/10 focus-visible:outline-white' : 'hover:bg-muted focus-visible:outline-ring',
-          )}
-        >
-          <UserAvatar name={user.name} phone={user.phone} />
-          {/* Named by what it shows (WCAG 2.5.3), with its purpose for screen readers. */}
-          <span className="sr-only">Account menu: </span>
-          <span className="max-w-[90px] truncate" data-testid="account-name">
-            {user.name || formatPhoneForDisplay(user.phone)}
-          </span>
-          <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>Account</DropdownMenuLabel>
-        <div className="px-2 pb-2 text-sm">
-          <p className="truncate font-medium">{user.name || 'Member'}</p>
-          <p className="tabular truncate text-xs text-muted-foreground">{formatPhoneForDisplay(user.phone)}</p>
-        </div>
-        <DropdownMenuSeparator />
-        {account.map((item) => (
-          <DropdownMenuItem key={item.href} onSelect={() => navigate(item.href)}>
-            {item.icon && <item.icon aria-hidden="true" />}
-            {item.label}
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
-          <LogOut aria-hidden="true" />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<AccountTrigger user={user} onDark={onDark} aria-haspopup="menu" />}>
+      <LazyAccountMenu user={user} onDark={onDark} />
+    </Suspense>
   );
 }
+
+const MemberMobileMenu = lazy(() => import('./member-mobile-menu.tsx'));
 
 function MobileMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
   const [open, setOpen] = useState(false);
-  const [location] = useLocation();
-  const { centre, account } = useMemberLinks(user);
-  const logout = useLogout();
-  const linkClass = (href: string) =>
-    cn(
-      'flex items-center gap-3 rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-muted',
-      isActivePath(location, href) && 'bg-muted text-crimson',
-    );
-  const menuLink = (item: NavItem) => (
-    <SheetClose asChild key={item.href}>
-      <Link href={item.href} className={linkClass(item.href)} aria-current={isActivePath(location, item.href) ? 'page' : undefined}>
-        {item.icon && <item.icon className="size-5 text-muted-foreground" aria-hidden="true" />}
-        {item.label}
-      </Link>
-    </SheetClose>
-  );
+  // The sheet's dialog code loads on the first tap, keeping it out of the shell's first download.
+  const [wanted, setWanted] = useState(false);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Open menu"
-          className={cn('lg:hidden', onDark && 'text-white hover:bg-white/10 hover:text-white')}
-        >
-          <Menu className="size-5" aria-hidden="true" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="right" closeLabel="Close menu" className="gap-0">
-        <div className="flex items-center gap-3 border-b px-6 py-5 pr-14">
-          <UserAvatar name={user.name} phone={user.phone} className="size-10 text-base" />
-          <div className="min-w-0">
-            <SheetTitle className="truncate">{user.name || 'Member'}</SheetTitle>
-            <SheetDescription className="tabular truncate">{formatPhoneForDisplay(user.phone)}</SheetDescription>
-          </div>
-        </div>
-        <nav aria-label="Menu" className="flex flex-1 flex-col overflow-y-auto px-3 py-4">
-          {centre.map(menuLink)}
-          {centre.length > 0 && <div className="mx-3 my-2 border-t" role="separator" />}
-          <p className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">Account</p>
-          {account.map(menuLink)}
-        </nav>
-        <div className="border-t p-4">
-          <Button
-            variant="outline"
-            className="w-full"
-            disabled={logout.isPending}
-            onClick={() => {
-              setOpen(false);
-              logout.mutate();
-            }}
-          >
-            <LogOut aria-hidden="true" />
-            Log out
-          </Button>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={cn('lg:hidden', onDark && 'text-white hover:bg-white/10 hover:text-white')}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" aria-hidden="true" />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MemberMobileMenu user={user} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -216,7 +132,9 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           </a>
           <MemberBar user={user} />
           {user.isImpersonated && <ImpersonationBanner />}
-          <OnboardingBanner userId={user.id} />
+          <Suspense fallback={null}>
+            <OnboardingBanner userId={user.id} />
+          </Suspense>
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { liveControlTypes, type LiveEventType, type LiveMessage } from '#common/live.ts';
+import type { LiveEventType, LiveMessage } from '#common/live.ts';
+import { liveControlTypes } from '#common/live-control.ts';
 
 /** Every live event type with the query keys it refreshes: a type left out does not compile. */
 export type RefreshMap = { readonly [K in LiveEventType]: readonly string[] };

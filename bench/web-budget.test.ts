@@ -1,0 +1,20 @@
+// The gzip budgets of the JS loaded before first paint, measured on a production build (the same
+// Vite config as `npm run build`, built once into a temp folder by bench/web.ts).
+import { describe, expect, it } from 'vitest';
+import { buildApp, heaviest, LANDING_GOAL_KB, MEMBER_SHELL_GOAL_KB, pageDownloads } from './web.ts';
+
+const report = (name: string, kb: number, parts: string[]) => `${name}: ${kb.toFixed(1)} KB; heaviest: ${parts.join(', ')}`;
+
+describe('web download budgets (gzip -9 of JS before first paint)', () => {
+  it(`keeps a visitor's / within ${LANDING_GOAL_KB} KB`, { timeout: 300_000 }, async () => {
+    const app = await buildApp();
+    const { landing, landingFiles } = pageDownloads(app);
+    expect(landing.jsGzipKB, report('/', landing.jsGzipKB, heaviest(app, landingFiles))).toBeLessThanOrEqual(LANDING_GOAL_KB);
+  });
+
+  it(`keeps a member's /dashboard (shell and page) within ${MEMBER_SHELL_GOAL_KB} KB`, { timeout: 300_000 }, async () => {
+    const app = await buildApp();
+    const { dashboard, dashboardFiles } = pageDownloads(app);
+    expect(dashboard.jsGzipKB, report('/dashboard', dashboard.jsGzipKB, heaviest(app, dashboardFiles))).toBeLessThanOrEqual(MEMBER_SHELL_GOAL_KB);
+  });
+});

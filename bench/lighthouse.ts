@@ -148,6 +148,8 @@ export async function runLighthouse() {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Production no longer seeds the demo people unless asked; the signed-in page needs one.
+      SEED_DEMO: 'true',
       ...fakeTwilioEnv(twilio),
     },
     { cwd: dir, ipc: false },

@@ -28,6 +28,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.api.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -48,7 +48,7 @@ async function main() {
     const original = pglite.query.bind(pglite);
     const seen: string[] = [];
     (pglite as { query: unknown }).query = (sql: string, ...rest: unknown[]) => (seen.push(sql), (original as (...a: unknown[]) => unknown)(sql, ...rest));
-    await resolveSession(database.db, token, new Date(), IDLE_MINUTES);
+    await resolveSession({ db: database.db }, { token, now: new Date(), idleMinutes: IDLE_MINUTES });
     (pglite as { query: unknown }).query = original;
     sqlMatches = seen.includes(SESSION_SQL);
   }

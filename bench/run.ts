@@ -1,10 +1,13 @@
 // npm run bench: every benchmark, each beside its baseline in the same run; figures printed and
 // written to bench/results.json. A part that cannot run here (no PostgreSQL, no Redis, no
 // Chromium) prints "skipped"; the run always exits 0 and never waits forever.
-// Only some parts: BENCH_ONLY=api,fanout,web,lighthouse,cold-start
+// Only some parts: BENCH_ONLY=api,cards,listings,index,fanout,web,lighthouse,cold-start
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runApi } from './api.ts';
+import { runCards } from './cards.ts';
+import { runListings } from './listings.ts';
+import { runMarketIndex } from './market-index.ts';
 import { runColdStart } from './cold-start.ts';
 import { runFanout } from './fanout.ts';
 import { runLighthouse } from './lighthouse.ts';
@@ -13,6 +16,9 @@ import { withTimeout } from './support.ts';
 
 const parts: [name: string, run: () => Promise<unknown>, limitMinutes: number][] = [
   ['api', runApi, 12],
+  ['cards', runCards, 10],
+  ['listings', runListings, 10],
+  ['index', runMarketIndex, 10],
   ['fanout', runFanout, 15],
   ['web', runWebWeight, 8],
   ['lighthouse', runLighthouse, 15],

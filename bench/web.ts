@@ -180,8 +180,8 @@ function biggestModules(build: WebBuild, files: string[], limit = 10) {
 /** What a browser loads before first paint for `/` and for `/dashboard` (entry, static imports, page and layout chunks). */
 export function pageDownloads(app: WebBuild) {
   const entry = entryKey(app.manifest);
-  const landingKeys = keysFor(app.manifest, ['features/marketing/landing-route.tsx']);
-  const dashboardKeys = keysFor(app.manifest, ['features/dashboard/dashboard-page.tsx', 'features/shell/member-layout.tsx']);
+  const landingKeys = keysFor(app.manifest, ['app/landing-route.tsx']);
+  const dashboardKeys = keysFor(app.manifest, ['app/dashboard-route.tsx', 'features/shell/member-layout.tsx']);
   if (landingKeys.length !== 1 || dashboardKeys.length !== 2) throw new Error('page chunks not found in the manifest');
   const landingFiles = closure(app.manifest, [entry, ...landingKeys]);
   const dashboardFiles = closure(app.manifest, [entry, ...dashboardKeys]);

@@ -95,7 +95,7 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     await confirm.waitFor({ state: 'detached' });
 
     // Reflected at once: gone from Pending, listed under Approved with the note.
-    await page.getByText('No requests waiting for review').waitFor();
+    await page.getByTestId('access-request-row').filter({ hasText: '@grail.hunter' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^Approved/ }).click();
     await page.getByTestId('access-request-row').filter({ hasText: 'Known collector' }).waitFor();
 

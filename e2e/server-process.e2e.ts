@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { startServer } from './support/server.ts';
 import { fakeTwilioEnv, startFakeTwilio } from '../src/server/test/fake-twilio.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'proc-data-'));
+// Restarts and the lock are under test here, not a first start: begin from the run's migrated template.
+const template = process.env.E2E_DATA_TEMPLATE;
+if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const run = (env: Record<string, string>) =>
@@ -51,7 +54,7 @@ describe('the server process', () => {
       await again.stop();
       await tw.close();
     }
-  });
+  }, 180_000);
 
   it('stops at start-up with one message listing every bad setting', () => {
     const r = run({ PORT: 'not-a-port', LOG_LEVEL: 'loud', DATA_DIR: dataDir });

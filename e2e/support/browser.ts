@@ -36,7 +36,8 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   const page: Page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // A failed resource names itself only through its location, so keep the URL with the text.
+    if (m.type() === 'error') errors.push(m.location().url ? `${m.text()} at ${m.location().url}` : m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };

@@ -1,10 +1,16 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './browser.ts';
+import { startServer } from './server.ts';
 
-/** Builds the web app when needed and decides whether a browser can run here. */
-export default function setup(project: TestProject) {
+/**
+ * Builds the web app when needed, decides whether a browser can run here, and makes the run's data
+ * dir template: one server start creates, migrates and seeds it; every test server starts on a copy.
+ */
+export default async function setup(project: TestProject) {
   if (!existsSync(chromiumPath)) {
     const msg = `Chromium not found at ${chromiumPath}: install Debian's chromium (apt-get install -y chromium).`;
     if (process.env.CI === 'true') throw new Error(`${msg} Browser tests are required in CI.`);
@@ -17,6 +23,12 @@ export default function setup(project: TestProject) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
   if (!statSync('dist/index.html').isFile()) throw new Error('web build missing');
+
+  const template = mkdtempSync(join(tmpdir(), 'e2e-template-'));
+  const server = await startServer({}, { dataDir: template });
+  await server.stop();
+  process.env.E2E_DATA_TEMPLATE = template;
+  return () => rmSync(template, { recursive: true, force: true });
 }
 
 declare module 'vitest' {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,10 +26,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, embedded database in a fresh data dir) as a child process. */
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<RunningServer> {
+/**
+ * Starts the real server (built web app, embedded database in a fresh data dir) as a child process.
+ * The fresh data dir is a copy of the run's migrated and seeded template (E2E_DATA_TEMPLATE, made
+ * once by the global setup) when there is one, so no test pays for initdb and migrations again.
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; fromTemplate?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (!opts.dataDir && opts.fromTemplate !== false && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -49,7 +55,9 @@ export async function startServer(env: Record<string, string> = {}, opts: { data
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: a first start (initdb, migrations and the demo seed, which builds three funds month by
+  // month) on a busy 2-core machine can take minutes. Test servers start on a copy of the template.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
     try {

@@ -159,6 +159,8 @@ export const adminAccessRequestSchema = z.object({
   instagram: z.string().nullable(),
   referral: z.string().nullable(),
   termsAccepted: z.boolean(),
+  /** The Terms of Use version ticked (in force when the request was made). */
+  termsVersion: z.number().int().nullable().optional(),
   privacyAccepted: z.boolean(),
   marketingOptIn: z.boolean(),
   smsOptIn: z.boolean(),

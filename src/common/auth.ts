@@ -118,6 +118,8 @@ export const meResponseSchema = z.object({
   isAuthenticated: z.literal(true),
   isAdmin: z.boolean(),
   isManager: z.boolean(),
+  /** A Terms of Use version in force that this user has yet to accept (never while impersonating). */
+  termsToAccept: z.number().int().nullable().optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
@@ -144,7 +146,8 @@ export const profilePatchSchema = z.strictObject({
 export type ProfilePatch = z.input<typeof profilePatchSchema>;
 
 // Admin user access (/admin/user-access).
-export const userStatusSchema = z.enum(['active', 'suspended']);
+export const userStatuses = ['active', 'suspended'] as const;
+export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 export const adminUserSchema = z.object({

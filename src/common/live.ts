@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import type { AccessRequestStatus } from './access-request.ts';
+import type { CardUpdatedReason, Custody } from './cards.ts';
+import type { FundUpdateReason } from './funds.ts';
+import type { HuntStatus, SourceStatus } from './hunts.ts';
 import type { KycDocumentStatus, KycStatus } from './kyc.ts';
+import type { LoanStatus } from './lending.ts';
+import type { CardRequestKind, CardRequestStatus, ListingStatus, PromotionStatus, SellOfferStatus } from './marketplace.ts';
 import type { OnboardingStatus } from './onboarding.ts';
 
-/** The fields spec §3 lets a not-yet-built domain's event carry (cards, hunts, loans, sources…). */
-interface DomainEventFields {
-  userId?: string;
-  status?: string;
-  playerName?: string;
-  year?: string | number;
+interface SourceEventFields {
+  /** The responder (whose offer it is). */
+  userId: string;
+  sourceId: string;
+  huntId: string;
+  status: SourceStatus;
+  playerName: string;
+  year?: number;
+  /** For the requester and admins: what happened, in words. */
+  message?: string;
 }
 
 /**
@@ -23,13 +32,83 @@ export type LiveEvent =
   | { type: 'profile_updated'; userId: string }
   | { type: 'onboarding_updated'; userId?: string; status: OnboardingStatus }
   | { type: 'notification'; userId?: string; title: string; message: string; variant?: 'default' | 'destructive' }
-  | ({ type: 'card_updated' } & DomainEventFields)
-  | ({ type: 'hunt_updated' } & DomainEventFields)
-  | ({ type: 'request_updated' } & DomainEventFields)
-  | ({ type: 'loan_updated' } & DomainEventFields)
-  | ({ type: 'sell_updated' } & DomainEventFields)
-  | ({ type: 'source_updated' } & DomainEventFields)
-  | ({ type: 'source_status_changed' } & DomainEventFields);
+  | {
+      type: 'card_updated';
+      /** The card's owner. */
+      userId: string;
+      cardId: string;
+      reason: CardUpdatedReason;
+      custody: Custody;
+      playerName: string;
+      year: number;
+    }
+  | {
+      type: 'hunt_updated';
+      /** The requester; absent on the board's refresh to every member (which toasts nobody). */
+      userId?: string;
+      huntId: string;
+      status: HuntStatus;
+      playerName: string;
+      year?: number;
+      /** For admins: what happened, in words (they are not the requester). */
+      message?: string;
+    }
+  | {
+      type: 'request_updated';
+      /** The member who asked. */
+      userId: string;
+      requestId: string;
+      kind: CardRequestKind;
+      status: CardRequestStatus;
+      playerName: string;
+      year: number;
+    }
+  | {
+      type: 'loan_updated';
+      /** The borrower. */
+      userId: string;
+      loanId?: string;
+      status: LoanStatus;
+      /** What happened, in words (the toast's text). */
+      message?: string;
+    }
+  | {
+      type: 'sell_updated';
+      /** The member offering the card. */
+      userId: string;
+      sellId: string;
+      status: SellOfferStatus;
+      playerName: string;
+      year: number;
+    }
+  | ({ type: 'source_updated' } & SourceEventFields)
+  | ({ type: 'source_status_changed' } & SourceEventFields)
+  | {
+      /** A listing listed, reserved, released, sold, repriced or withdrawn: every open /secure page refreshes. */
+      type: 'listing_updated';
+      listingId: string;
+      cardId: string;
+      status: ListingStatus;
+      /** The seller (absent for house listings). */
+      userId?: string;
+    }
+  | {
+      type: 'promotion_updated';
+      /** The seller who asked. */
+      userId: string;
+      promotionId: string;
+      listingId: string;
+      status: PromotionStatus;
+    }
+  | {
+      type: 'fund_updated';
+      fundId: string;
+      /** The member whose request, transaction or position changed; absent when every member's view of the fund changed. */
+      userId?: string;
+      reason: FundUpdateReason;
+      /** For the member: what happened, in words. */
+      message?: string;
+    };
 export type LiveEventType = LiveEvent['type'];
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;
 
@@ -49,6 +128,9 @@ export const liveEventTypes = [
   'source_status_changed',
   'notification',
   'onboarding_updated',
+  'listing_updated',
+  'promotion_updated',
+  'fund_updated',
 ] as const satisfies readonly LiveEventType[];
 type MissingFromList = Exclude<LiveEventType, (typeof liveEventTypes)[number]>;
 export const liveEventListIsComplete: MissingFromList extends never ? true : MissingFromList = true;

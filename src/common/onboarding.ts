@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personName } from './auth.ts';
+import { fundAllocationSchema, onboardingFundChoiceSchema } from './funds.ts';
 import { kycDocumentSchema, kycStatuses } from './kyc.ts';
 import { phoneSchema } from './phone.ts';
 import type { TransitionMap } from './transitions.ts';
@@ -167,7 +168,8 @@ export const allocationTotal = (a: Partial<Record<AllocationCategory, number>>) 
 
 // Step inputs
 export const selectTierInputSchema = z.object({ tier: z.enum(tierIds, { error: 'Choose a tier' }) });
-export const allocationInputSchema = z.object({ allocation: allocationSchema });
+/** `funds`: the open funds the deposit goes into, percentages adding to 100 (decision 083). */
+export const allocationInputSchema = z.object({ allocation: allocationSchema, funds: fundAllocationSchema.optional() });
 
 export const signMessages = {
   fullName: 'Type your full legal name',
@@ -252,6 +254,8 @@ export const managerClientDetailSchema = managerClientSchema.extend({
   tierName: z.string().nullable(),
   minimumCents: z.number().nullable(),
   allocation: allocationSchema.nullable(),
+  /** The funds the deposit goes into (empty when none were chosen). */
+  fundAllocation: z.array(onboardingFundChoiceSchema).optional(),
   timeline: z.array(timelineEntrySchema),
   // A manager sees a client's documents as the member does.
   documents: z.array(kycDocumentSchema),
@@ -284,6 +288,8 @@ export const onboardingViewSchema = z.object({
   suggestedTier: z.enum(tierIds).nullable(),
   tier: z.enum(tierIds).nullable(),
   allocation: allocationSchema.nullable(),
+  /** The funds the deposit goes into (empty when none were chosen). */
+  fundAllocation: z.array(onboardingFundChoiceSchema).optional(),
   agreement: agreementSchema,
   signature: signatureSchema.nullable(),
   deposit: z.object({

@@ -3,7 +3,8 @@
  * the web route table cannot drift from it (routes.tsx needs a page for every entry).
  */
 /** `focused`: a task page with only the logo bar (no marketing header, footer or member menus). */
-export type LayoutKind = 'public' | 'bare' | 'focused' | 'member' | 'admin' | 'manager';
+/** `public-or-member`: the member shell when signed in, the public one for visitors (the index pages). */
+export type LayoutKind = 'public' | 'bare' | 'focused' | 'member' | 'admin' | 'manager' | 'public-or-member';
 
 export interface ClientRoute {
   path: string;
@@ -18,22 +19,64 @@ export const clientRoutes = [
   { path: '/terms', layout: 'public' },
   { path: '/privacy', layout: 'public' },
   { path: '/cookies', layout: 'public' },
+  { path: '/wsi', layout: 'public-or-member' },
+  { path: '/WonderShyneIndex', layout: 'public-or-member' },
+  { path: '/WonderShyneIndex/:id', layout: 'public-or-member' },
   // The invitation link lands here signed out; the page asks for sign-in, then walks the steps.
   { path: '/onboarding', layout: 'focused' },
+  // A shared card link: its own standalone page, signed in or not.
+  { path: '/shared/:token', layout: 'bare' },
 
   // Member (signed-in shell)
   { path: '/dashboard', layout: 'member' },
   { path: '/settings', layout: 'member' },
-  // The Private MarketPlace is not built yet; its link lands on the dashboard meanwhile.
-  { path: '/secure', layout: 'member', redirectTo: '/dashboard' },
+  { path: '/secure', layout: 'member' },
+  { path: '/secure/:id', layout: 'member' },
+  { path: '/sales', layout: 'member' },
+  { path: '/registry', layout: 'member' },
+  // Before /registry/:id, which would otherwise take "psa-lookup" for a card id.
+  { path: '/registry/psa-lookup', layout: 'member' },
+  { path: '/registry/:id', layout: 'member' },
+  { path: '/share/:id', layout: 'member' },
+  { path: '/source', layout: 'member' },
+  { path: '/source/post', layout: 'member' },
+  { path: '/checkout', layout: 'member' },
+  { path: '/subscribe', layout: 'member' },
+  { path: '/payment-success', layout: 'member' },
+  { path: '/subscription-success', layout: 'member' },
+  { path: '/payment-test', layout: 'member' },
+  { path: '/lend', layout: 'member' },
+  { path: '/funds', layout: 'member' },
+  { path: '/funds/:id', layout: 'member' },
+  { path: '/funds/:fundId/card/:cardId', layout: 'member' },
 
   // Admin
   { path: '/admin', layout: 'admin' },
   { path: '/admin/user-access', layout: 'admin' },
   { path: '/admin/access-requests', layout: 'admin' },
   { path: '/admin/sms-convos', layout: 'admin' },
+  { path: '/admin/index', layout: 'admin' },
+  { path: '/admin/cards', layout: 'admin' },
+  { path: '/admin/psa-lookup', layout: 'admin' },
+  { path: '/admin/bulk-psa-lookup', layout: 'admin', redirectTo: '/admin/psa-lookup' },
   { path: '/admin/kyc-verification', layout: 'admin' },
+  { path: '/admin/sources', layout: 'admin' },
+  { path: '/admin/source-analytics', layout: 'admin' },
   { path: '/admin/settings', layout: 'admin' },
+  { path: '/admin/share-analytics', layout: 'admin' },
+  { path: '/share-analytics', layout: 'admin' },
+  { path: '/admin/invoices', layout: 'admin' },
+  { path: '/admin/edit-invoice/:id', layout: 'admin' },
+  { path: '/admin/fee-templates', layout: 'admin' },
+  { path: '/admin/loans', layout: 'admin' },
+  { path: '/admin/funds', layout: 'admin' },
+  { path: '/admin/funds/:id/manage', layout: 'admin' },
+  { path: '/admin/requests', layout: 'admin' },
+  { path: '/admin/promotion-requests', layout: 'admin' },
+  { path: '/admin/sales', layout: 'admin' },
+  { path: '/admin/secure-analytics', layout: 'admin' },
+  { path: '/admin/legal-pages', layout: 'admin' },
+  { path: '/admin/audit', layout: 'admin' },
 
   // Manager
   { path: '/manager', layout: 'manager' },

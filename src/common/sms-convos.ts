@@ -18,9 +18,12 @@ export function optKeyword(body: string): 'opt_out' | 'opt_in' | null {
   return null;
 }
 
+/** Which way a message went; the sms_messages.direction column takes its values from here. */
+export const smsDirections = ['outbound', 'inbound'] as const;
+
 export const smsMessageSchema = z.object({
   id: z.uuid(),
-  direction: z.enum(['outbound', 'inbound']),
+  direction: z.enum(smsDirections),
   phone: z.string(),
   body: z.string(),
   purpose: z.string(),
@@ -40,7 +43,7 @@ export const smsThreadSummarySchema = z.object({
   inboundCount: z.number().int(),
   lastMessage: z.object({
     body: z.string(),
-    direction: z.enum(['outbound', 'inbound']),
+    direction: z.enum(smsDirections),
     purpose: z.string(),
     status: z.string(),
     createdAt: z.string(),

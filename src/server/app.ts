@@ -16,6 +16,7 @@ import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerRequestIntegrity } from './plugins/request-integrity.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { legalRoutes } from './modules/legal/legal.routes.ts';
+import { registerApiDocs } from './modules/api-docs/api-docs.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.ts';
 import { auth } from './plugins/auth.ts';
@@ -36,6 +37,23 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { cardsRoutes } from '#server/modules/cards/cards.routes.ts';
+import { huntsRoutes } from '#server/modules/hunts/hunts.routes.ts';
+import { sourcesRoutes } from '#server/modules/sources/sources.routes.ts';
+import { marketIndexRoutes } from '#server/modules/market-index/market-index.routes.ts';
+import { fundsRoutes } from '#server/modules/funds/funds.routes.ts';
+import { marketIndexJobs } from '#server/modules/market-index/market-index.service.ts';
+import { cardsJobs } from '#server/modules/cards/cards.service.ts';
+import { shareLinksRoutes } from '#server/modules/share-links/share-links.routes.ts';
+import { sharedPageRoute } from '#server/modules/share-links/share-links.page.ts';
+import { moneyJobs } from '#server/modules/money/money.jobs.ts';
+import { marketplaceJobs } from '#server/modules/marketplace/marketplace.jobs.ts';
+import { marketplaceRoutes } from '#server/modules/marketplace/marketplace.routes.ts';
+import { moneyRoutes } from '#server/modules/money/money.routes.ts';
+import { createPaymentProvider, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
+import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.provider.ts';
+import { lendingRoutes } from '#server/modules/lending/lending.routes.ts';
+import { lendingJobs } from '#server/modules/lending/lending.jobs.ts';
 
 export const webDistDir = fromRoot('dist');
 
@@ -62,7 +80,11 @@ export interface BuildAppOptions {
   bus?: EventBus;
   /** Uploaded files; defaults to the driver chosen by config.STORAGE_DRIVER. */
   storage?: FileStorage;
-  /** Durable job handlers by name (decision 010); the runner polls only while there are some. */
+  /** PSA certificate look-ups; defaults to PSA's API at config.PSA_API_URL. */
+  psa?: PsaProvider;
+  /** The payment provider (PAYMENT_PROVIDER by default). */
+  payments?: PaymentProvider;
+  /** Durable job handlers by name (decision 010); the runner polls only while there are some. Given any (even {}), the modules' own jobs join them. */
   jobs?: Record<string, JobHandler>;
   jobPollMs?: number;
   /** Overrides the HTTP timeouts (tests shorten them). */
@@ -108,6 +130,8 @@ export async function buildApp(opts: BuildAppOptions) {
     tasks,
     live: createLive(bus),
     sessionCache: createSessionLookupCache(),
+    storage: opts.storage ?? createStorage(config),
+    log: app.log,
   };
   // Logout and suspension close sockets with 'disconnect'; both drop cached lookups too.
   const unsubscribe = bus.subscribe((msg) => {
@@ -116,8 +140,12 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onClose', async () => unsubscribe());
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => tasks.idle());
-  if (opts.jobs && Object.keys(opts.jobs).length) {
-    const runner = new JobRunner(database.db, ctx.clock, opts.jobs, {
+  const storage = ctx.storage;
+  const psa = opts.psa ?? createPsaProvider(config);
+  // An app that runs jobs also retries the PSA re-checks PSA could not answer.
+  const jobs = opts.jobs ? { ...opts.jobs, ...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx) } : undefined;
+  if (jobs && Object.keys(jobs).length) {
+    const runner = new JobRunner(database.db, ctx.clock, jobs, {
       pollMs: opts.jobPollMs,
       onError: (err, job) => app.log.error({ err: { message: (err as Error)?.message } }, `job failed: ${job}`),
     });
@@ -148,6 +176,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await registerRateLimits(app, { clock: ctx.clock, redisUrl: config.REDIS_URL });
   await app.register(auth);
   await registerRealtime(app, bus);
+  await registerApiDocs(app);
 
   await app.register(healthRoutes);
   await app.register(publicConfigRoutes);
@@ -163,7 +192,16 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(settingsRoutes);
   await app.register(onboardingRoutes);
   await app.register(managerRoutes);
-  await app.register(kycRoutes, { storage: opts.storage ?? createStorage(config) });
+  await app.register(kycRoutes);
+  await app.register(cardsRoutes, { storage, psa });
+  await app.register(shareLinksRoutes);
+  await app.register(moneyRoutes, { payments: opts.payments ?? createPaymentProvider(config) });
+  await app.register(huntsRoutes);
+  await app.register(sourcesRoutes);
+  await app.register(marketIndexRoutes);
+  await app.register(lendingRoutes);
+  await app.register(marketplaceRoutes);
+  await app.register(fundsRoutes);
 
   const webDir = opts.webDir ?? webDistDir;
   const serveWeb = opts.serveWeb ?? existsSync(webDir);
@@ -178,6 +216,7 @@ export async function buildApp(opts: BuildAppOptions) {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    await app.register(sharedPageRoute, { webDir });
   }
 
   app.setNotFoundHandler((req, reply) => {

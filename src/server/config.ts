@@ -48,6 +48,15 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  PSA_API_URL: z.url().default('https://api.psacard.com/publicapi'),
+  /** Without it, certificate look-ups answer from the cache only (503 on a miss). */
+  PSA_API_TOKEN: optionalString,
+  /** `test` (default) pays on /payment-test; `stripe` needs the two Stripe secrets. */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Another Stripe API base (a local fake in tests and CI). */
+  STRIPE_API_URL: optionalString.pipe(z.url().optional()),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
@@ -89,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.STORAGE_DRIVER === 's3') {
     for (const k of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (!c[k]) problems.push(`${k}: required when STORAGE_DRIVER=s3`);
+    }
+  }
+  if (c.PAYMENT_PROVIDER === 'stripe') {
+    for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!c[k]) problems.push(`${k}: required when PAYMENT_PROVIDER=stripe`);
     }
   }
   if (problems.length) throw new ConfigError(problems);

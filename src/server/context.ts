@@ -1,11 +1,12 @@
 // The augmentation below needs fastify in every program that includes this file.
-import type {} from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Live } from './realtime/hub.ts';
 import type { SessionLookupCache } from './modules/auth/session.service.ts';
 import type { SmsProvider } from './providers/sms/sms.provider.ts';
 import type { JobRunner } from './lib/jobs.ts';
+import type { FileStorage } from './providers/storage/storage.ts';
 
 export interface Clock {
   now(): Date;
@@ -48,6 +49,10 @@ export interface AppContext {
   live: Live;
   /** Recent session lookups; the bus invalidates them on every instance (decision 015). */
   sessionCache: SessionLookupCache;
+  /** Uploaded files (identity documents, card images). */
+  storage: FileStorage;
+  /** The app's logger, for work that has no request (live events after commit, jobs). */
+  log: FastifyBaseLogger;
 }
 
 /** Who may call a route; every /api route must declare one (checked when routes are added). */
@@ -95,5 +100,10 @@ declare module 'fastify' {
     access?: Access;
     /** Refused (403) in an impersonated session: payments, KYC uploads, phone changes. */
     noImpersonation?: boolean;
+    /**
+     * A navigator.sendBeacon target: a beacon cannot set the client header, so the route is let
+     * through without it only when the browser's Origin is the app's own (never without one).
+     */
+    beacon?: boolean;
   }
 }

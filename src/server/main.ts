@@ -4,6 +4,8 @@ import { seed } from './db/seed.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './context.ts';
 import { pageViewJobs, schedulePageViewPruning } from './modules/analytics/analytics.jobs.ts';
+import { scheduleOverdueNotices } from './modules/money/money.jobs.ts';
+import { scheduleLendingUpkeep } from './modules/lending/lending.jobs.ts';
 import { isSupportedNode } from './runtime.ts';
 
 async function main() {
@@ -35,8 +37,10 @@ async function main() {
   await seed(database.db, { demo: config.SEED_DEMO });
 
   // Recurring upkeep (decision 010): the first run is scheduled at start, each run schedules the next.
-  const app = await buildApp({ config, database, jobs: pageViewJobs(database.db, systemClock) });
-  await schedulePageViewPruning(database.db, systemClock);
+  const app = await buildApp({ config, database, jobs: pageViewJobs({ db: database.db, clock: systemClock }) });
+  await schedulePageViewPruning({ db: database.db, clock: systemClock });
+  await scheduleOverdueNotices({ db: database.db, clock: systemClock });
+  await scheduleLendingUpkeep({ db: database.db, clock: systemClock });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { schema, type Schema } from './schema.ts';
-import { fromRoot } from '../paths.ts';
+import { fromRoot } from '#server/paths.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

@@ -1,10 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { legalSlugs, type LegalSlug } from '#common/legal.ts';
 import type { Db } from './client.ts';
-import { fromRoot } from '../paths.ts';
+import { fromRoot } from '#server/paths.ts';
 import { legalPages } from './schema/platform.ts';
 import { users } from './schema/users.ts';
+import { seedOnboardingSettings } from '#server/modules/settings/settings.service.ts';
+import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
+import { demoCards, demoPsaCerts } from '#server/db/seed/demo-cards.ts';
+import { seedDemoShareLinks } from '#server/db/seed/share-links.ts';
+import { seedDemoMoney } from '#server/db/seed/money.ts';
+import { seedDemoHunts } from '#server/db/seed/hunts.ts';
+import { seedDemoLegal } from '#server/db/seed/legal.ts';
+import { seedDemoIndex } from '#server/db/seed/market-index.ts';
+import { seedDemoAccessRequests } from '#server/db/seed/access-requests.ts';
+import { seedLending } from '#server/db/seed/lending.ts';
+import { seedDemoMarketplace } from '#server/db/seed/marketplace.ts';
+import { seedDemoFunds } from '#server/db/seed/funds.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
 export const demoUsers = [
@@ -20,23 +32,93 @@ const legalTitles: Record<LegalSlug, string> = {
   cookies: 'Cookie Policy',
 };
 
+/** The seeded first versions are in force from before anyone joined. */
+const LEGAL_V1_AT = new Date('2025-01-01T00:00:00Z');
+
 export function legalMarkdown(slug: LegalSlug): string {
   return readFileSync(fromRoot('src/server/db/seed/legal', `${slug}.md`), 'utf8');
 }
 
-/** Seeds the legal pages (always) and the demo people (when asked). Safe to run on every start. */
-export async function seed(db: Db, { demo = true }: { demo?: boolean } = {}) {
+/**
+ * Seeds the legal pages and the onboarding settings (always) and the demo people (when asked).
+ * Safe to run on every start.
+ */
+export async function seed(
+  db: Db,
+  { demo = true, demoIndex = demo, demoFunds = demoIndex, now = new Date() }: { demo?: boolean; demoIndex?: boolean; demoFunds?: boolean; now?: Date } = {},
+) {
   for (const slug of legalSlugs) {
     await db
       .insert(legalPages)
-      .values({ slug, version: 1, title: legalTitles[slug], markdown: legalMarkdown(slug) })
+      .values({ slug, version: 1, title: legalTitles[slug], markdown: legalMarkdown(slug), createdAt: LEGAL_V1_AT, effectiveAt: LEGAL_V1_AT })
       .onConflictDoNothing();
   }
+  await seedOnboardingSettings({ db });
   if (demo) {
     await db
       .insert(users)
       .values(demoUsers.map((u) => ({ ...u, smsOptIn: true })))
       .onConflictDoNothing({ target: users.phone });
+    await seedDemoCards(db);
+    await seedDemoShareLinks(db);
+    await seedDemoMoney(db, [demoUsers[2].phone, demoUsers[3].phone, demoUsers[1].phone]);
+    await seedDemoHunts(db);
+    await seedDemoAccessRequests(db, demoUsers[0].phone, now);
+    await seedDemoLegal(db, [demoUsers[2].phone, demoUsers[3].phone]);
   }
+  await seedLending(db, { demo });
+  // After lending: a card a loan still holds is not offered or listed.
+  if (demo) await seedDemoMarketplace(db);
+  // Thousands of demo sales and a recompute: API tests ask for it when they need it.
+  if (demoIndex) await seedDemoIndex(db);
+  // The demo funds mark their cards from the demo index, so they come with it.
+  if (demo && demoIndex && demoFunds) await seedDemoFunds(db);
   await db.execute(sql`select 1`);
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The demo members' registries (db/seed/demo-cards.ts) with their provenance: registered months
+ * ago, then taken into the vault by the admin where the card is there. Only for a demo member who
+ * has no cards yet; PSA's answers for the seeded certificates go into the cache, so look-ups of
+ * them work without a PSA token.
+ */
+async function seedDemoCards(db: Db) {
+  await db
+    .insert(psaCerts)
+    .values(demoPsaCerts.map((data) => ({ certNumber: data.certNumber, data })))
+    .onConflictDoNothing();
+  const people = await db
+    .select({ id: users.id, phone: users.phone, isAdmin: users.isAdmin, cards: count(cards.id) })
+    .from(users)
+    .leftJoin(cards, sql`${cards.ownerId} = ${users.id}`)
+    .where(inArray(users.phone, [...Object.keys(demoCards), demoUsers[0].phone]))
+    .groupBy(users.id);
+  const admin = people.find((p) => p.isAdmin);
+  const now = Date.now();
+  for (const person of people) {
+    const list = demoCards[person.phone];
+    if (!list || Number(person.cards) > 0) continue;
+    const rows = await db
+      .insert(cards)
+      .values(
+        list.map((c, i) => {
+          const createdAt = new Date(now - (200 - i * 13) * DAY);
+          return { ...c, ownerId: person.id, createdAt, updatedAt: createdAt };
+        }),
+      )
+      .returning({ id: cards.id, custody: cards.custody, grader: cards.grader, createdAt: cards.createdAt });
+    const events: (typeof cardEvents.$inferInsert)[] = [];
+    for (const r of rows) {
+      const at = (days: number) => new Date(r.createdAt.getTime() + days * DAY);
+      events.push({ cardId: r.id, kind: 'registered', data: { source: r.grader === 'PSA' ? 'psa' : 'manual' }, actorId: person.id, at: r.createdAt });
+      if (r.custody === 'with_owner') continue;
+      events.push({ cardId: r.id, kind: 'custody_changed', data: { from: 'with_owner', to: 'in_transit', note: 'Insured pickup booked' }, actorId: admin?.id ?? null, at: at(3) });
+      if (r.custody !== 'in_vault') continue;
+      events.push({ cardId: r.id, kind: 'custody_changed', data: { from: 'in_transit', to: 'in_vault', note: 'Received and inspected; slab intact' }, actorId: admin?.id ?? null, at: at(5) });
+      if (r.grader === 'PSA') events.push({ cardId: r.id, kind: 'psa_rechecked', data: { result: 'match', differences: [], message: null }, actorId: admin?.id ?? null, at: at(5) });
+    }
+    await db.insert(cardEvents).values(events);
+  }
 }

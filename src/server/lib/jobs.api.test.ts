@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { jobs } from '../db/schema/jobs.ts';
-import { createTestApp, createTestDatabase, FakeClock } from '../test/harness.ts';
+import type { Database } from '#server/db/client.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
+import { createTestApp, createTestDatabase, FakeClock } from '#server/test/harness.ts';
 import { backoffMs, enqueueJob, JobRunner } from './jobs.ts';
 
 let database: Database;
@@ -40,7 +40,7 @@ describe('the job runner', () => {
     const ran: string[] = [];
     const t1 = await createTestApp({ jobs: { 'test.app': async () => void ran.push('a') } });
     // The second app polls the first app's database, as a second instance would.
-    const { buildApp } = await import('../app.ts');
+    const { buildApp } = await import('#server/app.ts');
     const t2 = await buildApp({ config: t1.config, database: t1.database, clock: t1.clock, serveWeb: false, logger: false, jobs: { 'test.app': async () => void ran.push('b') }, jobPollMs: 20 });
     await t2.ready();
     expect([t1.app.jobRunner?.state, t2.jobRunner?.state]).toEqual(['polling', 'polling']);

@@ -1,7 +1,7 @@
 import { and, eq, lte, or, isNull, sql } from 'drizzle-orm';
-import type { Clock } from '../context.ts';
-import type { Db } from '../db/client.ts';
-import { jobs } from '../db/schema/jobs.ts';
+import type { Clock } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 

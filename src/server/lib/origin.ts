@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 /** `scheme://host[:port]` with default ports dropped, or undefined for anything that is not an http(s) origin. */
 export function originOf(value: string | undefined): string | undefined {

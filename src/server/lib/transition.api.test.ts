@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#common/live.ts';
-import type { Database } from '../db/client.ts';
-import { onboardingEvents, onboardings } from '../db/schema/onboarding.ts';
-import { auditLog, users } from '../db/schema/users.ts';
-import { AppError } from '../errors.ts';
-import { onboardingAggregate } from '../modules/onboarding/onboarding.service.ts';
-import type { Audience } from '../realtime/bus.ts';
-import type { Live } from '../realtime/hub.ts';
-import { createTestDatabase } from '../test/harness.ts';
+import type { Database } from '#server/db/client.ts';
+import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
+import { auditLog, users } from '#server/db/schema/users.ts';
+import { AppError } from '#server/errors.ts';
+import { onboardingAggregate } from '#server/modules/onboarding/onboarding.service.ts';
+import type { Audience } from '#server/realtime/bus.ts';
+import type { Live } from '#server/realtime/hub.ts';
+import { createTestDatabase } from '#server/test/harness.ts';
 import { inTransaction, transition } from './transition.ts';
 
 let database: Database;

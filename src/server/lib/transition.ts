@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TransitionMap } from '#common/transitions.ts';
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
-import { audit } from '../modules/audit/audit.service.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { audit } from '#server/modules/audit/audit.service.ts';
 
 /**
  * A transaction plus the work to do once it has committed (live events): nothing queued here
@@ -11,12 +11,12 @@ import { audit } from '../modules/audit/audit.service.ts';
  */
 export interface UnitOfWork {
   tx: Db;
-  /** What after-commit work may use (live events). */
   ctx: EventsContext;
   afterCommit(fn: () => Promise<void> | void): void;
 }
 
-export type EventsContext = Pick<AppContext, 'db' | 'live'>;
+/** What after-commit work may use: the live events, the database (outside the closed transaction), and a logger. */
+export type EventsContext = Pick<AppContext, 'db' | 'live'> & Partial<Pick<AppContext, 'log'>>;
 
 /** Runs `fn` in one transaction, then the work it queued with afterCommit, in order. */
 export async function inTransaction<T>(ctx: EventsContext, fn: (uow: UnitOfWork) => Promise<T>): Promise<T> {
@@ -44,7 +44,7 @@ export interface Aggregate<S extends string, Row> {
   statusKey: string;
   updatedKeys?: readonly string[];
   transitions: TransitionMap<S>;
-  recordHistory(tx: Db, entry: { id: string; from: S; to: S; actorId: string | null; at: Date }): Promise<void>;
+  recordHistory(tx: Db, entry: { id: string; from: S; to: S; actorId: string | null; at: Date; data?: Record<string, unknown> }): Promise<void>;
   /** The error for a writer whose expected status is no longer the current one (a 409). */
   conflict(current: S, expected: S): Error;
   notFound(): Error;
@@ -89,7 +89,7 @@ export async function transition<S extends string, Row>(
     throw aggregate.conflict(current.status, from);
   }
   const actorId = actor.user?.id ?? null;
-  await aggregate.recordHistory(uow.tx, { id, from, to, actorId, at: now });
+  await aggregate.recordHistory(uow.tx, { id, from, to, actorId, at: now, data: opts.data });
   await audit(uow.tx, {
     actorId,
     impersonatorId: actor.impersonatorId,

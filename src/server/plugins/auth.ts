@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_TOKEN_HEADER, messages, SESSION_COOKIE, USER_ID_HEADER } from '#common/auth.ts';
-import type { Config } from '../config.ts';
-import type { SignedInActor } from '../context.ts';
-import { forbidden, unauthorized } from '../errors.ts';
-import { audit } from '../modules/audit/audit.service.ts';
-import { resolveSession } from '../modules/auth/session.service.ts';
+import type { Config } from '#server/config.ts';
+import type { SignedInActor } from '#server/context.ts';
+import { forbidden, unauthorized } from '#server/errors.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { resolveSession } from '#server/modules/auth/session.service.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** These end the impersonation and audit that themselves. */
@@ -74,7 +74,7 @@ async function authPlugin(app: FastifyInstance) {
     const token = requestToken(req);
     if (token) {
       const { db, clock, config } = app.ctx;
-      const session = await resolveSession(db, token, clock.now(), config.SESSION_IDLE_MINUTES, app.ctx.sessionCache);
+      const session = await resolveSession({ db, sessionCache: app.ctx.sessionCache }, { token, now: clock.now(), idleMinutes: config.SESSION_IDLE_MINUTES });
       if (session) {
         const claimed = req.headers[USER_ID_HEADER];
         if (claimed !== undefined && claimed !== session.user.id) throw unauthorized('Session does not match user');
@@ -104,13 +104,11 @@ async function authPlugin(app: FastifyInstance) {
     const route = req.routeOptions.url ?? req.url.split('?')[0];
     if (SELF_AUDITED.has(route)) return payload;
     await audit(app.ctx.db, {
-      actorId: user.id,
-      impersonatorId: user.impersonatorId,
+      ...auditBy(req.actor),
       action: 'impersonation.write',
       targetType: 'route',
       targetId: `${req.method} ${route}`,
       data: { statusCode: reply.statusCode },
-      ip: req.ip,
       at: app.ctx.clock.now(),
     });
     return payload;

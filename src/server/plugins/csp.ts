@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 /** The CSP the app itself must pass: everything same-origin, plus the configured outside services. */
 export function contentSecurityPolicy(config: Config) {

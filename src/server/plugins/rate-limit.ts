@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../context.ts';
-import { AppError } from '../errors.ts';
+import type { Clock } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
 
 /** One limit: at most `max` requests per `windowMs` for each key (undefined key: not counted). */
 export interface Limit {
@@ -12,6 +12,9 @@ export interface Limit {
   key(req: FastifyRequest): string | undefined;
   message?: string;
 }
+
+/** The usual key: the client's address (behind TRUSTED_PROXIES, the forwarded one). */
+export const byClientIp = (req: FastifyRequest): string => req.ip;
 
 type StoreResult = { current: number; ttl: number };
 type StoreCallback = (err: Error | null, res: StoreResult) => void;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CLIENT_ID, CLIENT_ID_HEADER } from '#common/auth.ts';
-import type { Config } from '../config.ts';
-import { forbidden } from '../errors.ts';
-import { isAppOrigin, isAppUrl } from '../lib/origin.ts';
+import type { Config } from '#server/config.ts';
+import { forbidden } from '#server/errors.ts';
+import { isAppOrigin, isAppUrl } from '#server/lib/origin.ts';
 
 const writes = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Called by outside services that prove themselves with a signature instead. */
@@ -20,7 +20,11 @@ export function registerRequestIntegrity(app: FastifyInstance, config: Config) {
     if (!writes.has(req.method)) return;
     const path = req.url.split('?')[0];
     if (!path.startsWith('/api/') || exempt.test(path)) return;
-    if (req.headers[CLIENT_ID_HEADER] !== CLIENT_ID) throw forbidden('Requests must come from the app');
+    if (req.headers[CLIENT_ID_HEADER] !== CLIENT_ID) {
+      const beacon = req.routeOptions.config?.beacon === true && req.headers.origin !== undefined && isAppOrigin(req, config);
+      if (!beacon) throw forbidden('Requests must come from the app');
+      return;
+    }
     if (req.headers.origin !== undefined) {
       if (!isAppOrigin(req, config)) throw forbidden('Requests must come from the app');
       return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '#server/context.ts';
 import { SocketHub, type RevalidateSessions } from './hub.ts';
 
 function fakeSocket() {

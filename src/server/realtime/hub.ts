@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY, type LiveEvent } from '#common/live.ts';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser } from '#server/context.ts';
 import type { Audience, BusMessage, EventBus } from './bus.ts';
 
 export interface LiveConnection {

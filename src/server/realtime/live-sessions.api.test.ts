@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../app.ts';
+import { buildApp } from '#server/app.ts';
 import { createMemoryBus } from './bus.ts';
-import { createTestApp, signIn, testConfig, type SignedIn, type TestApp } from '../test/harness.ts';
+import { createTestApp, signIn, testConfig, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 /*
  * Sockets follow the session as HTTP does: a role change applies to open sockets at once, and a

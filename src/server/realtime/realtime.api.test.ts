@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../test/harness.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
 let url: string;

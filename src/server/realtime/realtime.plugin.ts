@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { resolveSession, resolveSessionsById } from '../modules/auth/session.service.ts';
-import { requestToken } from '../plugins/auth.ts';
+import { resolveSession, resolveSessionsById } from '#server/modules/auth/session.service.ts';
+import { requestToken } from '#server/plugins/auth.ts';
 import { createMemoryBus, type EventBus } from './bus.ts';
 import { SocketHub } from './hub.ts';
 import { registerWebSocket, type WsOptions } from './ws.routes.ts';
@@ -23,7 +23,7 @@ declare module 'fastify' {
 export async function registerRealtime(app: FastifyInstance, bus: EventBus, opts: Partial<WsOptions> = {}) {
   const hub = new SocketHub({
     async revalidate(sessionIds) {
-      const found = await resolveSessionsById(app.ctx.db, sessionIds, app.ctx.clock.now(), app.ctx.config.SESSION_IDLE_MINUTES);
+      const found = await resolveSessionsById(app.ctx, { sessionIds, now: app.ctx.clock.now(), idleMinutes: app.ctx.config.SESSION_IDLE_MINUTES });
       return new Map([...found].map(([id, s]) => [id, s.user]));
     },
     onError: (err, what) => app.log.warn({ err: { message: (err as Error)?.message, code: (err as { code?: string })?.code } }, `${what} failed`),
@@ -39,7 +39,8 @@ export async function registerRealtime(app: FastifyInstance, bus: EventBus, opts
     async authenticate(token, req) {
       const t = token || requestToken(req);
       if (!t) return null;
-      const s = await resolveSession(app.ctx.db, t, app.ctx.clock.now(), app.ctx.config.SESSION_IDLE_MINUTES);
+      // Without the lookup cache: a socket authenticates once, against the database.
+      const s = await resolveSession({ db: app.ctx.db }, { token: t, now: app.ctx.clock.now(), idleMinutes: app.ctx.config.SESSION_IDLE_MINUTES });
       return s ? { user: s.user, expiresAt: s.expiresAt } : null;
     },
     ...opts,

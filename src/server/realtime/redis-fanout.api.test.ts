@@ -2,9 +2,9 @@ import { createServer, Socket, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Redis } from 'ioredis';
-import { buildApp } from '../app.ts';
+import { buildApp } from '#server/app.ts';
 import { createRedisBus } from './bus-redis.ts';
-import { createTestApp, signIn, testConfig, type SignedIn, type TestApp } from '../test/harness.ts';
+import { createTestApp, signIn, testConfig, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

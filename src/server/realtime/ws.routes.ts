@@ -2,8 +2,8 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { CLOSE_POLICY, LIVE_MAX_MESSAGE_BYTES, liveAuthSchema } from '#common/live.ts';
-import type { AuthUser } from '../context.ts';
-import { isAppOrigin } from '../lib/origin.ts';
+import type { AuthUser } from '#server/context.ts';
+import { isAppOrigin } from '#server/lib/origin.ts';
 import type { SocketHub } from './hub.ts';
 
 export interface WsOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from '#common/phone.ts';
-import { demoUsers } from '../db/seed.ts';
+import { demoUsers } from '#server/db/seed.ts';
 import { PHONE_BLOCK_SIZE, PHONE_BLOCKS, phoneSequence, uniquePhone } from './factories.ts';
 
 const take = (next: () => string, n: number) => Array.from({ length: n }, next);

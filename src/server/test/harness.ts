@@ -3,19 +3,19 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '../config.ts';
-import { fromPglite, openPostgres, type Database } from '../db/client.ts';
-import { seed } from '../db/seed.ts';
-import type { EventBus } from '../realtime/bus.ts';
-import { buildApp } from '../app.ts';
-import type { Clock } from '../context.ts';
-import type { SmsProvider } from '../providers/sms/sms.provider.ts';
-import { MemorySmsProvider } from '../providers/sms/memory.ts';
-import type { App, BuildAppOptions } from '../app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { fromPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { seed } from '#server/db/seed.ts';
+import type { EventBus } from '#server/realtime/bus.ts';
+import { buildApp } from '#server/app.ts';
+import type { Clock } from '#server/context.ts';
+import type { SmsProvider } from '#server/providers/sms/sms.provider.ts';
+import { MemorySmsProvider } from '#server/providers/sms/memory.ts';
+import type { App, BuildAppOptions } from '#server/app.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { withDatabase } from './global-setup.ts';
 import { eq } from 'drizzle-orm';
-import { otpChallenges } from '../db/schema/users.ts';
+import { otpChallenges } from '#server/db/schema/users.ts';
 import { normalizePhone } from '#common/phone.ts';
 
 let template: Promise<Blob> | undefined;
@@ -67,6 +67,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export interface TestAppOptions {
   env?: Record<string, string>;
   seedDemo?: boolean;
+  /** The demo market index (thousands of sales): off unless a test needs it. */
+  seedIndex?: boolean;
+  /** The demo funds (built on the demo index, so only with seedIndex). */
+  seedFunds?: boolean;
   /** Another SMS adapter (e.g. Twilio pointed at fake-twilio); in-memory by default. */
   smsProvider?: SmsProvider;
   /** Live-event transport (in-process by default). */
@@ -87,24 +91,38 @@ export interface TestAppOptions {
  */
 export async function createTestApp(opts: TestAppOptions = {}) {
   const database = await createTestDatabase();
-  await seed(database.db, { demo: opts.seedDemo ?? true });
+  await seed(database.db, { demo: opts.seedDemo ?? true, demoIndex: opts.seedIndex ?? false, demoFunds: opts.seedFunds ?? false, now: new FakeClock().now() });
   const clock = new FakeClock();
   const config = testConfig(opts.env);
   const sms = new MemorySmsProvider();
-  const app = await buildApp({
-    config,
-    database,
-    clock,
-    sms: opts.smsProvider ?? sms,
-    serveWeb: Boolean(opts.webDir),
-    webDir: opts.webDir,
-    logger: opts.logger ?? false,
-    bus: opts.bus,
-    jobs: opts.jobs,
-    jobPollMs: 20,
+  // An app that fails to build (a test of exactly that) must not leave its database running in
+  // the worker, which later files share.
+  const app = await buildTestApp().catch(async (err) => {
+    await database.close();
+    throw err;
   });
-  await opts.routes?.(app);
-  await app.ready();
+  async function buildTestApp() {
+    const app = await buildApp({
+      config,
+      database,
+      clock,
+      sms: opts.smsProvider ?? sms,
+      serveWeb: Boolean(opts.webDir),
+      webDir: opts.webDir,
+      logger: opts.logger ?? false,
+      bus: opts.bus,
+      jobs: opts.jobs,
+      jobPollMs: 20,
+    });
+    try {
+      await opts.routes?.(app);
+      await app.ready();
+    } catch (err) {
+      await app.close().catch(() => {});
+      throw err;
+    }
+    return app;
+  }
   // Tests call the API as the web app does: with the spec's client header on every request
   // (unless they set it). rawInject sends only what the test gives, as a foreign page would.
   const rawInject = app.inject.bind(app);

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/harness.ts';
+import { createTestApp } from '#server/test/harness.ts';
 
 describe('web app fallback', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

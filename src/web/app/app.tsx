@@ -4,11 +4,11 @@ import { Router } from 'wouter';
 import { queryClient } from '#web/lib/query-client.ts';
 import { useLiveConnection } from '#web/lib/live/live-connection.tsx';
 import { useToast } from '#web/hooks/use-toast.ts';
-import { useCurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { SignInDialogHost } from '#web/features/auth/sign-in-dialog-host.tsx';
 import { RequestAccessDialogHost } from '#web/features/access-requests/get-access-button.tsx';
 import { AppRouter, useMatchedRoute } from './router.tsx';
-import { usePageViews } from './page-views.ts';
+import { usePageViews } from '#web/features/analytics/page-views.ts';
 
 const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
@@ -32,10 +32,12 @@ function PageViews() {
   return null;
 }
 
+const loadRefreshMap = () => import('./live-refresh.ts').then((m) => m.refreshKeysByEvent);
+
 /** One live connection while someone is signed in (spec §7). */
 function LiveConnection() {
   const { data: user } = useCurrentUser();
-  useLiveConnection(user?.id ?? null);
+  useLiveConnection(user?.id ?? null, loadRefreshMap);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
 import { PublicLayout } from '#web/features/marketing/public-layout.tsx';
 import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
@@ -7,13 +7,16 @@ import { hasAuthStateCookie } from '#web/features/auth/auth-cookie.ts';
 import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
 import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
 import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
-import { ADMIN_HOME, hasPage, hasRoute, routes, type AppRoute, type LayoutKind } from './routes.tsx';
+import { ADMIN_HOME, hasPage, hasRoute, preloadPage, routes, type AppRoute, type LayoutKind } from './routes.tsx';
 
 // The signed-in shells load with their first page, so a visitor's download carries none of
 // them (nor the phone formatting the member bar uses).
 const FocusedLayout = lazy(() => import('#web/features/shell/focused-layout.tsx').then((m) => ({ default: m.FocusedLayout })));
 const MemberLayout = lazy(() => import('#web/features/shell/member-layout.tsx').then((m) => ({ default: m.MemberLayout })));
 const AdminLayout = lazy(() => import('#web/features/shell/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })));
+const OnboardingBanner = lazy(() => import('#web/features/onboarding/onboarding-banner.tsx').then((m) => ({ default: m.OnboardingBanner })));
+// Over the signed-in shells when new Terms of Use await the member's acceptance.
+const TermsPrompt = lazy(() => import('#web/features/legal/terms-prompt.tsx').then((m) => ({ default: m.TermsPrompt })));
 const ManagerLayout = lazy(() => import('#web/features/shell/manager-layout.tsx').then((m) => ({ default: m.ManagerLayout })));
 
 const nav: NavInfo = { hasRoute, hasPage, adminHome: ADMIN_HOME };
@@ -27,7 +30,7 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
         </PublicLayout>
       );
     case 'member':
-      return <MemberLayout>{children}</MemberLayout>;
+      return <MemberLayout banner={(user) => <OnboardingBanner userId={user.id} />}>{children}</MemberLayout>;
     case 'admin':
       return <AdminLayout>{children}</AdminLayout>;
     case 'manager':
@@ -54,9 +57,15 @@ export function useMatchedRoute(): { route: AppRoute | null; params: Record<stri
 /** Renders the matched page inside its layout; the layout stays mounted while its pages change. */
 export function AppRouter() {
   const { route, params } = useMatchedRoute();
+  // The page's chunk downloads beside the layout's and the session check, not after them (the
+  // signed-in layouts render their page only once /api/auth/me has answered).
+  useEffect(() => {
+    if (route && !route.redirectTo) preloadPage(route);
+  }, [route]);
   if (route?.redirectTo) return <Redirect to={route.redirectTo} replace />;
   // A signed-in member who opens an unknown path stays in the member shell.
-  const kind = route?.layout ?? (hasAuthStateCookie() ? 'member' : 'public');
+  const declared = route?.layout === 'public-or-member' ? undefined : route?.layout;
+  const kind = declared ?? (hasAuthStateCookie() ? 'member' : 'public');
   const Page = route?.component;
   const fallback = kind === 'public' || kind === 'bare' || kind === 'focused' ? <PageSpinner /> : <PageSpinner label="Loading page" />;
   return (
@@ -66,6 +75,11 @@ export function AppRouter() {
           <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage home={kind === 'member' ? 'dashboard' : 'home'} />}</Suspense>
         </Layout>
       </Suspense>
+      {(kind === 'member' || kind === 'admin' || kind === 'manager') && (
+        <Suspense fallback={null}>
+          <TermsPrompt />
+        </Suspense>
+      )}
     </NavProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { SignedInPath } from './signed-in/routes.ts';
 import { clientRoutes, type ClientPath, type ClientRoute, type LayoutKind } from '#common/routes.ts';
 
 /**
@@ -14,50 +15,58 @@ export interface AppRoute extends ClientRoute {
 
 /** A lazily loaded page; any function component whose props the route can supply. */
 type PageModule = { default: (props: never) => ReactNode };
-const page = (load: () => Promise<PageModule>) =>
-  lazy(load as unknown as () => Promise<{ default: AppRoute['component'] }>);
+const loaders = new Map<unknown, () => Promise<unknown>>();
+const page = (load: () => Promise<PageModule>) => {
+  const component = lazy(load as unknown as () => Promise<{ default: AppRoute['component'] }>);
+  loaders.set(component, load);
+  return component;
+};
+
+/** Starts downloading a route's page chunk now (the browser fetches each chunk once). */
+export function preloadPage(route: AppRoute) {
+  void loaders.get(route.component)?.().catch(() => {});
+}
 
 const None: AppRoute['component'] = () => null;
 
-const LandingPage = page(() => import('#web/features/marketing/landing-route.tsx'));
+const LandingPage = page(() => import('./landing-route.tsx'));
 const TermsPage = page(() => import('#web/features/legal/legal-routes.tsx').then((m) => ({ default: m.TermsRoute })));
 const PrivacyPage = page(() => import('#web/features/legal/legal-routes.tsx').then((m) => ({ default: m.PrivacyRoute })));
 const CookiesPage = page(() => import('#web/features/legal/legal-routes.tsx').then((m) => ({ default: m.CookiesRoute })));
 
-const DashboardPage = page(() => import('#web/features/dashboard/dashboard-page.tsx'));
-const SettingsPage = page(() => import('#web/features/settings/settings-page.tsx'));
-const UserAccessPage = page(() => import('#web/features/admin-users/user-access-page.tsx'));
-const AdminDashboardPage = page(() => import('#web/features/admin-dashboard/admin-dashboard-page.tsx'));
-const AccessRequestsPage = page(() => import('#web/features/access-requests/access-requests-page.tsx'));
-const SmsConvosPage = page(() => import('#web/features/sms-convos/sms-convos-page.tsx'));
-const OnboardingPage = page(() => import('#web/features/onboarding/onboarding-page.tsx'));
-const ManagerPage = page(() => import('#web/features/manager/manager-page.tsx'));
-const ClientDetailPage = page(() => import('#web/features/manager/client-detail-page.tsx'));
-const AdminKycPage = page(() => import('#web/features/kyc/admin-kyc-page.tsx'));
-const AdminSettingsPage = page(() => import('#web/features/admin-settings/admin-settings-page.tsx'));
+const OnboardingPage = page(() => import('./onboarding-route.tsx'));
+const IndexPage = page(() => import('#web/features/market-index/index-page.tsx'));
+const ConstituentPage = page(() => import('#web/features/market-index/constituent-page.tsx'));
+const MethodPage = page(() => import('#web/features/market-index/method-page.tsx'));
+const SharedCardPage = page(() => import('./share-routes.tsx').then((m) => ({ default: m.SharedCardRoute })));
 
-// A page for every path of the shared list (#common/routes.ts): the compiler refuses a missing one.
-const pages: Record<Exclude<ClientPath, '/secure'>, AppRoute['component']> = {
+// Signed-in pages resolve through one small chunk, so a visitor's download does not carry a
+// loader (and its chunk list) for every member and admin page.
+const signedIn = (path: SignedInPath) => page(() => import('./signed-in/routes.ts').then((m) => (m.signedInPages[path] as () => Promise<PageModule>)()));
+
+type RedirectPath = Extract<(typeof clientRoutes)[number], { redirectTo: string }>['path'];
+
+// The public pages by path; every other path of the shared list (#common/routes.ts) is a signed-in
+// page, loaded through signed-in/routes.ts (the check below refuses a path that has neither).
+// Spelled once here rather than path by path, so the visitor's first download stays small.
+const publicPages: Record<Exclude<ClientPath, RedirectPath | SignedInPath>, AppRoute['component']> = {
   '/': LandingPage,
   '/terms': TermsPage,
   '/privacy': PrivacyPage,
   '/cookies': CookiesPage,
+  '/wsi': MethodPage,
+  '/WonderShyneIndex': IndexPage,
+  '/WonderShyneIndex/:id': ConstituentPage,
   '/onboarding': OnboardingPage,
-  '/dashboard': DashboardPage,
-  '/settings': SettingsPage,
-  '/admin': AdminDashboardPage,
-  '/admin/user-access': UserAccessPage,
-  '/admin/access-requests': AccessRequestsPage,
-  '/admin/sms-convos': SmsConvosPage,
-  '/admin/kyc-verification': AdminKycPage,
-  '/admin/settings': AdminSettingsPage,
-  '/manager': ManagerPage,
-  '/manager/clients/:id': ClientDetailPage,
+  '/shared/:token': SharedCardPage,
 };
+const isPublic = (path: string): path is keyof typeof publicPages => Object.hasOwn(publicPages, path);
+type Unserved = Exclude<ClientPath, RedirectPath | SignedInPath | keyof typeof publicPages>;
+export const everyPathHasAPage: [Unserved] extends [never] ? true : Unserved = true;
 
 export const routes: AppRoute[] = clientRoutes.map((r: ClientRoute) => ({
   ...r,
-  component: r.redirectTo ? None : pages[r.path as keyof typeof pages],
+  component: r.redirectTo ? None : isPublic(r.path) ? publicPages[r.path] : signedIn(r.path as SignedInPath),
 }));
 
 const routePaths = new Set(routes.map((r) => r.path));

@@ -72,9 +72,9 @@ export function ResponsiveTable<T>({ rows, rowKey, columns, rowTestId, cardTestI
           </TableBody>
         </Table>
       </div>
-      <ul className="grid gap-3 md:hidden">
+      <ul className="grid grid-cols-1 gap-3 md:hidden">
         {rows.map((row) => (
-          <li key={rowKey(row)} data-testid={cardTestId} className="grid gap-4 rounded-xl border bg-card p-4 shadow-xs">
+          <li key={rowKey(row)} data-testid={cardTestId} className="grid min-w-0 grid-cols-1 gap-4 rounded-xl border bg-card p-4 shadow-xs">
             {(primary.length > 0 || aside.length > 0) && (
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { getCredentials } from './credentials.ts';
 
 /** The fixed client identifier sent on every /api/ call (spec §7). */
@@ -92,4 +93,21 @@ export function errorMessage(err: unknown, fallback: string): string {
     return err.message || fallback;
   }
   return err instanceof Error && err.message ? err.message : fallback;
+}
+
+/** A query key's path: its string parts joined with "/", plus an optional params object last. */
+export function pathFromQueryKey(queryKey: QueryKey): { path: string; params?: QueryParams } {
+  const parts: string[] = [];
+  let params: QueryParams | undefined;
+  for (const part of queryKey) {
+    if (part && typeof part === 'object') params = part as QueryParams;
+    else if (part !== undefined && part !== null) parts.push(String(part));
+  }
+  return { path: parts.join('/').replace(/(?<!:)\/{2,}/g, '/'), params };
+}
+
+/** The read of spec §7: GET the path a query key names, with its params. Fetchers use it so a path is spelled once, in the key. */
+export function apiGet<T>(queryKey: QueryKey, signal?: AbortSignal): Promise<T> {
+  const { path, params } = pathFromQueryKey(queryKey);
+  return apiRequest<T>('GET', path, { params, signal });
 }

@@ -1,15 +1,13 @@
-import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
-import { ApiError, apiRequest, type QueryParams } from './api.ts';
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiError, apiRequest, pathFromQueryKey } from './api.ts';
 
-/** A query key's path: its string parts joined with "/", plus an optional params object last. */
-export function pathFromQueryKey(queryKey: QueryKey): { path: string; params?: QueryParams } {
-  const parts: string[] = [];
-  let params: QueryParams | undefined;
-  for (const part of queryKey) {
-    if (part && typeof part === 'object') params = part as QueryParams;
-    else if (part !== undefined && part !== null) parts.push(String(part));
+export { pathFromQueryKey };
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `sessionIndependent`: the data is the same whoever is signed in (kept across sign-in and sign-out). */
+    queryMeta: { sessionIndependent?: boolean };
   }
-  return { path: parts.join('/').replace(/(?<!:)\/{2,}/g, '/'), params };
 }
 
 /** The default read: GET the path from the query key; with on401 "returnNull" a 401 means "nobody". */

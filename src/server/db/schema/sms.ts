@@ -1,10 +1,11 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { smsDirections } from '#common/sms-convos.ts';
 
 export const smsMessages = pgTable(
   'sms_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    direction: text('direction', { enum: ['outbound', 'inbound'] }).notNull(),
+    direction: text('direction', { enum: smsDirections }).notNull(),
     phone: text('phone').notNull(),
     body: text('body').notNull(),
     purpose: text('purpose').notNull(),

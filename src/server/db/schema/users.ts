@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { LaterSubmission } from '#common/access-request.ts';
+import { accessRequestStatuses, type LaterSubmission } from '#common/access-request.ts';
+import { userStatuses } from '#common/auth.ts';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -9,7 +10,7 @@ export const users = pgTable('users', {
   email: text('email'),
   isAdmin: boolean('is_admin').notNull().default(false),
   isManager: boolean('is_manager').notNull().default(false),
-  status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+  status: text('status', { enum: userStatuses }).notNull().default('active'),
   marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
   smsOptIn: boolean('sms_opt_in').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,9 +79,11 @@ export const accessRequests = pgTable(
     referral: text('referral'),
     termsAccepted: boolean('terms_accepted').notNull(),
     privacyAccepted: boolean('privacy_accepted').notNull(),
+    // The Terms of Use version in force when the request was made (the one ticked).
+    termsVersion: integer('terms_version'),
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     smsOptIn: boolean('sms_opt_in').notNull().default(false),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: accessRequestStatuses }).notNull().default('pending'),
     reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     note: text('note'),

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accessRequestMessages as m, approvalSmsBody, LATER_SUBMISSIONS_KEPT, REJECTION_SMS_BODY } from '#common/access-request.ts';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { accessRequests, auditLog, users } from '../../db/schema/users.ts';
-import { createTestApp, requestCode, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { accessRequests, auditLog, users } from '#server/db/schema/users.ts';
+import { createTestApp, requestCode, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 import { ACCESS_REQUEST_RECEIVED, ACCESS_REQUESTS_PER_IP_PER_HOUR } from './access-requests.routes.ts';
 
 const ADMIN = '+12125550101';

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AccessRequestStatus } from '#common/access-request.ts';
-import type { AppContext } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '#server/db/schema/users.ts';
+import type { EventsContext } from '#server/lib/transition.ts';
 
-type Log = { warn: (o: object, m: string) => void };
 const readablePhone = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 
 /**
@@ -12,11 +11,7 @@ const readablePhone = (e164: string) => parsePhoneNumberFromString(e164)?.format
  * acting admin's other tabs. The event's userId names the request, so no admin reads it as their
  * own. A requester who already has an account also hears the outcome, with their own user id.
  */
-export async function accessRequestUpdated(
-  ctx: Pick<AppContext, 'db' | 'live'>,
-  request: { id: string; status: AccessRequestStatus; phone: string },
-  log?: Log,
-) {
+export async function accessRequestUpdated(ctx: EventsContext, request: { id: string; status: AccessRequestStatus; phone: string }) {
   const message =
     request.status === 'pending'
       ? `New access request from ${readablePhone(request.phone)}.`
@@ -30,6 +25,6 @@ export async function accessRequestUpdated(
       }
     }
   } catch (err) {
-    log?.warn({ err: { message: (err as Error).message } }, 'access_request_updated not delivered');
+    ctx.log?.warn({ err: { message: (err as Error).message } }, 'access_request_updated not delivered');
   }
 }

@@ -9,10 +9,9 @@ import {
   reviewAccessRequestResponseSchema,
   reviewAccessRequestSchema,
 } from '#common/access-request.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
-import { accessRequestUpdated } from './access-requests.events.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import { listAccessRequests, recentAccessRequests, reviewAccessRequest, submitAccessRequest } from './access-requests.service.ts';
-import { limitHook } from '../../plugins/rate-limit.ts';
 
 /** Per client IP: generous for a family sharing a connection, useless for a flood. */
 export const ACCESS_REQUESTS_PER_IP_PER_HOUR = 10;
@@ -22,26 +21,19 @@ export const ACCESS_REQUEST_RECEIVED = 'Your request for access has been receive
 
 export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const perIp = limitHook(app, [
-    { name: 'request-access:ip', max: ACCESS_REQUESTS_PER_IP_PER_HOUR, windowMs: 60 * 60_000, key: (req) => req.ip },
-  ]);
+  const perIp = limitHook(app, [{ name: 'request-access:ip', max: ACCESS_REQUESTS_PER_IP_PER_HOUR, windowMs: 60 * 60_000, key: byClientIp }]);
 
   app.post(
     '/api/request-access',
     {
       config: { access: 'public' },
-      schema: { body: accessRequestSchema, response: { 200: accessRequestResponseSchema } },
+      schema: { description: 'Ask for access.', body: accessRequestSchema, response: { 200: accessRequestResponseSchema } },
       // Counted before the body is read, so bad input counts too.
       onRequest: perIp,
     },
     async (req) => {
-      const result = await submitAccessRequest(ctx, req.body, req.ip ?? null);
-      // Told after the answer, so publishing (a Redis round trip when scaled out) adds no time for
-      // strangers that members would not pay.
-      if ('id' in result && result.id) {
-        const id = result.id;
-        ctx.tasks.run('access_request_updated', () => accessRequestUpdated(ctx, { id, status: 'pending', phone: req.body.phone }, req.log));
-      }
+      await submitAccessRequest(ctx, req.actor, req.body);
+      // The same answer in every case.
       return { status: 'success' as const, message: ACCESS_REQUEST_RECEIVED };
     },
   );
@@ -50,15 +42,15 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/access-requests',
     {
       config: { access: 'admin' },
-      schema: { querystring: adminAccessRequestsQuerySchema, response: { 200: adminAccessRequestsResponseSchema } },
+      schema: { description: 'Access requests, filtered and paged.', querystring: adminAccessRequestsQuerySchema, response: { 200: adminAccessRequestsResponseSchema } },
     },
-    async (req) => listAccessRequests(ctx.db, req.query),
+    async (req) => listAccessRequests(ctx, signedInActor(req), req.query),
   );
 
   app.get(
     '/api/admin/access-requests/recent',
-    { config: { access: 'admin' }, schema: { response: { 200: recentAccessRequestsResponseSchema } } },
-    async () => ({ requests: await recentAccessRequests(ctx.db) }),
+    { config: { access: 'admin' }, schema: { description: 'The newest pending access requests.', response: { 200: recentAccessRequestsResponseSchema } } },
+    async () => ({ requests: await recentAccessRequests(ctx) }),
   );
 
   app.patch(
@@ -66,23 +58,12 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
+        description: 'Approve or reject an access request.',
         params: z.object({ id: z.uuid('Not a valid id') }),
         body: reviewAccessRequestSchema,
         response: { 200: reviewAccessRequestResponseSchema },
       },
     },
-    async (req) => {
-      const actor = requireAdmin(req);
-      const result = await reviewAccessRequest(ctx, {
-        id: req.params.id,
-        actor,
-        status: req.body.status,
-        note: req.body.note,
-        notify: req.body.notify,
-        ip: req.ip ?? null,
-      });
-      await accessRequestUpdated(ctx, result.request, req.log);
-      return result;
-    },
+    async (req) => reviewAccessRequest(ctx, signedInActor(req), { id: req.params.id, ...req.body }),
   );
 };

@@ -12,13 +12,16 @@ import {
   type AdminAccessRequestsResponse,
   type ReviewAccessRequestResponse,
 } from '#common/access-request.ts';
-import type { AppContext, AuthUser } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { accessRequests, auditLog, users } from '../../db/schema/users.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { sendSms } from '../../providers/sms/sms.service.ts';
-import { actorOf, audit } from '../audit/audit.service.ts';
-import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
+import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { accessRequests, auditLog, users } from '#server/db/schema/users.ts';
+import { legalPages } from '#server/db/schema/platform.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { sendSms } from '#server/providers/sms/sms.service.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { accessRequestUpdated } from './access-requests.events.ts';
+import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
 
 /**
  * A visitor asks for access. Anyone may submit any phone, so a repeat of a pending request never
@@ -28,8 +31,11 @@ import { isOptedOut } from '../sms-convos/sms-convos.service.ts';
  *
  * The membership check, the upsert and the audit row are one statement, so every phone costs the
  * same round trips and an audit write: the answer's timing does not tell members from strangers.
+ * The admins hear of a new or repeated request after the answer, so publishing (a Redis round
+ * trip when scaled out) adds no time for strangers that members would not pay.
  */
-export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>, input: AccessRequest, ip: string | null) {
+export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log' | 'tasks'>, actor: Actor, input: AccessRequest) {
+  const ip = actor.ip;
   const now = ctx.clock.now().toISOString();
   const data = JSON.stringify({ marketingOptIn: input.marketingOptIn, smsOptIn: input.smsOptIn });
   const result = await ctx.db.execute(sql`
@@ -38,9 +44,10 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>,
              exists (select 1 from ${accessRequests} where ${accessRequests.phone} = ${input.phone} and ${accessRequests.status} = 'approved') as approved
     ),
     saved as (
-      insert into ${accessRequests} (phone, instagram, referral, terms_accepted, privacy_accepted, marketing_opt_in, sms_opt_in, created_at, updated_at)
+      insert into ${accessRequests} (phone, instagram, referral, terms_accepted, privacy_accepted, marketing_opt_in, sms_opt_in, created_at, updated_at, terms_version)
       select ${input.phone}, ${input.instagram}, ${input.referral}, ${input.termsAccepted}, ${input.privacyAccepted},
-             ${input.marketingOptIn}, ${input.smsOptIn}, ${now}::timestamptz, ${now}::timestamptz
+             ${input.marketingOptIn}, ${input.smsOptIn}, ${now}::timestamptz, ${now}::timestamptz,
+             (select max(${legalPages.version}) from ${legalPages} where ${legalPages.slug} = 'terms' and ${legalPages.effectiveAt} <= ${now}::timestamptz)
       from blocked where not blocked.member and not blocked.approved
       on conflict (phone) where status = 'pending' do update set
         later_submissions = (
@@ -68,7 +75,9 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock'>,
   const [row] = (result as unknown as { rows: { member: boolean; approved: boolean; id: string | null; updated: boolean | null }[] }).rows;
   if (row.member) return { outcome: 'member' as const };
   if (row.approved || !row.id) return { outcome: 'already_approved' as const };
-  return { outcome: row.updated ? ('repeated' as const) : ('created' as const), id: row.id };
+  const id = row.id;
+  ctx.tasks.run('access_request_updated', () => accessRequestUpdated(ctx, { id, status: 'pending', phone: input.phone }));
+  return { outcome: row.updated ? ('repeated' as const) : ('created' as const), id };
 }
 
 const reviewers = alias(users, 'reviewers');
@@ -94,6 +103,7 @@ function toAdmin(row: AdminRow): AdminAccessRequest {
     instagram: r.instagram,
     referral: r.referral,
     termsAccepted: r.termsAccepted,
+    termsVersion: r.termsVersion,
     privacyAccepted: r.privacyAccepted,
     marketingOptIn: r.marketingOptIn,
     smsOptIn: r.smsOptIn,
@@ -134,10 +144,13 @@ export function accessRequestSearch(q: string | undefined): SQL | undefined {
   return or(...parts);
 }
 
+/** GET /api/admin/access-requests: filtered by status and search, newest first, paged. */
 export async function listAccessRequests(
-  db: Db,
+  ctx: Pick<AppContext, 'db'>,
+  _actor: SignedInActor,
   query: { status?: AccessRequestStatus; q?: string; page: number },
 ): Promise<AdminAccessRequestsResponse> {
+  const { db } = ctx;
   const search = accessRequestSearch(query.q);
   const where = and(query.status ? eq(accessRequests.status, query.status) : undefined, search);
   const [rows, [{ total }], byStatus] = await Promise.all([
@@ -160,12 +173,13 @@ export async function listAccessRequests(
   };
 }
 
-export async function recentAccessRequests(db: Db, limit = RECENT_ACCESS_REQUESTS): Promise<AdminAccessRequest[]> {
-  const rows = await selectAdmin(db).orderBy(desc(accessRequests.createdAt), desc(accessRequests.id)).limit(limit);
+/** GET /api/admin/access-requests/recent, and the admin home's list. */
+export async function recentAccessRequests(ctx: Pick<AppContext, 'db'>): Promise<AdminAccessRequest[]> {
+  const rows = await selectAdmin(ctx.db).orderBy(desc(accessRequests.createdAt), desc(accessRequests.id)).limit(RECENT_ACCESS_REQUESTS);
   return rows.map(toAdmin);
 }
 
-export async function getAccessRequest(db: Db, id: string): Promise<AdminAccessRequest> {
+async function getAccessRequest(db: Db, id: string): Promise<AdminAccessRequest> {
   const [row] = await selectAdmin(db).where(eq(accessRequests.id, id)).limit(1);
   if (!row) throw notFound('Access request not found');
   return toAdmin(row);
@@ -177,18 +191,12 @@ export async function getAccessRequest(db: Db, id: string): Promise<AdminAccessR
  * (and audited) before any SMS goes out; a failed SMS is recorded and reported, not fatal.
  */
 export async function reviewAccessRequest(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'sms' | 'config'>,
-  opts: {
-    id: string;
-    actor: AuthUser;
-    status: 'approved' | 'rejected';
-    note: string | null;
-    notify: boolean;
-    ip: string | null;
-  },
+  ctx: Pick<AppContext, 'db' | 'clock' | 'sms' | 'config' | 'live' | 'log'>,
+  actor: SignedInActor,
+  opts: { id: string; status: 'approved' | 'rejected'; note: string | null; notify: boolean },
 ): Promise<ReviewAccessRequestResponse> {
   const now = ctx.clock.now();
-  const phone = await ctx.db.transaction(async (tx) => {
+  const phone = await inTransaction(ctx, async ({ tx }) => {
     const [current] = await tx
       .select({ id: accessRequests.id, status: accessRequests.status, phone: accessRequests.phone })
       .from(accessRequests)
@@ -199,15 +207,14 @@ export async function reviewAccessRequest(
     if (current.status !== 'pending') throw new AppError('conflict', 'This request has already been reviewed');
     await tx
       .update(accessRequests)
-      .set({ status: opts.status, note: opts.note, reviewerId: opts.actor.id, reviewedAt: now, updatedAt: now })
+      .set({ status: opts.status, note: opts.note, reviewerId: actor.user.id, reviewedAt: now, updatedAt: now })
       .where(eq(accessRequests.id, opts.id));
     await audit(tx, {
-      ...actorOf(opts.actor),
+      ...auditBy(actor),
       action: opts.status === 'approved' ? 'access_request.approved' : 'access_request.rejected',
       targetType: 'access_request',
       targetId: opts.id,
       data: { note: opts.note, notify: opts.status === 'approved' ? true : opts.notify },
-      ip: opts.ip,
       at: now,
     });
     return current.phone;
@@ -216,17 +223,19 @@ export async function reviewAccessRequest(
   let sms: ReviewAccessRequestResponse['sms'] = { sent: false, status: null, reason: null };
   const shouldText = opts.status === 'approved' || opts.notify;
   if (shouldText) {
-    if (await isOptedOut(ctx.db, phone)) {
+    if (await isOptedOut(ctx, { phone })) {
       sms = { sent: false, status: null, reason: 'This number has replied STOP; no SMS was sent.' };
     } else {
       const result = await sendSms(ctx, {
         to: phone,
         body: opts.status === 'approved' ? approvalSmsBody(ctx.config.appOrigin) : REJECTION_SMS_BODY,
         purpose: opts.status === 'approved' ? 'access_approved' : 'access_rejected',
-        sentBy: opts.actor.id,
+        sentBy: actor.user.id,
       });
       sms = { sent: result.ok, status: result.status, reason: result.ok ? null : 'The SMS could not be delivered.' };
     }
   }
-  return { request: await getAccessRequest(ctx.db, opts.id), sms };
+  const request = await getAccessRequest(ctx.db, opts.id);
+  await accessRequestUpdated(ctx, request);
+  return { request, sms };
 }

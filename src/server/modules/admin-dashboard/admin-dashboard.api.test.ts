@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localPeriodStarts } from '#common/admin-dashboard.ts';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { accessRequests } from '../../db/schema/users.ts';
-import { createMember, signedInAdmin } from '../../test/factories.ts';
-import { createTestApp, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { accessRequests } from '#server/db/schema/users.ts';
+import { createMember, signedInAdmin } from '#server/test/factories.ts';
+import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
 let admin: SignedIn;

@@ -1,15 +1,15 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import { localPeriodStarts, type AdminDashboard } from '#common/admin-dashboard.ts';
-import type { AppContext } from '../../context.ts';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { accessRequests, users } from '../../db/schema/users.ts';
-import { recentAccessRequests } from '../access-requests/access-requests.service.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { accessRequests, users } from '#server/db/schema/users.ts';
+import { recentAccessRequests } from '#server/modules/access-requests/access-requests.service.ts';
 
 /** The admin home: headline counts and the latest access requests. */
-export async function getAdminDashboard(ctx: Pick<AppContext, 'db' | 'clock'>, tzOffset: number): Promise<AdminDashboard> {
+export async function getAdminDashboard(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor, input: { tzOffset: number }): Promise<AdminDashboard> {
   const { db } = ctx;
   const now = ctx.clock.now();
-  const { todayStart, weekStart } = localPeriodStarts(now, tzOffset);
+  const { todayStart, weekStart } = localPeriodStarts(now, input.tzOffset);
   const [[members], [pending], [thisWeek], [smsToday], recent] = await Promise.all([
     db.select({ n: count() }).from(users).where(eq(users.status, 'active')),
     db.select({ n: count() }).from(accessRequests).where(eq(accessRequests.status, 'pending')),
@@ -18,7 +18,7 @@ export async function getAdminDashboard(ctx: Pick<AppContext, 'db' | 'clock'>, t
       .select({ n: count() })
       .from(smsMessages)
       .where(and(eq(smsMessages.direction, 'outbound'), gte(smsMessages.createdAt, todayStart))),
-    recentAccessRequests(db),
+    recentAccessRequests(ctx),
   ]);
   return {
     counts: {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageViews } from '../../db/schema/platform.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { pageViews } from '#server/db/schema/platform.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { PAGE_VIEWS_PER_MINUTE } from './analytics.routes.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { jobs } from '../../db/schema/jobs.ts';
-import { pageViews } from '../../db/schema/platform.ts';
-import { JobRunner } from '../../lib/jobs.ts';
-import { createTestDatabase, FakeClock } from '../../test/harness.ts';
+import type { Database } from '#server/db/client.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
+import { pageViews } from '#server/db/schema/platform.ts';
+import { JobRunner } from '#server/lib/jobs.ts';
+import { createTestDatabase, FakeClock } from '#server/test/harness.ts';
 import { pageViewJobs, PRUNE_PAGE_VIEWS, schedulePageViewPruning } from './analytics.jobs.ts';
 
 let database: Database;
@@ -24,9 +24,9 @@ describe('page views stay few', () => {
       { path: '/old', createdAt: at(91 * DAY) },
       ...Array.from({ length: 6 }, (_, i) => ({ path: `/recent-${i}`, createdAt: at((i + 1) * 60_000) })),
     ]);
-    const runner = new JobRunner(database.db, clock, pageViewJobs(database.db, clock, { maxAgeDays: 90, maxRows: 4 }));
-    await schedulePageViewPruning(database.db, clock);
-    await schedulePageViewPruning(database.db, clock); // a second instance starting: still one job
+    const runner = new JobRunner(database.db, clock, pageViewJobs({ db: database.db, clock }, { maxAgeDays: 90, maxRows: 4 }));
+    await schedulePageViewPruning({ db: database.db, clock });
+    await schedulePageViewPruning({ db: database.db, clock }); // a second instance starting: still one job
     expect(await database.db.select().from(jobs).where(eq(jobs.name, PRUNE_PAGE_VIEWS))).toHaveLength(1);
 
     expect(await runner.runDue()).toBe(1);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { listAudit } from './audit.service.ts';
+import { auditFacetsSchema, auditListSchema, auditQuerySchema } from '#common/audit.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+import { auditFacets, listAudit } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -8,13 +9,21 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       schema: {
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          action: z.string().trim().max(100).optional(),
-          userId: z.uuid().optional(),
-        }),
+        description: 'The audit log, newest first: filter by actor, target, action, date and scope.',
+        tags: ['audit'],
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema },
       },
     },
-    async (req) => listAudit(app.ctx.db, req.query),
+    async (req) => listAudit(app.ctx, signedInActor(req), req.query),
+  );
+
+  app.get(
+    '/api/admin/audit/facets',
+    {
+      config: { access: 'admin' },
+      schema: { description: 'The actions and target kinds on record, for the audit filters.', tags: ['audit'], response: { 200: auditFacetsSchema } },
+    },
+    async (req) => auditFacets(app.ctx, signedInActor(req)),
   );
 };

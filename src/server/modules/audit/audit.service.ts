@@ -1,7 +1,9 @@
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/users.ts';
-import type { Actor, AuthUser } from '../../context.ts';
+import { and, count, desc, eq, gte, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AUDIT_PAGE_SIZE, type AuditFacets, type AuditList, type AuditScope } from '#common/audit.ts';
+import type { Db } from '#server/db/client.ts';
+import { auditLog, users } from '#server/db/schema/users.ts';
+import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 
 export interface AuditEntry {
   /** Whose identity was in use (while impersonating: the impersonated user). */
@@ -18,9 +20,12 @@ export interface AuditEntry {
   at?: Date;
 }
 
-/** Appends one row to audit_log. Never put codes, tokens or message bodies in `data`. */
-export async function audit(db: Db, entry: AuditEntry) {
-  await db.insert(auditLog).values({
+/**
+ * Appends one row to audit_log, on the caller's transaction so the row stands or falls with the
+ * change it records. Never put codes, tokens or message bodies in `data`.
+ */
+export async function audit(tx: Db, entry: AuditEntry) {
+  await tx.insert(auditLog).values({
     actorId: entry.actorId,
     impersonatorId: entry.impersonatorId ?? null,
     action: entry.action,
@@ -32,39 +37,96 @@ export async function audit(db: Db, entry: AuditEntry) {
   });
 }
 
-/** The actor fields for a signed-in caller: both ids while impersonating. */
-export function actorOf(user: AuthUser | null): Pick<AuditEntry, 'actorId' | 'impersonatorId'> {
-  return { actorId: user?.id ?? null, impersonatorId: user?.impersonatorId ?? null };
-}
-
 /** The who-and-where fields of an audit row for a request's actor. */
 export function auditBy(actor: Actor): Pick<AuditEntry, 'actorId' | 'impersonatorId' | 'ip'> {
   return { actorId: actor.user?.id ?? null, impersonatorId: actor.impersonatorId, ip: actor.ip };
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+/** A LIKE pattern that matches the text literally. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listAudit(db: Db, opts: { page: number; action?: string; userId?: string }) {
+/** Ends of a UTC day range: from its first moment to the next day's first. */
+const dayStart = (d: string) => new Date(`${d}T00:00:00Z`);
+const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
+
+function auditConditions(opts: AuditListOptions): SQL | undefined {
   const where: SQL[] = [];
-  if (opts.action) where.push(eq(auditLog.action, opts.action));
+  if (opts.action) {
+    where.push(opts.action.endsWith('.') ? like(auditLog.action, `${escapeLike(opts.action)}%`) : eq(auditLog.action, opts.action));
+  }
   if (opts.userId) {
     where.push(or(eq(auditLog.actorId, opts.userId), eq(auditLog.impersonatorId, opts.userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, opts.userId)))!);
   }
-  const cond = where.length ? and(...where) : undefined;
+  if (opts.actorId) where.push(or(eq(auditLog.actorId, opts.actorId), eq(auditLog.impersonatorId, opts.actorId))!);
+  if (opts.targetType) where.push(eq(auditLog.targetType, opts.targetType));
+  if (opts.targetId) where.push(eq(auditLog.targetId, opts.targetId));
+  if (opts.from) where.push(gte(auditLog.createdAt, dayStart(opts.from)));
+  if (opts.to) where.push(lt(auditLog.createdAt, nextDay(opts.to)));
+  if (opts.scope === 'impersonated') where.push(isNotNull(auditLog.impersonatorId));
+  if (opts.scope === 'staff') {
+    where.push(or(isNotNull(auditLog.impersonatorId), sql`exists (select 1 from ${users} s where s.id = ${auditLog.actorId} and (s.is_admin or s.is_manager))`)!);
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+export interface AuditListOptions {
+  page: number;
+  pageSize?: number;
+  action?: string;
+  userId?: string;
+  actorId?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: string;
+  to?: string;
+  scope?: AuditScope;
+}
+
+const actors = alias(users, 'audit_actor');
+const impersonators = alias(users, 'audit_impersonator');
+const personCols = (t: typeof actors | typeof impersonators) => ({ id: t.id, name: t.name, phone: t.phone, isAdmin: t.isAdmin, isManager: t.isManager });
+
+type MaybePerson = { id: string | null; name: string | null; phone: string | null; isAdmin: boolean | null; isManager: boolean | null } | null;
+/** A left-joined user: null when there was none (the system, or a deleted account). */
+const asPerson = (p: MaybePerson) =>
+  p?.id ? { id: p.id, name: p.name, phone: p.phone ?? '', isAdmin: p.isAdmin ?? false, isManager: p.isManager ?? false } : null;
+
+/** GET /api/admin/audit: newest first, filtered by actor, target, action and date; with who acted. */
+export async function listAudit(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, opts: AuditListOptions): Promise<AuditList> {
+  const { db } = ctx;
+  const pageSize = opts.pageSize ?? AUDIT_PAGE_SIZE;
+  const cond = auditConditions(opts);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select()
+      .select({ row: auditLog, actor: personCols(actors), impersonator: personCols(impersonators) })
       .from(auditLog)
+      .leftJoin(actors, eq(actors.id, auditLog.actorId))
+      .leftJoin(impersonators, eq(impersonators.id, auditLog.impersonatorId))
       .where(cond)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((opts.page - 1) * AUDIT_PAGE_SIZE),
+      .limit(pageSize)
+      .offset((opts.page - 1) * pageSize),
     db.select({ total: count() }).from(auditLog).where(cond),
   ]);
   return {
-    entries: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    entries: rows.map(({ row, actor, impersonator }) => ({
+      ...row,
+      data: row.data ?? null,
+      createdAt: row.createdAt.toISOString(),
+      actor: asPerson(actor),
+      impersonator: asPerson(impersonator),
+    })),
     page: opts.page,
-    pageSize: AUDIT_PAGE_SIZE,
+    pageSize,
     total: Number(total),
   };
+}
+
+/** GET /api/admin/audit/facets */
+export async function auditFacets(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor): Promise<AuditFacets> {
+  const [actions, targets] = await Promise.all([
+    ctx.db.selectDistinct({ v: auditLog.action }).from(auditLog).orderBy(auditLog.action),
+    ctx.db.selectDistinct({ v: auditLog.targetType }).from(auditLog).where(isNotNull(auditLog.targetType)).orderBy(auditLog.targetType),
+  ]);
+  return { actions: actions.map((a) => a.v), targetTypes: targets.map((t) => t.v!) };
 }

@@ -9,8 +9,9 @@ import {
   sendOtpResponseSchema,
   verifyOtpInputSchema,
 } from '#common/auth.ts';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
-import { limitHook } from '../../plugins/rate-limit.ts';
+import { clearSessionCookie, requireUser, setSessionCookie, signedInActor } from '#server/plugins/auth.ts';
+import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
+import { termsToAccept } from '#server/modules/legal/legal.service.ts';
 import { returnToAdmin, sendOtp, signInWithOtp, signOut, type SignInResult } from './sign-in.service.ts';
 
 /** Code checks per client address per 15 minutes: a person mistyping has room, a guesser does not. */
@@ -20,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // One budget for both routes that check a code; counted before the body is read.
   const verifyLimit = limitHook(app, [
-    { name: 'verify-otp:ip', max: VERIFY_OTP_PER_IP, windowMs: 15 * 60_000, key: (req) => req.ip, message: messages.tooManyRequests },
+    { name: 'verify-otp:ip', max: VERIFY_OTP_PER_IP, windowMs: 15 * 60_000, key: byClientIp, message: messages.tooManyRequests },
   ]);
   const answer = (result: SignInResult) => ({ status: 'success' as const, authToken: result.token, user: result.user, firstSignIn: result.firstSignIn ?? false });
 
@@ -28,10 +29,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/send-otp',
     {
       config: { access: 'public' },
-      schema: { body: sendOtpInputSchema, response: { 200: sendOtpResponseSchema } },
+      schema: { description: 'Send a sign-in code by SMS.', body: sendOtpInputSchema, response: { 200: sendOtpResponseSchema } },
     },
     async (req) => {
-      await sendOtp(ctx, { phone: req.body.phone, ip: req.ip ?? null });
+      await sendOtp(ctx, req.actor, { phone: req.body.phone });
       // The same answer for every phone, eligible or not.
       return { status: 'success' as const, message: messages.codeSent };
     },
@@ -42,16 +43,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       onRequest: verifyLimit,
-      schema: { body: verifyOtpInputSchema, response: { 200: loginResponseSchema } },
+      schema: { description: 'Sign in with a code.', body: verifyOtpInputSchema, response: { 200: loginResponseSchema } },
     },
     async (req, reply) => {
-      const result = await signInWithOtp(ctx, {
-        ...req.body,
-        ip: req.ip ?? null,
-        userAgent: req.headers['user-agent'] ?? null,
-      });
-      // Sign-in may promote (ADMIN_PHONES) or name the user: their other sessions' cached rows go.
-      await ctx.live.sessionsChanged(result.user.id);
+      const result = await signInWithOtp(ctx, req.actor, req.body);
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
       return answer(result);
     },
@@ -62,18 +57,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       onRequest: verifyLimit,
-      schema: { body: registerInputSchema, response: { 200: loginResponseSchema } },
+      schema: { description: 'Sign in with a code, creating the profile on first sign-in.', body: registerInputSchema, response: { 200: loginResponseSchema } },
     },
     async (req, reply) => {
       const { phone, otp, code, name, email, profileData } = req.body;
-      const result = await signInWithOtp(ctx, {
+      const result = await signInWithOtp(ctx, req.actor, {
         phone,
         otp: (otp ?? code)!,
         profileData: { name: name ?? profileData?.name, email: email ?? profileData?.email },
-        ip: req.ip ?? null,
-        userAgent: req.headers['user-agent'] ?? null,
       });
-      await ctx.live.sessionsChanged(result.user.id);
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
       return answer(result);
     },
@@ -81,9 +73,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/me',
-    { config: { access: 'user' }, schema: { response: { 200: meResponseSchema } } },
+    { config: { access: 'user' }, schema: { description: 'The signed-in user and any Terms of Use version they must accept.', response: { 200: meResponseSchema } } },
     async (req) => {
       const user = requireUser(req);
+      const termsVersion = await termsToAccept(ctx, signedInActor(req));
       return {
         id: user.id,
         name: user.name,
@@ -92,19 +85,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         isAuthenticated: true as const,
         isAdmin: user.isAdmin,
         isManager: user.isManager,
+        termsToAccept: termsVersion,
       };
     },
   );
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { response: { 200: okResponseSchema } } },
+    { config: { access: 'public' }, schema: { description: 'Sign out.', response: { 200: okResponseSchema } } },
     async (req, reply) => {
       // Public, so a client with a stale session can always clear its cookie.
-      if (req.user) {
-        await signOut(ctx, req.user, req.ip ?? null);
-        await ctx.live.disconnect(req.user.id, req.user.sessionId);
-      }
+      await signOut(ctx, req.actor);
       clearSessionCookie(reply, ctx.config);
       return { status: 'success' as const };
     },
@@ -112,11 +103,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/return-to-admin',
-    { config: { access: 'user' }, schema: { response: { 200: loginResponseSchema } } },
+    { config: { access: 'user' }, schema: { description: 'End impersonation and return to the admin\'s session.', response: { 200: loginResponseSchema } } },
     async (req, reply) => {
-      const user = requireUser(req);
-      const result = await returnToAdmin(ctx, user, { ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null });
-      await ctx.live.disconnect(user.id, user.sessionId);
+      const result = await returnToAdmin(ctx, signedInActor(req));
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
       return answer(result);
     },

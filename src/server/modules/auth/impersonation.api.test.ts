@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, otpChallenges, sessions, users } from '../../db/schema/users.ts';
+import { auditLog, otpChallenges, sessions, users } from '#server/db/schema/users.ts';
 import { hashSessionToken } from './session.service.ts';
-import { createAdmin, createManager, createMember, createUser, uniquePhone } from '../../test/factories.ts';
-import { createTestApp, requestCode, signIn, type TestApp } from '../../test/harness.ts';
+import { createAdmin, createManager, createMember, createUser, uniquePhone } from '#server/test/factories.ts';
+import { createTestApp, requestCode, signIn, type TestApp } from '#server/test/harness.ts';
 
 let ADMIN: string;
 let MANAGER: string;

@@ -9,9 +9,10 @@ import {
   OTP_TTL_SECONDS,
   messages,
 } from '#common/auth.ts';
-import type { Db } from '../../db/client.ts';
-import { otpChallenges } from '../../db/schema/users.ts';
-import { AppError } from '../../errors.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { otpChallenges } from '#server/db/schema/users.ts';
+import { AppError } from '#server/errors.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -38,8 +39,9 @@ export const codeExpired = () => new AppError('bad_request', messages.codeExpire
  * The phone's latest unused challenge that has timed out, if no newer one replaced it. Only a
  * caller who holds its code is told it expired, so the answer reveals nothing to a guesser.
  */
-export async function findExpiredChallenge(db: Db, phone: string, now: Date) {
-  const [row] = await db
+export async function findExpiredChallenge(ctx: Pick<AppContext, 'db'>, input: { phone: string; now: Date }) {
+  const { phone, now } = input;
+  const [row] = await ctx.db
     .select()
     .from(otpChallenges)
     .where(and(eq(otpChallenges.phone, phone), isNull(otpChallenges.consumedAt), isNull(otpChallenges.invalidatedAt)))
@@ -55,10 +57,11 @@ export async function findExpiredChallenge(db: Db, phone: string, now: Date) {
  * and address the limit is tight; per phone alone it is higher, so sends from other addresses
  * cannot lock the owner out.
  */
-export async function issueChallenge(db: Db, opts: { phone: string; ip: string | null; now: Date; secret: string }) {
-  const { phone, ip, now, secret } = opts;
+export async function issueChallenge(ctx: Pick<AppContext, 'db' | 'config'>, opts: { phone: string; ip: string | null; now: Date }) {
+  const { phone, ip, now } = opts;
+  const secret = ctx.config.SESSION_SECRET;
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     // Fixed order (phone, then IP) so two transactions never wait on each other in a cycle.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:phone:${phone}`}))`);
     if (ip) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:ip:${ip}`}))`);
@@ -115,8 +118,9 @@ export async function issueChallenge(db: Db, opts: { phone: string; ip: string |
 }
 
 /** The phone's live challenge: not consumed, not replaced or killed, not expired. */
-export async function findLiveChallenge(db: Db, phone: string, now: Date) {
-  const [row] = await db
+export async function findLiveChallenge(ctx: Pick<AppContext, 'db'>, input: { phone: string; now: Date }) {
+  const { phone, now } = input;
+  const [row] = await ctx.db
     .select()
     .from(otpChallenges)
     .where(
@@ -133,8 +137,9 @@ export async function findLiveChallenge(db: Db, phone: string, now: Date) {
 }
 
 /** Counts a wrong guess; the fifth kills the code. */
-export async function recordWrongAttempt(db: Db, challengeId: string, now: Date) {
-  await db
+export async function recordWrongAttempt(ctx: Pick<AppContext, 'db'>, input: { challengeId: string; now: Date }) {
+  const { challengeId, now } = input;
+  await ctx.db
     .update(otpChallenges)
     .set({
       attempts: sql`${otpChallenges.attempts} + 1`,
@@ -147,8 +152,8 @@ export async function recordWrongAttempt(db: Db, challengeId: string, now: Date)
  * Marks the challenge used, if and only if it still is usable: the conditional update is what
  * makes a code single-use when two requests race with it.
  */
-export async function consumeChallenge(db: Db, challengeId: string, now: Date) {
-  const rows = await db
+export async function consumeChallenge(tx: Db, challengeId: string, now: Date) {
+  const rows = await tx
     .update(otpChallenges)
     .set({ consumedAt: now })
     .where(

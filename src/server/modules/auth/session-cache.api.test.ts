@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createMemoryBus } from '../../realtime/bus.ts';
-import { createTestApp, signIn, type TestApp } from '../../test/harness.ts';
+import { buildApp } from '#server/app.ts';
+import { createMemoryBus } from '#server/realtime/bus.ts';
+import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
 
 const ADMIN = '+12125550101';
 const MEMBER = '+12125550103';

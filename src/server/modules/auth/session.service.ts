@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { IMPERSONATION_MAX_SECONDS, SESSION_MAX_AGE_SECONDS } from '#common/auth.ts';
-import type { AuthUser } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/users.ts';
+import type { AppContext, AuthUser } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { sessions, users } from '#server/db/schema/users.ts';
 import { SessionCache } from './session-cache.ts';
 
 /** At most one last_seen_at write per session per minute. */
@@ -38,12 +38,13 @@ export interface NewSession {
   userAgent?: string | null;
 }
 
-export async function createSession(db: Db, s: NewSession) {
+/** Opens a session, on the caller's transaction (sign-in, impersonation, return to admin). */
+export async function createSession(tx: Db, s: NewSession) {
   const token = newSessionToken();
   const maxSeconds = s.impersonatorId ? IMPERSONATION_MAX_SECONDS : SESSION_MAX_AGE_SECONDS;
   const cap = new Date(s.now.getTime() + maxSeconds * 1000);
   const expiresAt = s.expiresAt && s.expiresAt < cap ? s.expiresAt : cap;
-  const [row] = await db
+  const [row] = await tx
     .insert(sessions)
     .values({
       tokenHash: hashSessionToken(token),
@@ -118,12 +119,11 @@ export function createSessionLookupCache(): SessionLookupCache {
  * (another instance may have refreshed it), which always goes to the database.
  */
 export async function resolveSession(
-  db: Db,
-  token: string,
-  now: Date,
-  idleMinutes: number,
-  cache?: SessionLookupCache,
+  ctx: { db: Db; sessionCache?: SessionLookupCache },
+  input: { token: string; now: Date; idleMinutes: number },
 ): Promise<ResolvedSession | null> {
+  const { db, sessionCache: cache } = ctx;
+  const { token, now, idleMinutes } = input;
   if (!token || token.length > 128) return null;
   const tokenHash = hashSessionToken(token);
   const touchMs = touchIntervalMs(idleMinutes);
@@ -154,7 +154,9 @@ export async function resolveSession(
  * resolveSession checks them but without refreshing last_seen_at: live sockets re-check their
  * sessions with this, and an open socket is not activity. One query per 1,000 ids.
  */
-export async function resolveSessionsById(db: Db, sessionIds: string[], now: Date, idleMinutes: number) {
+export async function resolveSessionsById(ctx: Pick<AppContext, 'db'>, input: { sessionIds: string[]; now: Date; idleMinutes: number }) {
+  const { db } = ctx;
+  const { sessionIds, now, idleMinutes } = input;
   const out = new Map<string, ResolvedSession>();
   const ids = [...new Set(sessionIds)];
   for (let i = 0; i < ids.length; i += 1000) {
@@ -188,8 +190,8 @@ function checkSession(row: SessionRow, now: Date, idleMinutes: number): Resolved
   };
 }
 
-export async function revokeSession(db: Db, sessionId: string, now: Date) {
-  const rows = await db
+export async function revokeSession(tx: Db, sessionId: string, now: Date) {
+  const rows = await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
@@ -198,11 +200,11 @@ export async function revokeSession(db: Db, sessionId: string, now: Date) {
 }
 
 /** Ends every session of a user, and every session in which they impersonate someone. */
-export async function revokeAllSessionsOf(db: Db, userId: string, now: Date, { asImpersonatorOnly = false } = {}) {
+export async function revokeAllSessionsOf(tx: Db, userId: string, now: Date, { asImpersonatorOnly = false } = {}) {
   const who = asImpersonatorOnly
     ? eq(sessions.impersonatorId, userId)
     : or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
-  const rows = await db
+  const rows = await tx
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(who, isNull(sessions.revokedAt)))

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessRequests, auditLog, sessions, users } from '../../db/schema/users.ts';
+import { accessRequests, auditLog, sessions, users } from '#server/db/schema/users.ts';
 import { hashSessionToken } from './session.service.ts';
-import { authHeaders, createTestApp, requestCode, signIn, type TestApp } from '../../test/harness.ts';
+import { authHeaders, createTestApp, requestCode, signIn, type TestApp } from '#server/test/harness.ts';
 
 const ADMIN = '+12125550101';
 const MANAGER = '+12125550102';
@@ -40,7 +40,7 @@ describe('sign-in', () => {
     });
     const res = await me(s.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: s.userId, name: 'Casey Collector', phone: MEMBER, isImpersonated: false, isAuthenticated: true, isAdmin: false, isManager: false });
+    expect(res.json()).toEqual({ id: s.userId, name: 'Casey Collector', phone: MEMBER, isImpersonated: false, isAuthenticated: true, isAdmin: false, isManager: false, termsToAccept: null });
     const [u] = await t.db.select().from(users).where(eq(users.id, s.userId));
     expect(u.lastLoginAt?.getTime()).toBe(t.clock.now().getTime());
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, s.userId), eq(auditLog.action, 'auth.sign_in')));

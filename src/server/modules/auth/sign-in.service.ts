@@ -1,15 +1,17 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { SESSION_MAX_AGE_SECONDS, type ProfileData, type SessionUser } from '#common/auth.ts';
-import type { AppContext, AuthUser } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { accessRequests, sessions, users } from '../../db/schema/users.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../../errors.ts';
-import { sendSms } from '../../providers/sms/sms.service.ts';
-import { audit } from '../audit/audit.service.ts';
+import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { accessRequests, sessions, users } from '#server/db/schema/users.ts';
+import { AppError, forbidden, notFound, unauthorized } from '#server/errors.ts';
+import { sendSms } from '#server/providers/sms/sms.service.ts';
+import { audit } from '#server/modules/audit/audit.service.ts';
 import { codeExpired, codeMatches, consumeChallenge, findExpiredChallenge, findLiveChallenge, invalidCode, issueChallenge, recordWrongAttempt } from './otp.service.ts';
 import { createSession, revokeSession } from './session.service.ts';
-import { isInvitedPhone, onClientSignIn } from '../onboarding/onboarding.service.ts';
-import { inTransaction } from '../../lib/transition.ts';
+import { isInvitedPhone, onClientSignIn } from '#server/modules/onboarding/onboarding.service.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { sessionEnded, signedIn } from './auth.events.ts';
+import { recordRequestAcceptance } from '#server/modules/legal/legal.service.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -18,7 +20,10 @@ type User = typeof users.$inferSelect;
  * portfolio manager, or a phone in ADMIN_PHONES. A suspended user may not, whatever else is true.
  * Everything else asks this one function.
  */
-export async function isEligibleToSignIn(db: Db, phone: string, adminPhones: readonly string[] = []): Promise<boolean> {
+export async function isEligibleToSignIn(ctx: { db: Db; config: Pick<AppContext['config'], 'ADMIN_PHONES'> }, input: { phone: string }): Promise<boolean> {
+  const { db } = ctx;
+  const { phone } = input;
+  const adminPhones = ctx.config.ADMIN_PHONES;
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.phone, phone)).limit(1);
   if (user) return user.status === 'active';
   if (adminPhones.includes(phone)) return true;
@@ -28,7 +33,7 @@ export async function isEligibleToSignIn(db: Db, phone: string, adminPhones: rea
     .where(and(eq(accessRequests.phone, phone), eq(accessRequests.status, 'approved')))
     .limit(1);
   if (approved) return true;
-  return isInvitedPhone(db, phone);
+  return isInvitedPhone(ctx, { phone });
 }
 
 export const otpMessage = (code: string) => `Your verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
@@ -37,10 +42,10 @@ export const otpMessage = (code: string) => `Your verification code is ${code}. 
  * POST /api/send-otp. Every phone gets the same treatment (a challenge recorded, limits counted);
  * only an eligible one gets an SMS, delivered after the answer so timing reveals nothing either.
  */
-export async function sendOtp(ctx: AppContext, opts: { phone: string; ip: string | null }) {
+export async function sendOtp(ctx: AppContext, actor: Actor, opts: { phone: string }) {
   const now = ctx.clock.now();
-  const code = await issueChallenge(ctx.db, { phone: opts.phone, ip: opts.ip, now, secret: ctx.config.SESSION_SECRET });
-  const eligible = await isEligibleToSignIn(ctx.db, opts.phone, ctx.config.ADMIN_PHONES);
+  const code = await issueChallenge(ctx, { phone: opts.phone, ip: actor.ip, now });
+  const eligible = await isEligibleToSignIn(ctx, { phone: opts.phone });
   if (eligible) {
     ctx.tasks.run('otp sms', () => sendSms(ctx, { to: opts.phone, body: otpMessage(code), purpose: 'otp', secret: code }));
   }
@@ -51,8 +56,6 @@ export interface SignInInput {
   otp: string;
   targetUserPhone?: string;
   profileData?: ProfileData;
-  ip: string | null;
-  userAgent?: string | null;
 }
 
 export interface SignInResult {
@@ -78,24 +81,31 @@ const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v.
  * POST /api/verify-otp and /api/register: checks the code, creates the user on a first sign-in,
  * and opens a session (the target's, remembering the admin, when impersonating).
  */
-export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promise<SignInResult> {
-  const { db, config } = ctx;
+export async function signInWithOtp(ctx: AppContext, actor: Actor, input: SignInInput): Promise<SignInResult> {
+  const result = await verifyAndOpenSession(ctx, actor, input);
+  await signedIn(ctx, result.user.id);
+  return result;
+}
+
+async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignInInput): Promise<SignInResult> {
+  const { config } = ctx;
+  const { ip, userAgent } = actor;
   const now = ctx.clock.now();
-  const challenge = await findLiveChallenge(db, input.phone, now);
+  const challenge = await findLiveChallenge(ctx, { phone: input.phone, now });
   if (!challenge) {
-    const expired = await findExpiredChallenge(db, input.phone, now);
+    const expired = await findExpiredChallenge(ctx, { phone: input.phone, now });
     if (expired && codeMatches(config.SESSION_SECRET, input.phone, input.otp, expired.codeHash)) throw codeExpired();
     throw invalidCode();
   }
   if (!codeMatches(config.SESSION_SECRET, input.phone, input.otp, challenge.codeHash)) {
-    await recordWrongAttempt(db, challenge.id, now);
+    await recordWrongAttempt(ctx, { challengeId: challenge.id, now });
     throw invalidCode();
   }
 
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
     if (!(await consumeChallenge(tx, challenge.id, now))) throw invalidCode();
-    if (!(await isEligibleToSignIn(tx, input.phone, config.ADMIN_PHONES))) throw invalidCode();
+    if (!(await isEligibleToSignIn({ db: tx, config }, { phone: input.phone }))) throw invalidCode();
 
     const isConfiguredAdmin = config.ADMIN_PHONES.includes(input.phone);
     let [user] = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
@@ -103,7 +113,7 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
     const firstSignIn = !user?.lastLoginAt;
     if (!user) {
       const [request] = await tx
-        .select({ marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn })
+        .select({ marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn, termsVersion: accessRequests.termsVersion })
         .from(accessRequests)
         .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
         .orderBy(desc(accessRequests.createdAt))
@@ -121,7 +131,8 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
           updatedAt: now,
         })
         .returning();
-      await audit(tx, { actorId: user.id, action: 'user.created', targetType: 'user', targetId: user.id, data: { via: 'sign_in', isAdmin: user.isAdmin }, ip: input.ip, at: now });
+      await recordRequestAcceptance(tx, { userId: user.id, version: request?.termsVersion ?? null, at: now, ip });
+      await audit(tx, { actorId: user.id, action: 'user.created', targetType: 'user', targetId: user.id, data: { via: 'sign_in', isAdmin: user.isAdmin }, ip, at: now });
     } else {
       const patch: Partial<User> = { lastLoginAt: now };
       // Profile fields from the sign-in form fill gaps; they never overwrite what is there.
@@ -131,32 +142,34 @@ export async function signInWithOtp(ctx: AppContext, input: SignInInput): Promis
       if (email && !user.email) patch.email = email;
       if (isConfiguredAdmin && !user.isAdmin) {
         patch.isAdmin = true;
-        await audit(tx, { actorId: user.id, action: 'user.roles_changed', targetType: 'user', targetId: user.id, data: { isAdmin: { from: false, to: true }, reason: 'ADMIN_PHONES' }, ip: input.ip, at: now });
+        await audit(tx, { actorId: user.id, action: 'user.roles_changed', targetType: 'user', targetId: user.id, data: { isAdmin: { from: false, to: true }, reason: 'ADMIN_PHONES' }, ip, at: now });
       }
       [user] = await tx.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, user.id)).returning();
     }
     if (isNew) [user] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
 
-    if (input.targetUserPhone) return startImpersonation(ctx, tx, user, input, now);
+    if (input.targetUserPhone) return startImpersonation(tx, actor, { admin: user, targetUserPhone: input.targetUserPhone, now });
 
     // An invited client's first sign-in moves their onboarding from pending_invitation on.
-    const onboardingMoved = await onClientSignIn(uow, user, now, input.ip);
+    const onboardingMoved = await onClientSignIn(uow, { user, now, ip });
     if (!user.name && onboardingMoved?.clientName) user = { ...user, name: onboardingMoved.clientName };
 
-    const session = await createSession(tx, { userId: user.id, now, ip: input.ip, userAgent: input.userAgent });
-    await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip: input.ip, at: now });
+    const session = await createSession(tx, { userId: user.id, now, ip, userAgent });
+    await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip, at: now });
     return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false), firstSignIn };
   });
 }
 
-async function startImpersonation(ctx: AppContext, tx: Db, admin: User, input: SignInInput, now: Date): Promise<SignInResult> {
+async function startImpersonation(tx: Db, actor: Actor, input: { admin: User; targetUserPhone: string; now: Date }): Promise<SignInResult> {
+  const { admin, now } = input;
+  const { ip, userAgent } = actor;
   if (!admin.isAdmin) throw forbidden('Only admins can sign in as another user');
-  const [target] = await tx.select().from(users).where(eq(users.phone, input.targetUserPhone!)).limit(1);
+  const [target] = await tx.select().from(users).where(eq(users.phone, input.targetUserPhone)).limit(1);
   if (!target) throw notFound('User not found');
   if (target.isAdmin) throw forbidden('Admins cannot be impersonated');
   if (target.status !== 'active') throw forbidden('Suspended users cannot be impersonated');
 
-  const session = await createSession(tx, { userId: target.id, impersonatorId: admin.id, now, ip: input.ip, userAgent: input.userAgent });
+  const session = await createSession(tx, { userId: target.id, impersonatorId: admin.id, now, ip, userAgent });
   await audit(tx, {
     actorId: target.id,
     impersonatorId: admin.id,
@@ -164,16 +177,21 @@ async function startImpersonation(ctx: AppContext, tx: Db, admin: User, input: S
     targetType: 'user',
     targetId: target.id,
     data: { sessionId: session.id, expiresAt: session.expiresAt.toISOString() },
-    ip: input.ip,
+    ip,
     at: now,
   });
   return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(target, true) };
 }
 
-/** POST /api/auth/logout: the session is revoked (an impersonation ends with it). */
-export async function signOut(ctx: AppContext, user: AuthUser, ip: string | null) {
+/**
+ * POST /api/auth/logout: the session is revoked (an impersonation ends with it) and its sockets
+ * close. A visitor without a session has nothing to end.
+ */
+export async function signOut(ctx: AppContext, actor: Actor) {
+  const { user, ip } = actor;
+  if (!user) return;
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ tx }) => {
     if (!(await revokeSession(tx, user.sessionId, now))) return;
     if (user.impersonatorId) {
       await audit(tx, { actorId: user.id, impersonatorId: user.impersonatorId, action: 'impersonation.stop', targetType: 'user', targetId: user.id, data: { reason: 'logout' }, ip, at: now });
@@ -181,6 +199,7 @@ export async function signOut(ctx: AppContext, user: AuthUser, ip: string | null
       await audit(tx, { actorId: user.id, action: 'auth.sign_out', targetType: 'session', targetId: user.sessionId, ip, at: now });
     }
   });
+  await sessionEnded(ctx, { userId: user.id, sessionId: user.sessionId });
 }
 
 /**
@@ -188,21 +207,24 @@ export async function signOut(ctx: AppContext, user: AuthUser, ip: string | null
  * their own. The admin proved who they are when the impersonation started, so the new session
  * ends no later than 8 h after that moment.
  */
-export async function returnToAdmin(ctx: AppContext, user: AuthUser, meta: { ip: string | null; userAgent?: string | null }): Promise<SignInResult> {
+export async function returnToAdmin(ctx: AppContext, actor: SignedInActor): Promise<SignInResult> {
+  const { user, ip, userAgent } = actor;
   if (!user.impersonatorId) throw new AppError('bad_request', 'This session is not an impersonation');
   const adminId = user.impersonatorId;
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const result = await inTransaction(ctx, async ({ tx }) => {
     const [current] = await tx.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, user.sessionId)).limit(1);
     if (!current || !(await revokeSession(tx, user.sessionId, now))) throw unauthorized();
-    await audit(tx, { actorId: user.id, impersonatorId: adminId, action: 'impersonation.stop', targetType: 'user', targetId: user.id, data: { reason: 'return_to_admin' }, ip: meta.ip, at: now });
+    await audit(tx, { actorId: user.id, impersonatorId: adminId, action: 'impersonation.stop', targetType: 'user', targetId: user.id, data: { reason: 'return_to_admin' }, ip, at: now });
 
     const [admin] = await tx.select().from(users).where(eq(users.id, adminId)).limit(1);
     if (!admin || !admin.isAdmin || admin.status !== 'active') throw forbidden('Your admin access has ended');
     const expiresAt = new Date(current.createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
     if (expiresAt <= now) throw unauthorized('Please sign in again');
 
-    const session = await createSession(tx, { userId: admin.id, now, expiresAt, parentSessionId: user.sessionId, ip: meta.ip, userAgent: meta.userAgent });
+    const session = await createSession(tx, { userId: admin.id, now, expiresAt, parentSessionId: user.sessionId, ip, userAgent });
     return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(admin, false) };
   });
+  await sessionEnded(ctx, { userId: user.id, sessionId: user.sessionId });
+  return result;
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kycDocuments } from '../../db/schema/onboarding.ts';
-import { auditLog } from '../../db/schema/users.ts';
-import { createUser, signedInAdmin, signedInManager, signedInMember } from '../../test/factories.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { kycDocuments } from '#server/db/schema/onboarding.ts';
+import { auditLog } from '#server/db/schema/users.ts';
+import { createUser, signedInAdmin, signedInManager, signedInMember } from '#server/test/factories.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 import { jpegLike, multipartBody, tinyPdf, tinyPng } from './test-files.ts';
 
 let ADMIN: string;
@@ -197,7 +197,7 @@ describe('review', () => {
 
 describe('with STORAGE_DRIVER=s3', () => {
   it('uploads to and serves from an S3-compatible bucket', async () => {
-    const { startFakeS3 } = await import('../../providers/storage/fake-s3.ts');
+    const { startFakeS3 } = await import('#server/providers/storage/fake-s3.ts');
     const s3 = await startFakeS3();
     const app = await createTestApp({
       env: {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,100 +10,75 @@ import {
   kycMessages,
   kycStatusResponseSchema,
   reviewKycSchema,
-  type KycDocumentType,
 } from '#common/kyc.ts';
-import { AppError } from '../../errors.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
-import { announceKyc } from './kyc.events.ts';
-import { kycStatusOf, listForAdmin, listOwnDocuments, readDocumentFile, reviewDocument, toDocument, uploadDocument } from './kyc.service.ts';
+import { AppError } from '#server/errors.ts';
+import { readUpload, refuseLargerThan, registerUploads, type UploadLimits } from '#server/lib/multipart.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
+import { kycStatusOf, listForAdmin, listOwnDocuments, readDocumentFile, reviewDocument, uploadDocument } from './kyc.service.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
-/** Room for the multipart envelope and the type field around a 10 MB file. */
-const MAX_REQUEST_BYTES = KYC_MAX_BYTES + 64 * 1024;
+const documentAnswer = z.object({ status: z.literal('success'), document: kycDocumentSchema });
+const documentType = z.enum(kycDocumentTypes);
 
-const tooLarge = () => new AppError('payload_too_large', kycMessages.tooLarge);
+const uploadLimits: UploadLimits = {
+  maxFileBytes: KYC_MAX_BYTES,
+  fields: 4,
+  fieldSize: 200,
+  tooLarge: () => new AppError('payload_too_large', kycMessages.tooLarge),
+};
 
 /** Identity documents (domain.md: KYC): upload and read your own, admins review. */
-export const kycRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, opts) => {
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const { storage } = opts;
-  // Scoped to this plugin: other routes keep their JSON-only bodies.
-  await app.register(multipart, { limits: { fileSize: KYC_MAX_BYTES, files: 1, fields: 4, fieldSize: 200, parts: 6 } });
+  await registerUploads(app, uploadLimits);
 
   app.get(
     '/api/user/kyc/documents',
-    { config: { access: 'user' }, schema: { response: { 200: kycDocumentsResponseSchema } } },
-    async (req) => ({ documents: await listOwnDocuments(ctx.db, requireUser(req).id) }),
+    { config: { access: 'user' }, schema: { description: 'Your KYC documents.', response: { 200: kycDocumentsResponseSchema } } },
+    async (req) => ({ documents: await listOwnDocuments(ctx, signedInActor(req)) }),
   );
 
   app.get(
     '/api/user/kyc/status',
-    { config: { access: 'user' }, schema: { response: { 200: kycStatusResponseSchema } } },
-    async (req) => kycStatusOf(ctx.db, requireUser(req).id),
+    { config: { access: 'user' }, schema: { description: 'Your KYC status.', response: { 200: kycStatusResponseSchema } } },
+    async (req) => kycStatusOf(ctx, signedInActor(req)),
   );
 
   app.post(
     '/api/user/kyc/documents',
     {
       config: { access: 'user', noImpersonation: true },
-      schema: { response: { 201: z.object({ status: z.literal('success'), document: kycDocumentSchema }) } },
+      schema: { description: 'Upload a KYC document.', response: { 201: documentAnswer } },
       // Refused before the body is read when it says it is too big.
-      onRequest: async (req) => {
-        const length = Number(req.headers['content-length'] ?? 0);
-        if (length > MAX_REQUEST_BYTES) throw tooLarge();
-      },
+      onRequest: refuseLargerThan(uploadLimits),
     },
     async (req, reply) => {
-      const user = requireUser(req);
-      if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
-      let type: KycDocumentType | undefined;
-      let data: Buffer | undefined;
-      try {
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || data) {
-              part.file.resume();
-              continue;
-            }
-            data = await part.toBuffer();
-          } else if (part.fieldname === 'type') {
-            const parsed = z.enum(kycDocumentTypes).safeParse(part.value);
-            if (parsed.success) type = parsed.data;
-          }
-        }
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        // Anything else here is the body itself failing to parse (e.g. busboy's "Unexpected end of form").
-        throw new AppError('bad_request', 'The upload could not be read');
-      }
+      const actor = signedInActor(req);
+      const { file, fields } = await readUpload(req, { ...uploadLimits, fileField: 'file' });
+      // The last readable type field counts, as a form that repeats one means its latest.
+      const type = (fields.type ?? []).map((v) => documentType.safeParse(v)).findLast((p) => p.success)?.data;
       if (!type) throw new AppError('bad_request', kycMessages.badDocumentType, { fieldErrors: { type: [kycMessages.badDocumentType] } });
-      if (!data || data.length === 0) throw new AppError('bad_request', kycMessages.noFile, { fieldErrors: { file: [kycMessages.noFile] } });
-      if (data.length > KYC_MAX_BYTES) throw tooLarge();
-      const document = await uploadDocument(ctx, storage, user, { type, data }, req.ip ?? null);
-      await announceKyc(ctx, user.id, document.status, req.log);
+      if (!file || file.length === 0) throw new AppError('bad_request', kycMessages.noFile, { fieldErrors: { file: [kycMessages.noFile] } });
+      const document = await uploadDocument(ctx, actor, { type, data: file });
       return reply.status(201).send({ status: 'success' as const, document });
     },
   );
 
   app.get(
     '/api/admin/kyc/documents',
-    { config: { access: 'admin' }, schema: { querystring: adminKycQuerySchema, response: { 200: adminKycResponseSchema } } },
-    async (req) => listForAdmin(ctx.db, req.query),
+    { config: { access: 'admin' }, schema: { description: 'KYC documents to review, by status.', querystring: adminKycQuerySchema, response: { 200: adminKycResponseSchema } } },
+    async (req) => listForAdmin(ctx, signedInActor(req), req.query),
   );
 
   app.patch(
     '/api/admin/kyc/documents/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParams, body: reviewKycSchema, response: { 200: z.object({ status: z.literal('success'), document: kycDocumentSchema }) } },
+      schema: { description: 'Approve or reject a KYC document.', params: idParams, body: reviewKycSchema, response: { 200: documentAnswer } },
     },
     async (req) => {
-      const actor = requireAdmin(req);
-      const doc = await reviewDocument(ctx, actor, req.params.id, req.body, req.ip ?? null);
-      await announceKyc(ctx, doc.userId, doc.status, req.log);
-      return { status: 'success' as const, document: toDocument(doc) };
+      const document = await reviewDocument(ctx, signedInActor(req), { id: req.params.id, ...req.body });
+      return { status: 'success' as const, document };
     },
   );
 
@@ -117,11 +91,10 @@ export const kycRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async 
     '/api/kyc/documents/:id/file',
     {
       config: { access: 'user' },
-      schema: { params: idParams, querystring: z.object({ inline: z.enum(['1', 'true']).optional() }) },
+      schema: { description: 'The file of a KYC document.', params: idParams, querystring: z.object({ inline: z.enum(['1', 'true']).optional() }) },
     },
     async (req, reply) => {
-      const user = requireUser(req);
-      const { doc, data, filename } = await readDocumentFile(ctx.db, storage, user, req.params.id);
+      const { doc, data, filename } = await readDocumentFile(ctx, signedInActor(req), { id: req.params.id });
       const inline = Boolean(req.query.inline);
       reply
         .header('Content-Type', doc.contentType)

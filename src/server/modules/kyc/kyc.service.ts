@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   deriveKycStatus,
@@ -11,15 +11,18 @@ import {
   type KycDocument,
   type KycDocumentStatus,
   type KycDocumentType,
+  type KycStatus,
   type KycStatusResponse,
 } from '#common/kyc.ts';
-import type { AppContext, AuthUser } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { kycDocuments } from '../../db/schema/onboarding.ts';
-import { users } from '../../db/schema/users.ts';
-import { AppError, notFound } from '../../errors.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
-import { actorOf, audit } from '../audit/audit.service.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import { kycDocuments, onboardings } from '#server/db/schema/onboarding.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
+import { announceKyc } from './kyc.events.ts';
+import { documentOwnerScope, mayReview } from './kyc.policy.ts';
 
 /** A member keeps at most this many documents (history included), so nobody can fill the disk. */
 export const KYC_MAX_DOCUMENTS_PER_USER = 40;
@@ -49,51 +52,92 @@ export function toDocument(d: DocRow): KycDocument {
   };
 }
 
-export async function listOwnDocuments(db: Db, userId: string): Promise<KycDocument[]> {
-  const rows = await db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(desc(kycDocuments.createdAt), desc(kycDocuments.id));
-  return rows.map(toDocument);
+/** GET /api/user/kyc/documents: the caller's own documents, newest first. */
+export async function listOwnDocuments(ctx: Pick<AppContext, 'db'>, actor: SignedInActor): Promise<KycDocument[]> {
+  const rows = await kycDocsFor(ctx, { userId: actor.user.id });
+  return rows.reverse().map(toDocument);
 }
 
-export async function kycStatusOf(db: Db, userId: string): Promise<KycStatusResponse> {
-  const rows = await db
+/** GET /api/user/kyc/status: the caller's KYC status and the document types still missing. */
+export async function kycStatusOf(ctx: Pick<AppContext, 'db'>, actor: SignedInActor): Promise<KycStatusResponse> {
+  return statusOfUser(ctx, { userId: actor.user.id });
+}
+
+async function statusOfUser(ctx: Pick<AppContext, 'db'>, input: { userId: string }): Promise<KycStatusResponse> {
+  const rows = await ctx.db
     .select({ type: kycDocuments.type, status: kycDocuments.status, createdAt: kycDocuments.createdAt })
     .from(kycDocuments)
-    .where(eq(kycDocuments.userId, userId));
+    .where(eq(kycDocuments.userId, input.userId));
   return { status: deriveKycStatus(rows), missing: missingKycTypes(rows) };
 }
 
+/** A member's documents, oldest first (none for a client who has no user yet). */
+export async function kycDocsFor(ctx: Pick<AppContext, 'db'>, input: { userId: string | null }) {
+  if (!input.userId) return [];
+  return ctx.db
+    .select()
+    .from(kycDocuments)
+    .where(eq(kycDocuments.userId, input.userId))
+    .orderBy(asc(kycDocuments.createdAt), asc(kycDocuments.id));
+}
+
+/** The KYC status of each of these members. */
+export async function kycStatusByUser(ctx: Pick<AppContext, 'db'>, input: { userIds: string[] }): Promise<Map<string, KycStatus>> {
+  const out = new Map<string, KycStatus>();
+  if (!input.userIds.length) return out;
+  const docs = await ctx.db
+    .select({ userId: kycDocuments.userId, type: kycDocuments.type, status: kycDocuments.status, createdAt: kycDocuments.createdAt })
+    .from(kycDocuments)
+    .where(inArray(kycDocuments.userId, input.userIds));
+  for (const id of input.userIds) out.set(id, deriveKycStatus(docs.filter((d) => d.userId === id)));
+  return out;
+}
+
+/** After a document changes: the KYC events, and the owner's onboarding event when they have one. */
+async function announceAfterCommit(uow: UnitOfWork, doc: { userId: string; status: KycDocumentStatus }) {
+  const { status } = await statusOfUser({ db: uow.tx }, { userId: doc.userId });
+  const [onboarding] = await uow.tx.select().from(onboardings).where(eq(onboardings.clientUserId, doc.userId)).limit(1);
+  uow.afterCommit(async () => {
+    await announceKyc(uow.ctx, { userId: doc.userId, docStatus: doc.status, status });
+    if (onboarding) await announceOnboarding(uow.ctx, onboarding);
+  });
+}
+
 /**
- * Stores an uploaded identity document under a server-made name. A new upload of a type whose
- * latest document is still pending replaces it (the queue shows one document per type to review).
+ * POST /api/user/kyc/documents: stores an uploaded identity document under a server-made name. A
+ * new upload of a type whose latest document is still pending replaces it (the queue shows one
+ * document per type to review).
  */
 export async function uploadDocument(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  storage: FileStorage,
-  user: AuthUser,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log' | 'storage'>,
+  actor: SignedInActor,
   input: { type: KycDocumentType; data: Buffer },
-  ip: string | null,
 ): Promise<KycDocument> {
+  const { storage } = ctx;
+  const userId = actor.user.id;
   const contentType = sniffContentType(input.data);
   if (!contentType) throw new AppError('unsupported_media_type', kycMessages.badType);
-  const [{ n }] = await ctx.db.select({ n: count() }).from(kycDocuments).where(eq(kycDocuments.userId, user.id));
+  const [{ n }] = await ctx.db.select({ n: count() }).from(kycDocuments).where(eq(kycDocuments.userId, userId));
   if (Number(n) >= KYC_MAX_DOCUMENTS_PER_USER) throw new AppError('conflict', 'You have uploaded too many documents. Please contact your manager.');
 
   const id = randomUUID();
-  const key = `kyc/${user.id}/${id}.${extensionOf[contentType]}`;
+  const key = `kyc/${userId}/${id}.${extensionOf[contentType]}`;
   const now = ctx.clock.now();
   await storage.put(key, input.data, contentType);
   let replaced: DocRow[] = [];
+  let row: DocRow;
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    row = await inTransaction(ctx, async (uow) => {
+      const { tx } = uow;
       replaced = await tx
         .delete(kycDocuments)
-        .where(and(eq(kycDocuments.userId, user.id), eq(kycDocuments.type, input.type), eq(kycDocuments.status, 'pending')))
+        .where(and(eq(kycDocuments.userId, userId), eq(kycDocuments.type, input.type), eq(kycDocuments.status, 'pending')))
         .returning();
       const [doc] = await tx
         .insert(kycDocuments)
         .values({
           id,
-          userId: user.id,
+          userId,
           type: input.type,
           storageKey: key,
           contentType,
@@ -103,28 +147,30 @@ export async function uploadDocument(
         })
         .returning();
       await audit(tx, {
-        ...actorOf(user),
+        ...auditBy(actor),
         action: 'kyc.document_uploaded',
         targetType: 'kyc_document',
         targetId: id,
         data: { type: input.type, contentType, sizeBytes: input.data.length, replaced: replaced.map((r) => r.id) },
-        ip,
         at: now,
       });
+      await announceAfterCommit(uow, doc);
       return doc;
     });
-    for (const r of replaced) await storage.delete(r.storageKey).catch(() => {});
-    return toDocument(row);
   } catch (err) {
     await storage.delete(key).catch(() => {});
     throw err;
   }
+  for (const r of replaced) await storage.delete(r.storageKey).catch(() => {});
+  return toDocument(row);
 }
 
 const owners = alias(users, 'owners');
 const reviewers = alias(users, 'reviewers');
 
-export async function listForAdmin(db: Db, filter: { status?: KycDocumentStatus }): Promise<AdminKycResponse> {
+/** GET /api/admin/kyc/documents: the review queue (oldest pending first) or every document. */
+export async function listForAdmin(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, filter: { status?: KycDocumentStatus }): Promise<AdminKycResponse> {
+  const { db } = ctx;
   const where = filter.status ? eq(kycDocuments.status, filter.status) : undefined;
   const [rows, byStatus] = await Promise.all([
     db
@@ -148,44 +194,50 @@ export async function listForAdmin(db: Db, filter: { status?: KycDocumentStatus 
   };
 }
 
-/** PATCH /api/admin/kyc/documents/{id}: approve, or reject with a reason. */
+/** PATCH /api/admin/kyc/documents/{id}: approve, or reject with a reason; never one's own. */
 export async function reviewDocument(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  actor: AuthUser,
-  id: string,
-  input: { status: 'approved' | 'rejected'; note: string | null },
-  ip: string | null,
-) {
+  ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>,
+  actor: SignedInActor,
+  input: { id: string; status: 'approved' | 'rejected'; note: string | null },
+): Promise<KycDocument> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const { id } = input;
+  const doc = await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const [doc] = await tx
       .update(kycDocuments)
-      .set({ status: input.status, note: input.note, reviewerId: actor.id, reviewedAt: now })
-      .where(and(eq(kycDocuments.id, id), ne(kycDocuments.userId, actor.id)))
+      .set({ status: input.status, note: input.note, reviewerId: actor.user.id, reviewedAt: now })
+      .where(and(eq(kycDocuments.id, id), ne(kycDocuments.userId, actor.user.id)))
       .returning();
     if (!doc) {
       const [exists] = await tx.select({ userId: kycDocuments.userId }).from(kycDocuments).where(eq(kycDocuments.id, id)).limit(1);
-      if (exists) throw new AppError('forbidden', 'You cannot review your own documents');
+      if (exists && !mayReview(actor.user, exists.userId)) throw new AppError('forbidden', 'You cannot review your own documents');
       throw notFound('Document not found');
     }
     await audit(tx, {
-      ...actorOf(actor),
+      ...auditBy(actor),
       action: 'kyc.document_reviewed',
       targetType: 'kyc_document',
       targetId: id,
       data: { status: input.status, note: input.note, ownerId: doc.userId, type: doc.type },
-      ip,
       at: now,
     });
+    await announceAfterCommit(uow, doc);
     return doc;
   });
+  return toDocument(doc);
 }
 
-/** The stored file, for its owner or an admin only (404 for anyone else). */
-export async function readDocumentFile(db: Db, storage: FileStorage, actor: AuthUser, id: string) {
-  const [doc] = await db.select().from(kycDocuments).where(eq(kycDocuments.id, id)).limit(1);
-  if (!doc || (doc.userId !== actor.id && !actor.isAdmin)) throw notFound('Document not found');
-  const data = await storage.get(doc.storageKey);
+/** GET /api/kyc/documents/{id}/file: the stored file, for its owner or an admin only (404 for anyone else). */
+export async function readDocumentFile(ctx: Pick<AppContext, 'db' | 'storage'>, actor: SignedInActor, input: { id: string }) {
+  const owner = documentOwnerScope(actor.user);
+  const [doc] = await ctx.db
+    .select()
+    .from(kycDocuments)
+    .where(and(eq(kycDocuments.id, input.id), owner ? eq(kycDocuments.userId, owner) : undefined))
+    .limit(1);
+  if (!doc) throw notFound('Document not found');
+  const data = await ctx.storage.get(doc.storageKey);
   if (!data) throw notFound('Document not found');
   return { doc, data, filename: `${doc.type}-${doc.createdAt.toISOString().slice(0, 10)}.${extensionOf[doc.contentType]}` };
 }

@@ -8,7 +8,7 @@ import {
   managerClientsQuerySchema,
   managerClientsResponseSchema,
 } from '#common/onboarding.ts';
-import { requireManager } from '../../plugins/auth.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 import { clientDetail, confirmDeposit, inviteClient, listClients, resendInvitation } from './manager.service.ts';
 
 const idParams = z.object({ id: z.uuid('Not a valid id') });
@@ -19,47 +19,38 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/manager/clients',
-    { config: { access: 'manager' }, schema: { querystring: managerClientsQuerySchema, response: { 200: managerClientsResponseSchema } } },
-    async (req) => listClients(ctx.db, requireManager(req), req.query),
+    { config: { access: 'manager' }, schema: { description: 'The portfolio manager\'s clients.', querystring: managerClientsQuerySchema, response: { 200: managerClientsResponseSchema } } },
+    async (req) => listClients(ctx, signedInActor(req), req.query),
   );
 
   app.post(
     '/api/manager/clients',
-    { config: { access: 'manager' }, schema: { body: inviteClientSchema, response: { 201: inviteResponseSchema } } },
-    async (req, reply) => {
-      const actor = requireManager(req);
-      const { client, sms } = await inviteClient(ctx, actor, req.body, req.ip ?? null);
-      return reply.status(201).send({ client, sms });
-    },
+    { config: { access: 'manager' }, schema: { description: 'Invite a client.', body: inviteClientSchema, response: { 201: inviteResponseSchema } } },
+    async (req, reply) => reply.status(201).send(await inviteClient(ctx, signedInActor(req), req.body)),
   );
 
   app.post(
     '/api/manager/clients/:id/resend-invite',
     {
       config: { access: 'manager' },
-      schema: { params: idParams, response: { 200: z.object({ status: z.literal('success'), sms: inviteResponseSchema.shape.sms }) } },
+      schema: { description: 'Send a client\'s invitation again.', params: idParams, response: { 200: z.object({ status: z.literal('success'), sms: inviteResponseSchema.shape.sms }) } },
     },
     async (req) => {
-      const actor = requireManager(req);
-      const { sms } = await resendInvitation(ctx, actor, req.params.id, req.ip ?? null);
+      const { sms } = await resendInvitation(ctx, signedInActor(req), { id: req.params.id });
       return { status: 'success' as const, sms };
     },
   );
 
   app.get(
     '/api/manager/clients/:id',
-    { config: { access: 'manager' }, schema: { params: idParams, response: { 200: managerClientDetailSchema } } },
-    async (req) => clientDetail(ctx.db, requireManager(req), req.params.id),
+    { config: { access: 'manager' }, schema: { description: 'One client with their onboarding.', params: idParams, response: { 200: managerClientDetailSchema } } },
+    async (req) => clientDetail(ctx, signedInActor(req), { id: req.params.id }),
   );
 
   app.post(
     '/api/manager/clients/:id/confirm-deposit',
     // Confirming a deposit moves money: never done by an admin wearing the manager's session.
-    { config: { access: 'manager', noImpersonation: true }, schema: { params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
-    async (req) => {
-      const actor = requireManager(req);
-      await confirmDeposit(ctx, actor, req.params.id, req.body.amountCents, req.ip ?? null);
-      return clientDetail(ctx.db, actor, req.params.id);
-    },
+    { config: { access: 'manager', noImpersonation: true }, schema: { description: 'Confirm a client\'s deposit.', params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
+    async (req) => confirmDeposit(ctx, signedInActor(req), { id: req.params.id, amountCents: req.body.amountCents }),
   );
 };

@@ -6,9 +6,10 @@ import {
   onboardingViewSchema,
   selectTierInputSchema,
   signInputSchema,
+  type OnboardingView,
 } from '#common/onboarding.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { seedOnboardingSettings } from '../settings/settings.service.ts';
+import type { SignedInActor } from '#server/context.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 import {
   acceptInvitation,
   onboardingStatusFor,
@@ -28,46 +29,32 @@ const stepAnswer = z.object({ status: z.literal('success'), onboarding: onboardi
  */
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  await seedOnboardingSettings(ctx.db);
 
   app.get(
     '/api/onboarding/status',
-    { config: { access: 'user' }, schema: { response: { 200: onboardingStatusResponseSchema } } },
-    async (req) => onboardingStatusFor(ctx.db, requireUser(req).id),
+    { config: { access: 'user' }, schema: { description: 'Whether you have an onboarding, its status and manager.', response: { 200: onboardingStatusResponseSchema } } },
+    async (req) => onboardingStatusFor(ctx, signedInActor(req)),
   );
 
   app.get(
     '/api/onboarding',
-    { config: { access: 'user' }, schema: { response: { 200: onboardingViewSchema } } },
-    async (req) => onboardingView(ctx, requireUser(req)),
+    { config: { access: 'user' }, schema: { description: 'The signed-in client\'s onboarding.', response: { 200: onboardingViewSchema } } },
+    async (req) => onboardingView(ctx, signedInActor(req)),
   );
 
-  const meta = (req: { ip?: string; headers: Record<string, unknown> }) => ({
-    ip: req.ip ?? null,
-    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
-  });
-
-  const step = <B extends z.ZodType>(
-    path: string,
-    body: B | null,
-    run: (user: ReturnType<typeof requireUser>, body: z.infer<B>, m: ReturnType<typeof meta>) => Promise<unknown>,
-  ) =>
+  const step = <B extends z.ZodType>(path: string, description: string, body: B | null, run: (actor: SignedInActor, body: z.infer<B>) => Promise<OnboardingView>) =>
     app.post(
       path,
       {
         config: { access: 'user', noImpersonation: true },
-        schema: { ...(body ? { body } : {}), response: { 200: stepAnswer } },
+        schema: { description, ...(body ? { body } : {}), response: { 200: stepAnswer } },
       },
-      async (req) => {
-        const user = requireUser(req);
-        await run(user, req.body as z.infer<B>, meta(req));
-        return { status: 'success' as const, onboarding: await onboardingView(ctx, user) };
-      },
+      async (req) => ({ status: 'success' as const, onboarding: await run(signedInActor(req), req.body as z.infer<B>) }),
     );
 
-  step('/api/onboarding/accept', null, (user, _b, m) => acceptInvitation(ctx, user, m));
-  step('/api/onboarding/tier', selectTierInputSchema, (user, b, m) => selectTier(ctx, user, b.tier, m));
-  step('/api/onboarding/allocation', allocationInputSchema, (user, b, m) => setAllocation(ctx, user, b.allocation, m));
-  step('/api/onboarding/kyc', null, (user, _b, m) => submitKyc(ctx, user, m));
-  step('/api/onboarding/sign', signInputSchema, (user, b, m) => signAgreement(ctx, user, b, m));
+  step('/api/onboarding/accept', 'Accept the invitation.', null, (actor) => acceptInvitation(ctx, actor));
+  step('/api/onboarding/tier', 'Choose an investment tier.', selectTierInputSchema, (actor, b) => selectTier(ctx, actor, { tier: b.tier }));
+  step('/api/onboarding/allocation', 'Choose an allocation.', allocationInputSchema, (actor, b) => setAllocation(ctx, actor, { allocation: b.allocation, funds: b.funds }));
+  step('/api/onboarding/kyc', 'Submit identity documents.', null, (actor) => submitKyc(ctx, actor));
+  step('/api/onboarding/sign', 'Sign the client agreement.', signInputSchema, (actor, b) => signAgreement(ctx, actor, b));
 };

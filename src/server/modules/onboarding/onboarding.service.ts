@@ -1,5 +1,5 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import { deriveKycStatus, missingKycTypes, kycDocumentLabels, type KycStatus } from '#common/kyc.ts';
+import { asc, eq } from 'drizzle-orm';
+import { deriveKycStatus, missingKycTypes, kycDocumentLabels } from '#common/kyc.ts';
 import {
   onboardingStatuses,
   onboardingTransitions,
@@ -11,22 +11,20 @@ import {
   type SignInput,
   type TierId,
 } from '#common/onboarding.ts';
-import type { AppContext, AuthUser } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { kycDocuments, onboardingEvents, onboardings } from '../../db/schema/onboarding.ts';
-import { users } from '../../db/schema/users.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '../../lib/transition.ts';
-import { getOnboardingSettings } from '../settings/settings.service.ts';
+import type { FundAllocation } from '#common/funds.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
+import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/funds.onboarding.ts';
+import { kycDocsFor } from '#server/modules/kyc/kyc.service.ts';
+import { getOnboardingSettings } from '#server/modules/settings/settings.service.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 import { announceOnboarding } from './onboarding.events.ts';
 
 export type OnboardingRow = typeof onboardings.$inferSelect;
-
-interface Meta {
-  ip: string | null;
-  userAgent?: string | null;
-}
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -54,13 +52,6 @@ export const onboardingAggregate: Aggregate<OnboardingStatus, OnboardingRow> = {
   announce: (ctx, row) => announceOnboarding(ctx, row),
 };
 
-/** The transition actor for a signed-in caller (both ids while impersonating). */
-const by = (user: Pick<AuthUser, 'id' | 'impersonatorId'>, ip: string | null): TransitionActor => ({
-  user: { id: user.id },
-  impersonatorId: user.impersonatorId,
-  ip,
-});
-
 // ---------------------------------------------------------------------------------------------
 // Sign-in
 
@@ -70,8 +61,12 @@ const by = (user: Pick<AuthUser, 'id' | 'impersonatorId'>, ip: string | null): T
  * and on the first sign-in moves pending_invitation → tier_selection. Returns the onboarding when
  * its status changed, so the caller can announce it after the commit.
  */
-export async function onClientSignIn(uow: UnitOfWork, user: { id: string; phone: string; name: string | null }, now: Date, ip: string | null) {
+export async function onClientSignIn(
+  uow: UnitOfWork,
+  input: { user: { id: string; phone: string; name: string | null }; now: Date; ip: string | null },
+) {
   const { tx } = uow;
+  const { user, now } = input;
   const [row] = await tx.select().from(onboardings).where(eq(onboardings.clientPhone, user.phone)).limit(1);
   if (!row) return null;
   if (row.clientUserId !== user.id) {
@@ -85,15 +80,16 @@ export async function onClientSignIn(uow: UnitOfWork, user: { id: string; phone:
     id: row.id,
     from: 'pending_invitation',
     to: 'tier_selection',
-    actor: by({ id: user.id, impersonatorId: null }, ip),
+    actor: { user: { id: user.id }, impersonatorId: null, ip: input.ip } satisfies TransitionActor,
     now,
     data: { via: 'first_sign_in' },
   });
 }
 
 /** Whether a phone has been invited (an invited client may sign in before they have a user). */
-export async function isInvitedPhone(db: Db, phone: string) {
-  const [row] = await db.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.clientPhone, phone)).limit(1);
+export async function isInvitedPhone(ctx: Pick<AppContext, 'db'>, input: { phone: string }) {
+  const { phone } = input;
+  const [row] = await ctx.db.select({ id: onboardings.id }).from(onboardings).where(eq(onboardings.clientPhone, phone)).limit(1);
   return Boolean(row);
 }
 
@@ -118,31 +114,17 @@ async function personName(db: Db, id: string | null) {
 }
 
 /** GET /api/onboarding/status (spec §3). */
-export async function onboardingStatusFor(db: Db, userId: string): Promise<OnboardingStatusResponse> {
-  const row = await findForClient(db, userId);
+export async function onboardingStatusFor(ctx: Pick<AppContext, 'db'>, actor: SignedInActor): Promise<OnboardingStatusResponse> {
+  const { db } = ctx;
+  const row = await findForClient(db, actor.user.id);
   if (!row) return { hasOnboarding: false, status: null, managerName: null };
   return { hasOnboarding: true, status: row.status, managerName: await personName(db, row.managerId) };
 }
 
-export async function kycDocsFor(db: Db, userId: string | null) {
-  if (!userId) return [];
-  return db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(asc(kycDocuments.createdAt));
-}
-
-export async function kycStatusByUser(db: Db, userIds: string[]): Promise<Map<string, KycStatus>> {
-  const out = new Map<string, KycStatus>();
-  if (!userIds.length) return out;
-  const docs = await db
-    .select({ userId: kycDocuments.userId, type: kycDocuments.type, status: kycDocuments.status, createdAt: kycDocuments.createdAt })
-    .from(kycDocuments)
-    .where(inArray(kycDocuments.userId, userIds));
-  for (const id of userIds) out.set(id, deriveKycStatus(docs.filter((d) => d.userId === id)));
-  return out;
-}
-
 /** The step timeline: when each status was entered (the latest entry) and by whom. */
-export async function timelineFor(db: Db, row: OnboardingRow) {
-  const events = await db
+export async function timelineFor(ctx: Pick<AppContext, 'db'>, input: { row: OnboardingRow }) {
+  const { row } = input;
+  const events = await ctx.db
     .select({ from: onboardingEvents.fromStatus, to: onboardingEvents.toStatus, at: onboardingEvents.createdAt, actorName: users.name, actorPhone: users.phone })
     .from(onboardingEvents)
     .leftJoin(users, eq(users.id, onboardingEvents.actorId))
@@ -178,10 +160,10 @@ export function signatureOf(row: OnboardingRow) {
 }
 
 /** GET /api/onboarding: what the /onboarding page needs, for the signed-in client. */
-export async function onboardingView(ctx: Pick<AppContext, 'db'>, user: AuthUser): Promise<OnboardingView> {
-  const row = await requireForClient(ctx.db, user.id);
-  const settings = await getOnboardingSettings(ctx.db);
-  const docs = await kycDocsFor(ctx.db, user.id);
+export async function onboardingView(ctx: Pick<AppContext, 'db'>, actor: SignedInActor): Promise<OnboardingView> {
+  const row = await requireForClient(ctx.db, actor.user.id);
+  const settings = await getOnboardingSettings(ctx);
+  const docs = await kycDocsFor(ctx, { userId: actor.user.id });
   const chosen = settings.tiers.find((t) => t.id === row.tier);
   const step = onboardingSteps[row.status];
   return {
@@ -195,6 +177,7 @@ export async function onboardingView(ctx: Pick<AppContext, 'db'>, user: AuthUser
     suggestedTier: row.suggestedTier,
     tier: row.tier,
     allocation: row.allocation ?? null,
+    fundAllocation: await fundAllocationFor(ctx, { onboardingId: row.id }),
     agreement: { version: SERVICE_AGREEMENT.version, title: SERVICE_AGREEMENT.title, text: SERVICE_AGREEMENT.text },
     signature: signatureOf(row),
     deposit: {
@@ -205,37 +188,44 @@ export async function onboardingView(ctx: Pick<AppContext, 'db'>, user: AuthUser
       receivedCents: row.depositCents ?? null,
     },
     kycStatus: deriveKycStatus(docs),
-    timeline: await timelineFor(ctx.db, row),
+    timeline: await timelineFor(ctx, { row }),
   };
 }
 
-type StepResult = { row: OnboardingRow };
+type StepContext = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
+
+/** Runs one step's transition, then answers with the page's new state (read after the commit). */
+async function step(ctx: StepContext, actor: SignedInActor, move: (uow: UnitOfWork) => Promise<unknown>): Promise<OnboardingView> {
+  await inTransaction(ctx, move);
+  return onboardingView(ctx, actor);
+}
 
 /** pending_invitation → tier_selection for a client already signed in when they were invited. */
-export async function acceptInvitation(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, meta: Meta): Promise<StepResult> {
+export async function acceptInvitation(ctx: StepContext, actor: SignedInActor): Promise<OnboardingView> {
   const now = ctx.clock.now();
-  return inTransaction(ctx, async (uow) => {
+  return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, user.id);
-    return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'pending_invitation', to: 'tier_selection', actor: by(user, meta.ip), now, data: { via: 'accepted' } }) };
+    const row = await requireForClient(tx, actor.user.id);
+    return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'pending_invitation', to: 'tier_selection', actor, now, data: { via: 'accepted' } }) };
   });
 }
 
 /** Step 1: tier_selection → portfolio_allocation, keeping the tier's minimum as it is now. */
-export async function selectTier(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, tier: TierId, meta: Meta): Promise<StepResult> {
+export async function selectTier(ctx: StepContext, actor: SignedInActor, input: { tier: TierId }): Promise<OnboardingView> {
+  const { tier } = input;
   const now = ctx.clock.now();
-  const settings = await getOnboardingSettings(ctx.db);
+  const settings = await getOnboardingSettings(ctx);
   const chosen = settings.tiers.find((t) => t.id === tier);
   if (!chosen) throw new AppError('bad_request', 'Choose a tier');
-  return inTransaction(ctx, async (uow) => {
+  return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, user.id);
+    const row = await requireForClient(tx, actor.user.id);
     return {
       row: await transition(uow, onboardingAggregate, {
         id: row.id,
         from: 'tier_selection',
         to: 'portfolio_allocation',
-        actor: by(user, meta.ip),
+        actor,
         now,
         patch: { tier, minimumCents: chosen.minimumCents },
         data: { tier, minimumCents: chosen.minimumCents },
@@ -244,14 +234,19 @@ export async function selectTier(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>,
   });
 }
 
-/** Step 2: portfolio_allocation → kyc_upload (the schema has checked the 100% total). */
-export async function setAllocation(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, allocation: Allocation, meta: Meta): Promise<StepResult> {
+/**
+ * Step 2: portfolio_allocation → kyc_upload (the schema has checked the 100% totals). The funds
+ * chosen, when any, are kept for the deposit (decision 083).
+ */
+export async function setAllocation(ctx: StepContext, actor: SignedInActor, input: { allocation: Allocation; funds?: FundAllocation }): Promise<OnboardingView> {
+  const { allocation } = input;
   const now = ctx.clock.now();
-  return inTransaction(ctx, async (uow) => {
+  return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, user.id);
+    const row = await requireForClient(tx, actor.user.id);
+    if (input.funds && row.status === 'portfolio_allocation') await saveFundAllocation(tx, { onboardingId: row.id, funds: input.funds });
     return {
-      row: await transition(uow, onboardingAggregate, { id: row.id, from: 'portfolio_allocation', to: 'kyc_upload', actor: by(user, meta.ip), now, patch: { allocation }, data: { allocation } }),
+      row: await transition(uow, onboardingAggregate, { id: row.id, from: 'portfolio_allocation', to: 'kyc_upload', actor, now, patch: { allocation }, data: { allocation } }),
     };
   });
 }
@@ -260,41 +255,41 @@ export async function setAllocation(ctx: Pick<AppContext, 'db' | 'clock' | 'live
  * Step 3: kyc_upload → documents_signing once ID front, ID back and selfie are submitted (none of
  * them rejected). Review happens in parallel; activation waits for approval (decision record 005).
  */
-export async function submitKyc(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, meta: Meta): Promise<StepResult> {
+export async function submitKyc(ctx: StepContext, actor: SignedInActor): Promise<OnboardingView> {
   const now = ctx.clock.now();
-  return inTransaction(ctx, async (uow) => {
+  return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, user.id);
+    const row = await requireForClient(tx, actor.user.id);
     if (row.status !== 'kyc_upload') throw conflictFor(row.status, 'kyc_upload');
-    const missing = missingKycTypes(await kycDocsFor(tx, user.id));
+    const missing = missingKycTypes(await kycDocsFor({ db: tx }, { userId: actor.user.id }));
     if (missing.length) {
       throw new AppError('conflict', `Upload your ${missing.map((t) => kycDocumentLabels[t]).join(', ')} first`);
     }
-    return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'kyc_upload', to: 'documents_signing', actor: by(user, meta.ip), now }) };
+    return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'kyc_upload', to: 'documents_signing', actor, now }) };
   });
 }
 
 /** Step 4: documents_signing → awaiting_deposit, keeping the typed name, time, IP and agreement version. */
-export async function signAgreement(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, user: AuthUser, input: SignInput, meta: Meta): Promise<StepResult> {
+export async function signAgreement(ctx: StepContext, actor: SignedInActor, input: SignInput): Promise<OnboardingView> {
   const now = ctx.clock.now();
   if (input.agreementVersion !== SERVICE_AGREEMENT.version) {
     throw new AppError('conflict', 'The agreement has changed since you opened it. Please review the current version.');
   }
-  return inTransaction(ctx, async (uow) => {
+  return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, user.id);
+    const row = await requireForClient(tx, actor.user.id);
     return {
       row: await transition(uow, onboardingAggregate, {
         id: row.id,
         from: 'documents_signing',
         to: 'awaiting_deposit',
-        actor: by(user, meta.ip),
+        actor,
         now,
         patch: {
           signatureName: input.fullName,
           signedAt: now,
-          signatureIp: meta.ip,
-          signatureUserAgent: meta.userAgent?.slice(0, 300) ?? null,
+          signatureIp: actor.ip,
+          signatureUserAgent: actor.userAgent?.slice(0, 300) ?? null,
           agreementVersion: SERVICE_AGREEMENT.version,
           agreementSha256: agreementSha256(),
         },

@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOnboardingSettings, type OnboardingSettings } from '#common/onboarding.ts';
-import { settings } from '../../db/schema/platform.ts';
-import { auditLog } from '../../db/schema/users.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { settings } from '#server/db/schema/platform.ts';
+import { auditLog } from '#server/db/schema/users.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 import { LEGACY_PLACEHOLDER_BANK, ONBOARDING_SETTINGS_KEY, getOnboardingSettings, seedOnboardingSettings } from './settings.service.ts';
 
 const URL = '/api/admin/settings/onboarding';
@@ -50,7 +50,7 @@ describe('onboarding settings (/admin/settings)', () => {
     }
     expect((await call(null, 'GET', URL)).statusCode).toBe(401);
     expect((await call(null, 'PUT', URL, defaultOnboardingSettings)).statusCode).toBe(401);
-    expect((await getOnboardingSettings(t.db)).wireInstructions).toBeNull();
+    expect((await getOnboardingSettings({ db: t.db })).wireInstructions).toBeNull();
   });
 
   it('refuses incomplete or malformed settings', async () => {
@@ -63,7 +63,7 @@ describe('onboarding settings (/admin/settings)', () => {
       { ...defaultOnboardingSettings, tiers: defaultOnboardingSettings.tiers.map((x) => ({ ...x, minimumCents: 1.5 })) },
     ];
     for (const body of bad) expect((await call(admin, 'PUT', URL, body as object)).statusCode).toBe(400);
-    expect((await getOnboardingSettings(t.db)).wireInstructions).toBeNull();
+    expect((await getOnboardingSettings({ db: t.db })).wireInstructions).toBeNull();
   });
 
   it('saves instructions with an audit row; the client sees them and the manager page stops warning', async () => {
@@ -102,11 +102,11 @@ describe('onboarding settings (/admin/settings)', () => {
       wireInstructions: { ...wire, bankName: LEGACY_PLACEHOLDER_BANK, accountNumber: 'Provided by your portfolio manager' },
     };
     await t.db.update(settings).set({ value: legacy }).where(eq(settings.key, ONBOARDING_SETTINGS_KEY));
-    await seedOnboardingSettings(t.db);
-    expect(await getOnboardingSettings(t.db)).toEqual(defaultOnboardingSettings);
+    await seedOnboardingSettings({ db: t.db });
+    expect(await getOnboardingSettings({ db: t.db })).toEqual(defaultOnboardingSettings);
 
     await t.db.update(settings).set({ value: { ...defaultOnboardingSettings, wireInstructions: wire } }).where(eq(settings.key, ONBOARDING_SETTINGS_KEY));
-    await seedOnboardingSettings(t.db);
-    expect((await getOnboardingSettings(t.db)).wireInstructions).toEqual(wire);
+    await seedOnboardingSettings({ db: t.db });
+    expect((await getOnboardingSettings({ db: t.db })).wireInstructions).toEqual(wire);
   });
 });

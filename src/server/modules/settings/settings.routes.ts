@@ -8,13 +8,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/settings/onboarding',
-    { config: { access: 'admin' }, schema: { response: { 200: onboardingSettingsSchema } } },
-    async () => getOnboardingSettings(ctx.db),
+    { config: { access: 'admin' }, schema: { description: 'Wire instructions and investment tiers.', response: { 200: onboardingSettingsSchema } } },
+    async () => getOnboardingSettings(ctx),
   );
 
   app.put(
     '/api/admin/settings/onboarding',
-    { config: { access: 'admin' }, schema: { body: onboardingSettingsSchema, response: { 200: onboardingSettingsSchema } } },
+    { config: { access: 'admin' }, schema: { description: 'Save wire instructions and investment tiers.', body: onboardingSettingsSchema, response: { 200: onboardingSettingsSchema } } },
     async (req) => updateOnboardingSettings(ctx, req.actor, req.body),
   );
 };

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { accessRequests, auditLog } from '../../db/schema/users.ts';
-import { createAdmin, createMember } from '../../test/factories.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { accessRequests, auditLog } from '#server/db/schema/users.ts';
+import { createAdmin, createMember } from '#server/test/factories.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 let ADMIN: string;
 let MEMBER: string; // Casey Collector

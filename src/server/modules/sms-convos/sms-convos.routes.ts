@@ -8,7 +8,7 @@ import {
   smsThreadsResponseSchema,
   threadPhoneSchema,
 } from '#common/sms-convos.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { signedInActor } from '#server/plugins/auth.ts';
 import { getThread, listThreads, sendManualSms } from './sms-convos.service.ts';
 
 const threadParams = z.object({ phone: threadPhoneSchema });
@@ -18,29 +18,24 @@ export const smsConvosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/sms/threads',
-    { config: { access: 'admin' }, schema: { querystring: smsThreadsQuerySchema, response: { 200: smsThreadsResponseSchema } } },
-    async (req) => listThreads(ctx.db, req.query),
+    { config: { access: 'admin' }, schema: { description: 'SMS conversations, newest first.', querystring: smsThreadsQuerySchema, response: { 200: smsThreadsResponseSchema } } },
+    async (req) => listThreads(ctx, signedInActor(req), req.query),
   );
 
   app.get(
     '/api/admin/sms/threads/:phone',
-    { config: { access: 'admin' }, schema: { params: threadParams, response: { 200: smsThreadSchema } } },
-    async (req) => getThread(ctx.db, req.params.phone),
+    { config: { access: 'admin' }, schema: { description: 'The messages exchanged with one phone.', params: threadParams, response: { 200: smsThreadSchema } } },
+    async (req) => getThread(ctx, signedInActor(req), { phone: req.params.phone }),
   );
 
   app.post(
     '/api/admin/sms/threads/:phone',
     {
       config: { access: 'admin' },
-      schema: { params: threadParams, body: sendManualSmsSchema, response: { 201: sendManualSmsResponseSchema } },
+      schema: { description: 'Send an SMS to a phone.', params: threadParams, body: sendManualSmsSchema, response: { 201: sendManualSmsResponseSchema } },
     },
     async (req, reply) => {
-      const message = await sendManualSms(ctx, {
-        phone: req.params.phone,
-        body: req.body.body,
-        actor: requireAdmin(req),
-        ip: req.ip ?? null,
-      });
+      const message = await sendManualSms(ctx, signedInActor(req), { phone: req.params.phone, body: req.body.body });
       return reply.status(201).send({ message });
     },
   );

@@ -6,17 +6,18 @@ import {
   type SmsThread,
   type SmsThreadsResponse,
 } from '#common/sms-convos.ts';
-import type { AppContext, AuthUser } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { accessRequests, users } from '../../db/schema/users.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { sendSms } from '../../providers/sms/sms.service.ts';
-import { actorOf, audit } from '../audit/audit.service.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { accessRequests, users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { sendSms } from '#server/providers/sms/sms.service.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 
 /** A number is opted out when its latest keyword reply was STOP (or a synonym) rather than START. */
-export async function isOptedOut(db: Db, phone: string): Promise<boolean> {
-  const [last] = await db
+export async function isOptedOut(ctx: Pick<AppContext, 'db'>, input: { phone: string }): Promise<boolean> {
+  const { phone } = input;
+  const [last] = await ctx.db
     .select({ purpose: smsMessages.purpose })
     .from(smsMessages)
     .where(and(eq(smsMessages.phone, phone), eq(smsMessages.direction, 'inbound'), inArray(smsMessages.purpose, ['opt_out', 'opt_in'])))
@@ -46,7 +47,8 @@ async function peopleFor(db: Db, phones: string[]) {
 }
 
 /** One thread per phone, the most recently active first. */
-export async function listThreads(db: Db, query: { q?: string; page: number }): Promise<SmsThreadsResponse> {
+export async function listThreads(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, query: { q?: string; page: number }): Promise<SmsThreadsResponse> {
+  const { db } = ctx;
   let where: SQL | undefined;
   const term = query.q?.trim();
   if (term) {
@@ -156,7 +158,9 @@ async function isKnownPhone(db: Db, phone: string) {
 }
 
 /** Every message in and out for one phone, oldest first (the latest SMS_THREAD_MAX_MESSAGES). */
-export async function getThread(db: Db, phone: string): Promise<SmsThread> {
+export async function getThread(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, input: { phone: string }): Promise<SmsThread> {
+  const { db } = ctx;
+  const { phone } = input;
   const recent = await db
     .select()
     .from(smsMessages)
@@ -168,7 +172,7 @@ export async function getThread(db: Db, phone: string): Promise<SmsThread> {
   const [people, senders, optedOut] = await Promise.all([
     peopleFor(db, [phone]),
     sendersFor(db, messages.flatMap((m) => (m.sentBy ? [m.sentBy] : []))),
-    isOptedOut(db, phone),
+    isOptedOut(ctx, { phone }),
   ]);
   const who = people.get(phone)!;
   return {
@@ -185,23 +189,24 @@ export async function getThread(db: Db, phone: string): Promise<SmsThread> {
 /** An admin writes to a phone by hand. Refused for unknown numbers and for numbers that replied STOP. */
 export async function sendManualSms(
   ctx: Pick<AppContext, 'db' | 'clock' | 'sms'>,
-  opts: { phone: string; body: string; actor: AuthUser; ip: string | null },
+  actor: SignedInActor,
+  opts: { phone: string; body: string },
 ): Promise<SmsMessage> {
   const { db } = ctx;
   if (!(await isKnownPhone(db, opts.phone))) throw notFound('No conversation with this number');
-  if (await isOptedOut(db, opts.phone)) {
+  if (await isOptedOut(ctx, { phone: opts.phone })) {
     throw new AppError('conflict', 'This number has replied STOP. It can be texted again after it replies START.');
   }
-  const result = await sendSms(ctx, { to: opts.phone, body: opts.body, purpose: 'manual', sentBy: opts.actor.id });
+  const result = await sendSms(ctx, { to: opts.phone, body: opts.body, purpose: 'manual', sentBy: actor.user.id });
+  // After the send, not in one transaction with it: the provider's answer is what gets recorded.
   await audit(db, {
-    ...actorOf(opts.actor),
+    ...auditBy(actor),
     action: 'sms.manual_sent',
     targetType: 'sms_message',
     targetId: result.id,
     data: { phone: opts.phone, status: result.status, length: opts.body.length },
-    ip: opts.ip,
     at: ctx.clock.now(),
   });
   const [row] = await db.select().from(smsMessages).where(eq(smsMessages.id, result.id)).limit(1);
-  return toMessage(row, await sendersFor(db, [opts.actor.id]));
+  return toMessage(row, await sendersFor(db, [actor.user.id]));
 }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema/users.ts';
-import { createManager, createMember, createUser, signedInAdmin, uniquePhone } from '../../test/factories.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { auditLog, users } from '#server/db/schema/users.ts';
+import { createManager, createMember, createUser, signedInAdmin, uniquePhone } from '#server/test/factories.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
 let admin: SignedIn;

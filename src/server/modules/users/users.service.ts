@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type AdminUserPatch, type Profile, type ProfilePatch } from '#common/auth.ts';
-import type { AppContext, AuthUser } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
-import { AppError, notFound } from '../../errors.ts';
-import { actorOf, audit } from '../audit/audit.service.ts';
-import { revokeAllSessionsOf } from '../auth/session.service.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { revokeAllSessionsOf } from '#server/modules/auth/session.service.ts';
+import { profileUpdated, userUpdated } from './users.events.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -30,14 +32,19 @@ const toAdminUser = (u: User): AdminUser => ({
   createdAt: u.createdAt.toISOString(),
 });
 
-export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
-  const [u] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+/** GET /api/user/profile. */
+export async function getProfile(ctx: Pick<AppContext, 'db'>, actor: SignedInActor): Promise<Profile> {
+  const [u] = await ctx.db.select().from(users).where(eq(users.id, actor.user.id)).limit(1);
   if (!u) throw notFound('User not found');
   return toProfile(u);
 }
 
-/** The caller's own profile; '' clears name or email. The phone is not changed here. */
-export async function updateProfile(ctx: AppContext, userId: string, patch: ProfilePatch): Promise<Profile> {
+/**
+ * PATCH /api/user/profile: the caller's own profile; '' clears name or email. The phone is not
+ * changed here (when it becomes changeable it gets its own route, refused while impersonating).
+ */
+export async function updateProfile(ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>, actor: SignedInActor, patch: ProfilePatch): Promise<Profile> {
+  const userId = actor.user.id;
   const set: Partial<User> = { updatedAt: ctx.clock.now() };
   if (patch.name !== undefined) set.name = patch.name.trim() || null;
   if (patch.email !== undefined) set.email = patch.email.trim() || null;
@@ -45,13 +52,14 @@ export async function updateProfile(ctx: AppContext, userId: string, patch: Prof
   if (patch.smsOptIn !== undefined) set.smsOptIn = patch.smsOptIn;
   const [u] = await ctx.db.update(users).set(set).where(eq(users.id, userId)).returning();
   if (!u) throw notFound('User not found');
+  await profileUpdated(ctx, userId);
   return toProfile(u);
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Admin user list: search by name or phone (formatting ignored), newest first, paged. */
-export async function listUsers(ctx: AppContext, opts: { q?: string; page: number }) {
+export async function listUsers(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, opts: { q?: string; page: number }) {
   const where: SQL[] = [];
   const q = opts.q?.trim();
   if (q) {
@@ -78,13 +86,18 @@ export async function listUsers(ctx: AppContext, opts: { q?: string; page: numbe
  * Changes roles or status. An admin cannot demote or suspend themselves. Suspending ends every
  * session of the user (and any impersonation they run); removing admin ends their impersonations.
  */
-export async function updateUserAccess(ctx: AppContext, actor: AuthUser, userId: string, patch: AdminUserPatch, ip: string | null) {
+export async function updateUserAccess(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>,
+  actor: SignedInActor,
+  input: AdminUserPatch & { id: string },
+): Promise<AdminUser> {
+  const { id: userId, ...patch } = input;
   const now = ctx.clock.now();
-  if (userId === actor.id) {
+  if (userId === actor.user.id) {
     if (patch.isAdmin === false) throw new AppError('conflict', 'You cannot remove your own admin role');
     if (patch.status === 'suspended') throw new AppError('conflict', 'You cannot suspend yourself');
   }
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ tx, afterCommit }) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!before) throw notFound('User not found');
     const set: Partial<User> = {};
@@ -97,10 +110,15 @@ export async function updateUserAccess(ctx: AppContext, actor: AuthUser, userId:
     }
     const statusChanged = patch.status !== undefined && patch.status !== before.status;
     if (statusChanged) set.status = patch.status;
-    if (!Object.keys(set).length) return toAdminUser(before);
+    // Every answered change is announced, even one that changed nothing (the screens re-read).
+    const announce = (u: User) => afterCommit(() => userUpdated(ctx, { userId, suspended: u.status === 'suspended' }));
+    if (!Object.keys(set).length) {
+      announce(before);
+      return toAdminUser(before);
+    }
 
     const [after] = await tx.update(users).set({ ...set, updatedAt: now }).where(eq(users.id, userId)).returning();
-    const who = { ...actorOf(actor), targetType: 'user', targetId: userId, ip, at: now };
+    const who = { ...auditBy(actor), targetType: 'user', targetId: userId, at: now };
     if (Object.keys(roleChanges).length) {
       await audit(tx, { ...who, action: 'user.roles_changed', data: roleChanges });
       if (roleChanges.isAdmin?.to === false) await revokeAllSessionsOf(tx, userId, now, { asImpersonatorOnly: true });
@@ -110,6 +128,7 @@ export async function updateUserAccess(ctx: AppContext, actor: AuthUser, userId:
       if (after.status === 'suspended') sessionsEnded = await revokeAllSessionsOf(tx, userId, now);
       await audit(tx, { ...who, action: after.status === 'suspended' ? 'user.suspended' : 'user.reactivated', data: { sessionsEnded } });
     }
+    announce(after);
     return toAdminUser(after);
   });
 }

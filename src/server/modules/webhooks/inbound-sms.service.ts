@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { normalizePhone } from '#common/phone.ts';
 import { optKeyword, SMS_BODY_MAX_LENGTH } from '#common/sms-convos.ts';
-import type { AppContext } from '../../context.ts';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { accessRequests, users } from '../../db/schema/users.ts';
-import { audit } from '../audit/audit.service.ts';
+import type { Actor, AppContext } from '#server/context.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { accessRequests, users } from '#server/db/schema/users.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { audit } from '#server/modules/audit/audit.service.ts';
 
 export interface InboundSms {
   messageSid: string;
@@ -17,11 +18,11 @@ export interface InboundSms {
  * Stores one inbound SMS (once per MessageSid, however often Twilio delivers it) and applies
  * STOP/START keywords to the sender's SMS consent.
  */
-export async function receiveInboundSms(ctx: Pick<AppContext, 'db' | 'clock'>, sms: InboundSms, ip: string | null) {
+export async function receiveInboundSms(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, actor: Actor, sms: InboundSms) {
   const now = ctx.clock.now();
   const phone = normalizePhone(sms.from) ?? sms.from.trim();
   const keyword = optKeyword(sms.body);
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async ({ tx }) => {
     const inserted = await tx
       .insert(smsMessages)
       .values({
@@ -56,7 +57,7 @@ export async function receiveInboundSms(ctx: Pick<AppContext, 'db' | 'clock'>, s
         targetType: members[0] ? 'user' : 'phone',
         targetId: members[0]?.id ?? phone,
         data: { messageId: inserted[0].id, via: 'keyword' },
-        ip,
+        ip: actor.ip,
         at: now,
       });
     }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { accessRequests, auditLog, users } from '../../db/schema/users.ts';
-import { createMember } from '../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { accessRequests, auditLog, users } from '#server/db/schema/users.ts';
+import { createMember } from '#server/test/factories.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { twilioSignature } from './twilio-signature.ts';
 import { EMPTY_TWIML, TWILIO_SMS_WEBHOOK_PATH } from './webhooks.routes.ts';
 

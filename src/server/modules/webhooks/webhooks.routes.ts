@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../errors.ts';
+import { AppError, forbidden } from '#server/errors.ts';
 import { receiveInboundSms } from './inbound-sms.service.ts';
 import { verifyTwilioSignature, type FormPairs } from './twilio-signature.ts';
 
@@ -29,7 +29,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, { pairs: [...new URLSearchParams(body as string)] } satisfies FormBody);
   });
 
-  app.post(TWILIO_SMS_WEBHOOK_PATH, { config: { access: 'public' } }, async (req, reply) => {
+  app.post(TWILIO_SMS_WEBHOOK_PATH, { config: { access: 'public' }, schema: { description: 'Incoming SMS and delivery reports.' } }, async (req, reply) => {
     const pairs = (req.body as FormBody | undefined)?.pairs;
     const header = req.headers['x-twilio-signature'];
     const signature = Array.isArray(header) ? header[0] : header;
@@ -40,11 +40,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const parsed = inboundSchema.safeParse(Object.fromEntries(pairs));
     if (!parsed.success) throw new AppError('bad_request', 'Not an inbound message');
-    await receiveInboundSms(
-      ctx,
-      { messageSid: parsed.data.MessageSid, from: parsed.data.From, to: parsed.data.To ?? null, body: parsed.data.Body },
-      req.ip ?? null,
-    );
+    await receiveInboundSms(ctx, req.actor, {
+      messageSid: parsed.data.MessageSid,
+      from: parsed.data.From,
+      to: parsed.data.To ?? null,
+      body: parsed.data.Body,
+    });
     return reply.type('text/xml').send(EMPTY_TWIML);
   });
 };

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
 import { ConsoleSmsProvider } from './console.ts';
 import { TwilioSmsProvider } from './twilio.ts';
 

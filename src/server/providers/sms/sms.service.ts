@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import { smsMessages } from '../../db/schema/sms.ts';
+import type { AppContext } from '#server/context.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
 
 export interface SendSmsInput {
   to: string;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smsMessages } from '../../db/schema/sms.ts';
-import { users } from '../../db/schema/users.ts';
-import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '../../test/fake-twilio.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { smsMessages } from '#server/db/schema/sms.ts';
+import { users } from '#server/db/schema/users.ts';
+import { startFakeTwilio, fakeTwilioEnv, type FakeTwilio } from '#server/test/fake-twilio.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { SmsSendError } from './sms.provider.ts';
 import { sendSms } from './sms.service.ts';
 import { TwilioSmsProvider } from './twilio.ts';

@@ -6,9 +6,10 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twilioSignature } from '../../modules/webhooks/twilio-signature.ts';
-import { createAdmin, createManager, createMember, uniquePhone } from '../factories.ts';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
+import { twilioSignature } from '#server/modules/webhooks/twilio-signature.ts';
+import { createAdmin, createManager, createMember, uniquePhone } from '#server/test/factories.ts';
+import { startFakePsa, type FakePsa } from '#server/test/fake-psa.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 import { callers, expectedOutcome, mustRefuseImpersonation, outcomeOf, type Caller } from './policy.ts';
 import { concreteUrl, createRecordedTestApp, key, knownPolicies, type RecordedRoute } from './route-table.ts';
 
@@ -48,6 +49,7 @@ const ownGates: Record<string, { why: string; status: 401 | 403; pass(req: Injec
 };
 
 let t: TestApp;
+let psa: FakePsa;
 let routes: RecordedRoute[];
 const sessions = new Map<Caller, SignedIn>();
 let ip = 0;
@@ -95,8 +97,9 @@ function request(route: RecordedRoute, s: SignedIn | undefined): InjectOptions {
 }
 
 beforeAll(async () => {
+  psa = await startFakePsa();
   ({ t, routes } = await createRecordedTestApp({
-    env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN },
+    env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN, PSA_API_URL: psa.url, PSA_API_TOKEN: psa.token },
     seedDemo: false,
     // Policies no feature uses yet, so that the matrix proves their gates too.
     routes: (app) => {
@@ -110,7 +113,10 @@ beforeAll(async () => {
   MEMBER = (await createMember(t)).phone;
   OTHER_MEMBER = (await createMember(t)).phone;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await psa?.close();
+});
 
 describe('security: authorization matrix', () => {
   it('the route table is read from the server and every /api route declares a known policy', () => {

@@ -4,7 +4,7 @@
  * that cannot be reached is a 503 with Retry-After. Neither ever shows SQL or a stack.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 import { LEAK } from './leaks.ts';
 
 let t: TestApp;

@@ -8,8 +8,13 @@
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessRequests, users } from '../../db/schema/users.ts';
-import { signIn, type SignedIn } from '../harness.ts';
+import { eq, isNull } from 'drizzle-orm';
+import { accessRequests, users } from '#server/db/schema/users.ts';
+import { cards } from '#server/db/schema/cards.ts';
+import { shareLinks } from '#server/db/schema/share-links.ts';
+import { hunts, sources } from '#server/db/schema/hunts.ts';
+import { signIn, type SignedIn } from '#server/test/harness.ts';
+import { startFakePsa } from '#server/test/fake-psa.ts';
 import { LEAK } from './leaks.ts';
 import { contentTypes, fromJsonSchema, garbageJson, jsonSchemaOf, nearMiss, pollutionBodies, rawGarbage } from './arbitraries.ts';
 import { createRecordedTestApp, key, type RecordedRoute } from './route-table.ts';
@@ -23,7 +28,7 @@ const whos: Who[] = ['anonymous', 'member', 'admin'];
 const phoneOf: Record<Exclude<Who, 'anonymous'>, string> = { member: '+12125550103', admin: '+12125550101' };
 
 const sessions = new Map<Who, SignedIn>();
-const ids = { victim: '', request: '' };
+const ids = { victim: '', request: '', card: '', shareLink: '', shareToken: '', hunt: '', source: '' };
 
 async function session(who: Who) {
   if (who === 'anonymous') return undefined;
@@ -40,7 +45,7 @@ const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function paramValue(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom(ids.victim, ids.request, '+12125550103', '+12125550104', 'terms', 'privacy', 'cookies'),
+    fc.constantFrom(ids.victim, ids.request, ids.card, ids.shareLink, ids.shareToken, ids.hunt, ids.source, '80412276', '+12125550103', '+12125550104', 'terms', 'privacy', 'cookies'),
     fc.uuid(),
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.constantFrom('..', '%00', "1' OR 1=1--", '00000000-0000-0000-0000-000000000000', 'x'.repeat(300), '-1', 'null'),
@@ -112,7 +117,9 @@ function requests(route: RecordedRoute, s: SignedIn | undefined): fc.Arbitrary<I
 }
 
 // The app and its route table are built while the file is collected, so that each route is a test of its own.
-const { t, routes } = await createRecordedTestApp();
+// PSA look-ups go to the local fake, as they would go to PSA in production.
+const psa = await startFakePsa();
+const { t, routes } = await createRecordedTestApp({ env: { PSA_API_URL: psa.url, PSA_API_TOKEN: psa.token } });
 
 beforeAll(async () => {
   const [victim] = await t.db.insert(users).values({ phone: '+12125550166', name: 'Fuzz Target' }).returning({ id: users.id });
@@ -122,9 +129,22 @@ beforeAll(async () => {
     .returning({ id: accessRequests.id });
   ids.victim = victim.id;
   ids.request = request.id;
+  // A real card of the demo member's, so card routes are fuzzed past their not-found answer.
+  const [card] = await t.db.select({ id: cards.id }).from(cards).innerJoin(users, eq(users.id, cards.ownerId)).where(eq(users.phone, phoneOf.member)).limit(1);
+  ids.card = card.id;
+  // A live seeded share link, so the public shared-card routes are fuzzed past their not-found answer.
+  const [link] = await t.db.select({ id: shareLinks.id, token: shareLinks.token }).from(shareLinks).where(isNull(shareLinks.revokedAt)).limit(1);
+  ids.shareLink = link.id;
+  ids.shareToken = link.token;
+  // A demo hunt on the board and a demo offer, so hunt and source routes get past their not-found answer.
+  ids.hunt = (await t.db.select({ id: hunts.id }).from(hunts).where(eq(hunts.status, 'active')).limit(1))[0]!.id;
+  ids.source = (await t.db.select({ id: sources.id }).from(sources).where(eq(sources.status, 'pending')).limit(1))[0]!.id;
   console.log(`fuzz: ${routes.length} routes × ${whos.length} callers × ${RUNS} runs, FUZZ_SEED=${SEED}`);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await psa.close();
+});
 
 describe('security: fuzz every route', () => {
   it('the fuzzer has the real route table', () => {

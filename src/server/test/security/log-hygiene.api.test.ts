@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, signIn, type TestApp } from '../harness.ts';
+import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
 
 interface LogLine {
   level: number;

@@ -2,7 +2,7 @@
  * security: no member can read or change another member's records. Member A tries every way a
  * client could name member B's record (path, query, body, X-User-Id header); B's stored record
  * must not change and no answer may carry B's details. Add a case per new kind of record
- * (loans, invoices, cards, KYC files, onboarding) to `cases`.
+ * (loans, invoices, cards, share links, hunts, KYC files, onboarding) to `cases`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +10,15 @@ import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kycDocuments } from '../../db/schema/onboarding.ts';
-import { accessRequests, users } from '../../db/schema/users.ts';
-import { multipartBody, tinyPng } from '../../modules/kyc/test-files.ts';
-import { signedInMember, uniquePhone } from '../factories.ts';
-import { createTestApp, type SignedIn, type TestApp } from '../harness.ts';
+import { kycDocuments } from '#server/db/schema/onboarding.ts';
+import { cardEvents, cards } from '#server/db/schema/cards.ts';
+import { shareLinks } from '#server/db/schema/share-links.ts';
+import { invoices, payments } from '#server/db/schema/money.ts';
+import { hunts, sources } from '#server/db/schema/hunts.ts';
+import { accessRequests, users } from '#server/db/schema/users.ts';
+import { multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
+import { createCard, createHunt, createInvoice, createMember, createSource, signedInMember, uniquePhone } from '#server/test/factories.ts';
+import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 interface Member {
   session: SignedIn;
@@ -83,9 +87,109 @@ const cases: OwnershipCase[] = [
       return [kycDocOfB, row.storageKey, 'IHDR'];
     },
   },
+  {
+    name: 'card (registry, photos, provenance)',
+    attempts: () => {
+      const photo = multipartBody({ side: 'front' }, { filename: 'f.png', contentType: 'image/png', data: tinyPng(120, 80, 40) });
+      return [
+        { method: 'GET', url: `/api/cards/${cardOfB}` },
+        { method: 'PATCH', url: `/api/cards/${cardOfB}`, payload: { estimatedValueCents: 1 } },
+        { method: 'DELETE', url: `/api/cards/${cardOfB}` },
+        { method: 'GET', url: `/api/cards/${cardOfB}/images/front?size=full` },
+        { method: 'GET', url: `/api/cards/${cardOfB}/images/front?size=thumb` },
+        { method: 'POST', url: `/api/cards/${cardOfB}/images`, payload: photo.payload, headers: photo.headers },
+        { method: 'PATCH', url: `/api/admin/cards/${cardOfB}/custody`, payload: { custody: 'in_vault' } },
+        { method: 'GET', url: `/api/admin/cards?q=B%20Secret%20Player` },
+        { method: 'GET', url: '/api/admin/users-with-cards' },
+        { method: 'GET', url: `/api/registry?userId=${cardOwnerB}`, headers: { 'x-user-id': cardOwnerB } },
+        { method: 'GET', url: `/api/cards?ownerId=${cardOwnerB}` },
+        { method: 'POST', url: '/api/cards', payload: { ownerId: cardOwnerB, grader: 'raw', year: 2000, brand: 'Topps', subject: 'X', sport: 'baseball', estimatedValueCents: 1 } },
+      ];
+    },
+    snapshot: async (t) => ({
+      card: (await t.db.select().from(cards).where(eq(cards.id, cardOfB)))[0],
+      events: await t.db.select().from(cardEvents).where(eq(cardEvents.cardId, cardOfB)),
+      cardsOfB: (await t.db.select({ id: cards.id }).from(cards).where(eq(cards.ownerId, cardOwnerB))).length,
+    }),
+    secrets: async (t) => {
+      const [row] = await t.db.select().from(cards).where(eq(cards.id, cardOfB));
+      return [cardOfB, row.certNumber!, 'B Secret Player', row.frontFullKey!];
+    },
+  },
+  {
+    name: 'share link (card links, views)',
+    attempts: () => [
+      { method: 'GET', url: `/api/cards/${cardOfB}/share-links` },
+      { method: 'POST', url: `/api/cards/${cardOfB}/share-links`, payload: { label: 'Taken over' } },
+      { method: 'DELETE', url: `/api/share-links/${shareLinkOfB.id}` },
+      { method: 'GET', url: `/api/cards/${cardOfB}/share-links?ownerId=${cardOwnerB}`, headers: { 'x-user-id': cardOwnerB } },
+      { method: 'GET', url: '/api/admin/share-analytics' },
+    ],
+    snapshot: async (t) => ({
+      links: await t.db.select().from(shareLinks).where(eq(shareLinks.cardId, cardOfB)),
+    }),
+    secrets: async () => [shareLinkOfB.token, shareLinkOfB.id, 'B private label'],
+  },
+  {
+    name: 'invoice (checkout, PDF, payment session)',
+    attempts: (b) => [
+      { method: 'GET', url: `/api/user/invoices/${invoiceOfB}` },
+      { method: 'GET', url: `/api/user/invoices/${invoiceOfB}/pdf` },
+      { method: 'GET', url: `/api/user/invoices?userId=${b.id}`, headers: { 'x-user-id': b.id } },
+      { method: 'POST', url: '/api/checkout', payload: { invoiceId: invoiceOfB } },
+      { method: 'GET', url: `/api/checkout/session/${sessionOfB}` },
+      { method: 'POST', url: `/api/payment-test/${sessionOfB}/complete` },
+      { method: 'POST', url: `/api/payment-test/${sessionOfB}/decline` },
+      { method: 'GET', url: `/api/admin/invoices/${invoiceOfB}` },
+      { method: 'PATCH', url: `/api/admin/invoices/${invoiceOfB}`, payload: { status: 'void', voidReason: 'x' } },
+      { method: 'GET', url: `/api/admin/invoices?userId=${b.id}` },
+      { method: 'GET', url: `/api/user/subscription?userId=${b.id}`, headers: { 'x-user-id': b.id } },
+      { method: 'POST', url: '/api/user/subscription/cancel', headers: { 'x-user-id': b.id }, payload: { userId: b.id } },
+    ],
+    snapshot: async (t) => ({
+      invoice: (await t.db.select().from(invoices).where(eq(invoices.id, invoiceOfB)))[0],
+      payments: await t.db.select().from(payments).where(eq(payments.invoiceId, invoiceOfB)),
+    }),
+    secrets: async (t) => {
+      const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoiceOfB));
+      return [invoiceOfB, row.number, sessionOfB, 'B secret invoice line'];
+    },
+  },
+  {
+    name: 'hunt and offer (sourcing)',
+    attempts: (b) => [
+      { method: 'GET', url: '/api/user/hunts', headers: { 'x-user-id': b.id } },
+      { method: 'GET', url: `/api/user/hunts?userId=${b.id}&requesterId=${b.id}` },
+      { method: 'GET', url: `/api/hunts/active?userId=${b.id}&status=pending` },
+      { method: 'PATCH', url: `/api/hunts/${huntOfB}`, payload: { maxBudgetCents: 1 } },
+      { method: 'POST', url: `/api/hunts/${huntOfB}/close`, payload: {} },
+      { method: 'POST', url: `/api/hunts/${huntOfB}/sources`, payload: { description: 'x', askingPriceCents: 1 } },
+      { method: 'PATCH', url: `/api/admin/hunts/${huntOfB}`, payload: { action: 'approve', note: null } },
+      { method: 'GET', url: '/api/admin/hunts?status=pending' },
+      { method: 'POST', url: '/api/hunts', payload: { requesterId: b.id, sport: 'baseball', player: 'X', maxBudgetCents: 1 } },
+      { method: 'GET', url: '/api/user/sources', headers: { 'x-user-id': b.id } },
+      { method: 'GET', url: `/api/sources/active?userId=${b.id}` },
+      { method: 'POST', url: `/api/sources/${sourceOfB}/withdraw` },
+      { method: 'PATCH', url: `/api/admin/sources/${sourceOfB}`, payload: { status: 'active', note: null } },
+      { method: 'GET', url: '/api/admin/sources' },
+    ],
+    snapshot: async (t, b) => ({
+      hunt: (await t.db.select().from(hunts).where(eq(hunts.id, huntOfB)))[0],
+      source: (await t.db.select().from(sources).where(eq(sources.id, sourceOfB)))[0],
+      huntsOfB: (await t.db.select({ id: hunts.id }).from(hunts).where(eq(hunts.requesterId, b.id))).length,
+    }),
+    secrets: async () => [huntOfB, sourceOfB, 'B Secret Hunt', 'B Secret Offer'],
+  },
 ];
 
 let t: TestApp;
+let shareLinkOfB: { id: string; token: string };
+let invoiceOfB: string;
+let sessionOfB: string;
+let huntOfB: string;
+let sourceOfB: string;
+let cardOfB: string;
+let cardOwnerB: string;
 let dataDir: string;
 let kycDocOfB: string;
 let a: Member;
@@ -108,6 +212,24 @@ beforeAll(async () => {
     .values({ phone: uniquePhone(), instagram: 'b_instagram_handle', termsAccepted: true, privacyAccepted: true })
     .returning({ id: accessRequests.id });
   requestIdOfB = row.id;
+  cardOwnerB = sb.userId;
+  const card = await createCard(t, { id: sb.userId }, { subject: 'B Secret Player' });
+  cardOfB = card.id;
+  huntOfB = (await createHunt(t, { id: sb.userId }, { player: 'B Secret Hunt' })).id;
+  const third = await createMember(t);
+  const open = await createHunt(t, third, { status: 'active' });
+  sourceOfB = (await createSource(t, open, { id: sb.userId }, { description: 'B Secret Offer' })).id;
+  const photo = multipartBody({ side: 'front' }, { filename: 'f.png', contentType: 'image/png', data: tinyPng() });
+  const up = await t.app.inject({ method: 'POST', url: `/api/cards/${cardOfB}/images`, payload: photo.payload, headers: { ...sb.headers, ...photo.headers } });
+  if (up.statusCode !== 201) throw new Error(`B's card photo answered ${up.statusCode}: ${up.body}`);
+  const shared = await t.app.inject({ method: 'POST', url: `/api/cards/${cardOfB}/share-links`, payload: { label: 'B private label' }, headers: sb.headers });
+  if (shared.statusCode !== 201) throw new Error(`B's share link answered ${shared.statusCode}: ${shared.body}`);
+  shareLinkOfB = shared.json();
+  const invoice = await createInvoice(t, { id: sb.userId }, { lines: [{ type: 'fixed', label: 'B secret invoice line', amountCents: 9_900, basisPoints: null, baseCents: null }] });
+  invoiceOfB = invoice.id;
+  const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: { invoiceId: invoiceOfB }, headers: sb.headers });
+  if (checkout.statusCode !== 200) throw new Error(`B's checkout answered ${checkout.statusCode}: ${checkout.body}`);
+  sessionOfB = new URL(checkout.json().url, 'http://x').searchParams.get('session')!;
 });
 afterAll(async () => {
   await t?.close();

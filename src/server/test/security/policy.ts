@@ -1,4 +1,4 @@
-import type { Access } from '../../context.ts';
+import type { Access } from '#server/context.ts';
 import { knownPolicies, type RecordedRoute } from './route-table.ts';
 
 /** Who calls, in the authorization matrix. An impersonating admin has the target's roles. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessRequests } from '../../db/schema/users.ts';
-import { createTestApp, type TestApp } from '../harness.ts';
+import { accessRequests } from '#server/db/schema/users.ts';
+import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 /**
  * POST /api/request-access must not tell a member's phone from a stranger's by the time it takes:

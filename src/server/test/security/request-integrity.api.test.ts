@@ -5,7 +5,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type SignedIn, type TestApp } from '../harness.ts';
+import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 const MEMBER = '+12125550103';
 let t: TestApp;

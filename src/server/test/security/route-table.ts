@@ -1,8 +1,8 @@
 import { channel } from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Access } from '../../context.ts';
-import { createTestApp, type TestAppOptions } from '../harness.ts';
+import type { Access } from '#server/context.ts';
+import { createTestApp, type TestAppOptions } from '#server/test/harness.ts';
 
 /** One route as the server declared it: what the authorization matrix and the fuzzer walk. */
 export interface RecordedRoute {
@@ -71,6 +71,8 @@ const paramCandidates = (name: string, ids: { uuid: string; phone: string }) => 
     userId: [ids.uuid],
     phone: [ids.phone],
     slug: ['terms'],
+    certNumber: ['80412276'],
+    side: ['front'],
   };
   return [...(byName[name] ?? []), ids.uuid, ids.phone, 'terms', 'abc123'];
 };

@@ -7,7 +7,8 @@ import { Button } from '#web/components/ui/button.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { cn } from '#web/lib/utils.ts';
 import { LaterSubmissions } from './later-submissions.tsx';
-import { accessRequestStatuses, ConsentList } from './access-request-status.tsx';
+import { accessRequestStatuses } from '#web/components/access-request-status.ts';
+import { ConsentList } from './access-request-status.tsx';
 
 export type Decision = 'approved' | 'rejected';
 export interface Pending {

@@ -1,18 +1,5 @@
-import type { AccessRequestStatus, AdminAccessRequest } from '#common/access-request.ts';
+import type { AdminAccessRequest } from '#common/access-request.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import type { StatusMap } from '#web/components/status-badge.tsx';
-
-export const statusLabels: Record<AccessRequestStatus, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
-
-export const accessRequestStatuses: StatusMap<AccessRequestStatus> = {
-  pending: { label: statusLabels.pending, tone: 'warning' },
-  approved: { label: statusLabels.approved, tone: 'success' },
-  rejected: { label: statusLabels.rejected, tone: 'destructive' },
-};
 
 /** The consents a request carries, in the dialog's order. */
 export function consentsGiven(r: Pick<AdminAccessRequest, 'termsAccepted' | 'privacyAccepted' | 'marketingOptIn' | 'smsOptIn'>) {

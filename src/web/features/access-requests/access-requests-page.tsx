@@ -8,7 +8,7 @@ import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { useListState } from '#web/hooks/use-list-state.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { useAdminAccessRequests } from './api/admin-access-requests.ts';
+import { useAdminAccessRequests } from './api/get-admin-access-requests.ts';
 import { accessRequestColumns, type Pending } from './access-request-columns.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 

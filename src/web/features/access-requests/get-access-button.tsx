@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
-import { useCurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { openRequestAccess, setRequestAccessOpen, useRequestAccessOpen } from './request-access-store.ts';
 
 const RequestAccessDialog = lazy(() => import('./request-access-dialog.tsx').then((m) => ({ default: m.RequestAccessDialog })));

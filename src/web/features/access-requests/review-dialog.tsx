@@ -7,7 +7,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useReviewAccessRequest } from './api/admin-access-requests.ts';
+import { useReviewAccessRequest } from './api/review-access-request.ts';
 import type { Decision, Pending } from './access-request-columns.tsx';
 
 function smsOutcome(decision: Decision, notify: boolean, res: ReviewAccessRequestResponse) {

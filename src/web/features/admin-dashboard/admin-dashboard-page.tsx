@@ -1,8 +1,6 @@
 import { Link } from 'wouter';
 import { StatusBadge } from '#web/components/status-badge.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, MessageSquare, RotateCw, UserPlus, Users, CalendarDays } from 'lucide-react';
-import type { AdminDashboard } from '#common/admin-dashboard.ts';
 import { formatDate } from '#common/format.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -10,19 +8,13 @@ import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { ADMIN_SIDEBAR } from '#web/features/shell/nav-items.ts';
-import { accessRequestStatuses } from '#web/features/access-requests/access-request-status.tsx';
+import { accessRequestStatuses } from '#web/components/access-request-status.ts';
+import { useAdminDashboard } from './api/get-admin-dashboard.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 
-export const ADMIN_DASHBOARD_KEY = '/api/admin/dashboard';
 const ACCESS_REQUESTS_PATH = '/admin/access-requests';
 const SMS_PATH = '/admin/sms-convos';
-
-/** GET /api/admin/dashboard, with "today" and "this week" in the admin's own time zone. */
-function useAdminDashboard() {
-  const tzOffset = new Date().getTimezoneOffset();
-  return useQuery<AdminDashboard>({ queryKey: [ADMIN_DASHBOARD_KEY, { tzOffset }], staleTime: 30_000 });
-}
 
 function Stat({
   label,

@@ -2,17 +2,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { OnboardingSettings } from '#common/onboarding.ts';
 import { FormField } from '#web/components/form-field.tsx';
-import { LoadError } from '#web/components/load-error.tsx';
+import { PageQuery } from '#web/components/page-query.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { useOnboardingSettings, useSaveOnboardingSettings } from './api.ts';
+import { useOnboardingSettings } from './api/get-onboarding-settings.ts';
+import { useSaveOnboardingSettings } from './api/save-onboarding-settings.ts';
 import { fromSettingsForm, settingsFormSchema, toSettingsForm, type SettingsFormInput, type SettingsFormValues } from './settings-form.ts';
 
 function OnboardingSettingsForm({ settings }: { settings: OnboardingSettings }) {
@@ -114,19 +114,9 @@ export default function AdminSettingsPage() {
   return (
     <div className="grid gap-6 px-4 py-8 sm:px-8">
       <PageHeader eyebrow="Admin" title="Settings" description="Platform settings. Changes are recorded in the audit log." />
-      {settings.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading settings
-          </span>
-          <Skeleton className="h-72 w-full rounded-xl" />
-          <Skeleton className="h-72 w-full rounded-xl" />
-        </div>
-      ) : settings.isError ? (
-        <LoadError title="We couldn't load the settings" onRetry={() => void settings.refetch()} retrying={settings.isFetching} />
-      ) : (
-        <OnboardingSettingsForm settings={settings.data} />
-      )}
+      <PageQuery query={settings} loadingLabel="Loading settings" errorTitle="We couldn't load the settings">
+        {(data) => <OnboardingSettingsForm settings={data} />}
+      </PageQuery>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSendOtp } from '#web/features/auth/api/send-otp.ts';
 import { useVerifyOtp } from '#web/features/auth/api/verify-otp.ts';
-import { useCurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { OtpInput } from '#web/features/auth/otp-input.tsx';
 import { otpCodeSchema } from '#web/features/auth/sign-in-schemas.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';

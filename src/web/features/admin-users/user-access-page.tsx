@@ -8,11 +8,12 @@ import { Pagination } from '#web/components/ui/pagination.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { useListState } from '#web/hooks/use-list-state.ts';
 import { toast } from '#web/hooks/use-toast.ts';
-import { useCurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { describeChange, patchFor, type AccessChange } from './access-change.ts';
-import { useAdminUsers, useUpdateAdminUser } from './admin-users-api.ts';
+import { useAdminUsers } from './api/get-admin-users.ts';
+import { useUpdateAdminUser } from './api/update-admin-user.ts';
 import { ImpersonateDialog } from './impersonate-dialog.tsx';
 import { userColumns, type RowActions } from './user-columns.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
-import { useCurrentUser } from './current-user.ts';
+import { useCurrentUser } from './api/get-current-user.ts';
 import { openSignIn } from './sign-in-store.ts';
 
 /** Where a signed-in visitor's Dashboard button goes (spec §2: the Private MarketPlace). */

@@ -4,18 +4,14 @@ import { clearCredentials, setCredentials } from '#web/lib/credentials.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { noteSignIn } from '#web/lib/live/live-connection.tsx';
 import { clearAuthStateCookie, setAuthStateCookie } from './auth-cookie.ts';
-import { CURRENT_USER_KEY, type CurrentUser } from './current-user.ts';
+import type { CurrentUser } from './api/get-current-user.ts';
+import { authKeys } from './api/keys.ts';
 
-/** Cached reads that do not depend on who is signed in survive a change of user. */
-const SHARED_KEYS = ['/api/public-config', '/api/legal'];
+const CURRENT_USER_KEY = authKeys.me;
 
+/** Cached reads that do not depend on who is signed in (meta.sessionIndependent) survive a change of user. */
 function forgetUserData(qc: QueryClient) {
-  qc.removeQueries({
-    predicate: (q) => {
-      const head = String(q.queryKey[0] ?? '');
-      return head !== CURRENT_USER_KEY[0] && !SHARED_KEYS.some((k) => head.startsWith(k));
-    },
-  });
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] && !q.meta?.sessionIndependent });
 }
 
 /**

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   ArrowRight,
+  BadgeCheck,
   Briefcase,
   CheckCircle2,
   Circle,
@@ -11,17 +12,18 @@ import {
   Settings,
   ShieldCheck,
   TrendingUp,
+  Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import type { Profile } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
 import { LoadError } from '#web/components/load-error.tsx';
+import { useProfile } from '#web/features/auth/api/get-profile.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useCurrentUser, type CurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser, type CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { greeting, isFirstSignIn } from '#web/features/auth/session.ts';
 import { usePhoneDisplay } from '#web/features/phone/use-phone-display.ts';
 import { useNav } from '#web/features/shell/nav-context.tsx';
@@ -43,6 +45,8 @@ const SECTIONS: Section[] = [
   { href: '/registry', title: 'Registry', description: 'Your cards, their grades and estimated value.', icon: Layers },
   { href: '/lend', title: 'Lend', description: 'Borrow against cards held in the vault.', icon: Landmark },
   { href: '/WonderShyneIndex', title: 'Market Index', description: 'How graded cards are trading.', icon: TrendingUp },
+  { href: '/funds', title: 'Funds', description: 'Managed portfolios of graded cards and your positions.', icon: Wallet },
+  { href: '/subscribe', title: 'Membership', description: 'Plans, what they include and your current one.', icon: BadgeCheck },
   { href: '/settings', title: 'Settings', description: 'Your name, email and message preferences.', icon: Settings },
   {
     href: '/manager',
@@ -65,7 +69,7 @@ function firstName(name: string | null | undefined) {
 }
 
 function ProfileCard() {
-  const profile = useQuery<Profile>({ queryKey: ['/api/user/profile'] });
+  const profile = useProfile();
   if (profile.isPending) {
     return (
       <Card aria-busy="true">
@@ -126,7 +130,7 @@ function ProfileCard() {
 
 function AccountCard({ user }: { user: CurrentUser }) {
   const phone = usePhoneDisplay(user.phone);
-  const profile = useQuery<Profile>({ queryKey: ['/api/user/profile'] });
+  const profile = useProfile();
   return (
     <Card>
       <CardHeader>
@@ -161,7 +165,8 @@ function AccountCard({ user }: { user: CurrentUser }) {
   );
 }
 
-export default function DashboardPage() {
+/** `invoices` and `funds`: the member's invoice list and fund positions, composed in by the app (features do not import each other). */
+export default function DashboardPage({ invoices, funds }: { invoices?: ReactNode; funds?: ReactNode }) {
   const { data: user } = useCurrentUser();
   const { hasPage, adminHome } = useNav();
   if (!user) return null;
@@ -181,6 +186,8 @@ export default function DashboardPage() {
         <AccountCard user={user} />
         <ProfileCard />
       </div>
+      {funds}
+      {invoices}
       <section aria-labelledby="sections-heading" className="grid gap-4">
         <h2 id="sections-heading" className="text-sm font-medium uppercase tracking-[0.14em] text-muted-foreground">
           Go to

@@ -16,7 +16,9 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { kycFileUrl, useAdminKycDocuments, useReviewKycDocument } from './api.ts';
+import { useAdminKycDocuments } from './api/get-admin-kyc-documents.ts';
+import { kycFileUrl } from './api/kyc-file-url.ts';
+import { useReviewKycDocument } from './api/review-kyc-document.ts';
 import { kycDocumentStatuses } from './kyc-status-badge.tsx';
 
 const who = (d: AdminKycDocument) => d.user.name ?? formatPhoneForDisplay(d.user.phone);

@@ -22,15 +22,18 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { kycFileUrl, useMyKycDocuments, useMyKycStatus, useUploadKycDocument } from './api.ts';
+import { useMyKycDocuments } from './api/get-my-kyc-documents.ts';
+import { useMyKycStatus } from './api/get-my-kyc-status.ts';
+import { kycFileUrl } from './api/kyc-file-url.ts';
+import { useUploadKycDocument } from './api/upload-kyc-document.ts';
 import { kycDocumentStatuses, kycStatuses } from './kyc-status-badge.tsx';
 
 const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
-function DocumentRow({ type, latest, optional }: { type: KycDocumentType; latest?: KycDocument; optional?: boolean }) {
+function DocumentRow({ type, latest, optional, onUploaded }: { type: KycDocumentType; latest?: KycDocument; optional?: boolean; onUploaded?: () => unknown }) {
   const ids = useId();
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadKycDocument();
+  const upload = useUploadKycDocument({ onSettled: onUploaded });
   const uploading = upload.isPending && upload.variables?.type === type;
 
   const onFile = async (file: File | undefined) => {
@@ -110,8 +113,19 @@ function DocumentRow({ type, latest, optional }: { type: KycDocumentType; latest
   );
 }
 
-/** The member's identity documents, one row per type, with upload and review status. */
-export function KycDocumentList({ types = kycDocumentTypes, optional = ['proof_of_address'] }: { types?: readonly KycDocumentType[]; optional?: readonly KycDocumentType[] }) {
+/**
+ * The member's identity documents, one row per type, with upload and review status. `onUploaded`
+ * runs after each upload settles, for a screen that embeds the list and reads what uploads change.
+ */
+export function KycDocumentList({
+  types = kycDocumentTypes,
+  optional = ['proof_of_address'],
+  onUploaded,
+}: {
+  types?: readonly KycDocumentType[];
+  optional?: readonly KycDocumentType[];
+  onUploaded?: () => unknown;
+}) {
   const docs = useMyKycDocuments();
   if (docs.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
   // A failed load must not look like "nothing uploaded yet".
@@ -120,7 +134,7 @@ export function KycDocumentList({ types = kycDocumentTypes, optional = ['proof_o
   return (
     <ul className={cn('divide-y')}>
       {types.map((t) => (
-        <DocumentRow key={t} type={t} latest={latest.get(t)} optional={optional.includes(t)} />
+        <DocumentRow key={t} type={t} latest={latest.get(t)} optional={optional.includes(t)} onUploaded={onUploaded} />
       ))}
     </ul>
   );

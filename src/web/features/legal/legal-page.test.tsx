@@ -31,7 +31,9 @@ const page = {
   title: 'Privacy Policy',
   version: 3,
   html: '<h1>Privacy Policy</h1><h2>1. What we collect</h2><p>Your <a href="/cookies">cookie</a> choices.</p>',
-  updatedAt: '2024-01-05T12:00:00.000Z',
+  updatedAt: '2024-01-02T12:00:00.000Z',
+  effectiveAt: '2024-01-05T12:00:00.000Z',
+  summary: null,
 };
 
 describe('LegalPage', () => {
@@ -42,7 +44,7 @@ describe('LegalPage', () => {
     expect(await screen.findByText('Version 3')).toBeTruthy();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/legal/privacy');
     expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
-    expect(screen.getByText('Last updated Jan 5, 2024')).toBeTruthy();
+    expect(screen.getByText('Effective Jan 5, 2024')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: '1. What we collect' })).toBeTruthy();
     // The document's own H1 is dropped: exactly one H1 on the page.
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -1,17 +1,22 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { AlertCircle, RotateCw } from 'lucide-react';
-import type { LegalPage as LegalPageData, LegalSlug } from '#common/legal.ts';
-import { formatDate } from '#common/format.ts';
+import type { LegalSlug } from '#common/legal.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { useLegalPage } from './api/get-legal-page.ts';
+
+const effectiveFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** Effective dates are UTC days (as chosen when publishing), shown as such wherever the reader is. */
+export const formatEffective = (iso: string) => effectiveFormat.format(new Date(iso));
+
+export const legalLabels: Record<LegalSlug, string> = { terms: 'Terms of Use', privacy: 'Privacy Policy', cookies: 'Cookie Policy' };
 
 const siblings: { slug: LegalSlug; href: string; label: string }[] = [
-  { slug: 'terms', href: '/terms', label: 'Terms of Use' },
-  { slug: 'privacy', href: '/privacy', label: 'Privacy Policy' },
-  { slug: 'cookies', href: '/cookies', label: 'Cookie Policy' },
+  { slug: 'terms', href: '/terms', label: legalLabels.terms },
+  { slug: 'privacy', href: '/privacy', label: legalLabels.privacy },
+  { slug: 'cookies', href: '/cookies', label: legalLabels.cookies },
 ];
 
 /** The page header shows the title, so a leading H1 in the rendered Markdown is dropped. */
@@ -37,9 +42,7 @@ export function labelTableCells(root: ParentNode) {
 export function LegalPage({ slug }: { slug: LegalSlug }) {
   const [, navigate] = useLocation();
   const articleRef = useRef<HTMLElement>(null);
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery<LegalPageData>({
-    queryKey: ['/api/legal', slug],
-  });
+  const { data, isPending, isError, error, refetch, isFetching } = useLegalPage(slug);
 
   const fallbackTitle = siblings.find((s) => s.slug === slug)?.label ?? 'Legal';
   useEffect(() => {
@@ -95,7 +98,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
                 <span aria-hidden="true" className="text-zinc-300">
                   |
                 </span>
-                <span>Last updated {formatDate(data.updatedAt)}</span>
+                <span>Effective {formatEffective(data.effectiveAt ?? data.updatedAt)}</span>
               </p>
             </>
           ) : (

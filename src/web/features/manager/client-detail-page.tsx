@@ -1,20 +1,19 @@
 import type { ReactNode } from 'react';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Link } from 'wouter';
-import { ArrowLeft, Check, Circle, RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, Check, Circle, TriangleAlert } from 'lucide-react';
 import { formatCents, formatDate } from '#common/format.ts';
 import { kycDocumentLabels, kycStatusLabels } from '#common/kyc.ts';
 import { WIRE_INSTRUCTIONS_MISSING_WARNING, allocationCategories, allocationLabels, type ManagerClientDetail } from '#common/onboarding.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
-import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { PageQuery } from '#web/components/page-query.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
-import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useManagerClient } from './api.ts';
+import { useManagerClient } from './api/get-manager-client.ts';
+import { ClientFundPositions } from './client-fund-positions.tsx';
 import { DepositForm } from './deposit-form.tsx';
 import { onboardingStatusStyles } from './status-badge.tsx';
 
@@ -71,7 +70,6 @@ function Timeline({ client }: { client: ManagerClientDetail }) {
     </ol>
   );
 }
-
 
 function Detail({ client }: { client: ManagerClientDetail }) {
   return (
@@ -151,6 +149,9 @@ function Detail({ client }: { client: ManagerClientDetail }) {
               </p>
             )}
           </Section>
+          <Section title="Fund positions">
+            <ClientFundPositions client={client} />
+          </Section>
           <Section title="Identity documents" description={`KYC status: ${kycStatusLabels[client.kycStatus]}. Files are reviewed by compliance.`}>
             {client.documents.length === 0 ? (
               <p className="text-sm text-muted-foreground">No documents uploaded yet.</p>
@@ -210,30 +211,9 @@ export default function ClientDetailPage({ params }: { params: Record<string, st
         <ArrowLeft className="size-4" aria-hidden="true" />
         All clients
       </Link>
-      {client.isPending ? (
-        <div className="grid gap-4" aria-busy="true">
-          <span className="sr-only" role="status">
-            Loading client
-          </span>
-          <Skeleton className="h-20 w-full rounded-xl" />
-          <Skeleton className="h-72 w-full rounded-xl" />
-        </div>
-      ) : client.isError ? (
-        <Card role="alert">
-          <CardHeader>
-            <CardTitle>We couldn't load this client</CardTitle>
-            <CardDescription>{errorMessage(client.error, 'Please try again.')}</CardDescription>
-          </CardHeader>
-          <CardFooter>
-            <Button variant="outline" onClick={() => void client.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardFooter>
-        </Card>
-      ) : (
-        <Detail client={client.data} />
-      )}
+      <PageQuery query={client} loadingLabel="Loading client" errorTitle="We couldn't load this client" skeletons={['h-20', 'h-72']}>
+        {(data) => <Detail client={data} />}
+      </PageQuery>
     </div>
   );
 }

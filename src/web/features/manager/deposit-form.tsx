@@ -2,22 +2,13 @@ import { useId, useState } from 'react';
 import { formatCents } from '#common/format.ts';
 import { kycStatusLabels } from '#common/kyc.ts';
 import type { ManagerClientDetail } from '#common/onboarding.ts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '#web/components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useConfirmDeposit } from './api.ts';
+import { useConfirmDeposit } from './api/confirm-deposit.ts';
 
 /** Cents from what a person types ("$125,000.50"), or null when it is not a positive amount. */
 export function parseDollars(text: string): number | null {
@@ -95,41 +86,41 @@ export function DepositForm({ client }: { client: ManagerClientDetail }) {
         Confirm deposit received
       </Button>
 
-      <AlertDialog open={pendingCents !== null} onOpenChange={(open) => !open && !confirm.isPending && setPendingCents(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Activate {client.name ?? 'this client'}'s account?</AlertDialogTitle>
-            <AlertDialogDescription>
-              You are confirming that <span className="tabular font-medium text-foreground">{formatCents(pendingCents)}</span> has
-              arrived from {client.name ?? 'the client'}. The account becomes active at once. Type the amount again to confirm.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-again`}>Type the amount again</Label>
-            <Input
-              id={`${ids}-again`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-              className="tabular"
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  activate();
-                }
-              }}
-            />
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={confirm.isPending}>Cancel</AlertDialogCancel>
-            <Button type="button" variant="crimson" disabled={!matches || confirm.isPending} onClick={activate}>
-              {confirm.isPending && <Spinner size="sm" label="Confirming" />}
-              Activate account
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pendingCents !== null}
+        onClose={() => setPendingCents(null)}
+        onConfirm={activate}
+        title={`Activate ${client.name ?? 'this client'}'s account?`}
+        description={
+          <>
+            You are confirming that <span className="tabular font-medium text-foreground">{formatCents(pendingCents)}</span> has
+            arrived from {client.name ?? 'the client'}. The account becomes active at once. Type the amount again to confirm.
+          </>
+        }
+        confirmLabel="Activate account"
+        confirmVariant="crimson"
+        confirmDisabled={!matches}
+        pending={confirm.isPending}
+        pendingLabel="Confirming"
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-again`}>Type the amount again</Label>
+          <Input
+            id={`${ids}-again`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={again}
+            onChange={(e) => setAgain(e.target.value)}
+            className="tabular"
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                activate();
+              }
+            }}
+          />
+        </div>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { PhoneField } from '#web/features/phone/phone-field.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
-import { useInviteClient } from './api.ts';
+import { useInviteClient } from './api/invite-client.ts';
 
 const tierNames: Record<TierId, string> = { collector: 'Collector', investor: 'Investor', private: 'Private' };
 

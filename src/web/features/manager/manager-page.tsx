@@ -8,10 +8,10 @@ import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/c
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
 import { useListState } from '#web/hooks/use-list-state.ts';
-import { useCurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { useManagerClients } from './api.ts';
+import { useManagerClients } from './api/get-manager-clients.ts';
 import { clientColumns } from './client-columns.tsx';
 import { InviteDialog } from './invite-client-dialog.tsx';
 

@@ -6,7 +6,7 @@ import { useCountdown } from '#web/hooks/use-countdown.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useResendInvite } from './api.ts';
+import { useResendInvite } from './api/resend-invite.ts';
 
 /** Resends a pending invitation; waits out the server's cooldown visibly instead of failing. */
 export function ResendInviteButton({ client }: { client: ManagerClient }) {

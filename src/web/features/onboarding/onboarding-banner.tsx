@@ -5,7 +5,7 @@ import { bannerAction, onboardingStep, ONBOARDING_BANNER_TITLE } from '#common/o
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { getCredentials } from '#web/lib/credentials.ts';
-import { useOnboardingStatus } from './api.ts';
+import { useOnboardingStatus } from './api/get-onboarding-status.ts';
 
 const LANDED_KEY = 'onboarding-landed';
 

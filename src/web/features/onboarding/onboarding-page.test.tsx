@@ -1,30 +1,14 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { WIRE_INSTRUCTIONS_PENDING, defaultOnboardingSettings, type OnboardingView, type WireInstructions } from '#common/onboarding.ts';
-import { queryDefaults } from '#web/lib/query-client.ts';
+import { renderMemberPage, cleanUpMemberPagesAfterEach, type FetchRoutes } from '#web/test/render-member-page.tsx';
 import OnboardingPage from './onboarding-page.tsx';
 
-const user = { id: 'u1', phone: '+12125550103', name: 'Casey', isAuthenticated: true, isAdmin: false, isManager: false, isImpersonated: false };
-const fetchMock = vi.fn();
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
-
-function renderPage(routes: Record<string, () => Response>) {
-  fetchMock.mockImplementation(async (url: string) => (routes[url] ?? (() => new Response('{}', { status: 404 })))());
-  vi.stubGlobal('fetch', fetchMock);
-  const qc = new QueryClient({ defaultOptions: { ...queryDefaults, queries: { ...queryDefaults.queries, retry: false } } });
-  qc.setQueryData(['/api/auth/me'], user);
-  render(
-    <QueryClientProvider client={qc}>
-      <OnboardingPage />
-    </QueryClientProvider>,
-  );
+cleanUpMemberPagesAfterEach();
+let urls: () => string[] = () => [];
+function renderPage(routes: FetchRoutes) {
+  ({ urls } = renderMemberPage(<OnboardingPage />, routes));
 }
-const urls = () => fetchMock.mock.calls.map(([u]) => u);
 
 describe('onboarding page', () => {
   it('does not ask for an onboarding a member does not have', async () => {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { CountryCode } from 'libphonenumber-js';
-import type { PublicConfig } from '#common/public-config.ts';
+import { usePublicConfig } from '#web/features/public-config/api/get-public-config.ts';
 import { DEFAULT_COUNTRY, findCountry } from './countries.ts';
 
 const LOOKUP_TIMEOUT_MS = 4_000;
@@ -40,11 +39,7 @@ export function resetCountryLookup() {
  */
 export function useGeoCountry(enabled = true): CountryCode {
   const [country, setCountry] = useState<CountryCode>(DEFAULT_COUNTRY);
-  const { data: config } = useQuery<PublicConfig>({
-    queryKey: ['/api/public-config'],
-    staleTime: Infinity,
-    enabled,
-  });
+  const { data: config } = usePublicConfig(enabled);
   const url = config?.geolocationUrl ?? null;
   useEffect(() => {
     if (!enabled || !url) return;

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoadError } from '#web/components/load-error.tsx';
@@ -19,8 +19,8 @@ import { useLogout } from '#web/features/auth/api/logout.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
-import { useProfile, useUpdateProfile } from './profile-api.ts';
-import { KycSettingsSection } from '#web/features/kyc/kyc-documents.tsx';
+import { useProfile } from '#web/features/auth/api/get-profile.ts';
+import { useUpdateProfile } from '#web/features/auth/api/update-profile.ts';
 
 const settingsSchema = z.object({
   name: nameSchema,
@@ -156,7 +156,8 @@ function SettingsSkeleton() {
   );
 }
 
-export default function SettingsPage() {
+/** `documents`: the identity documents section, composed in by the app from the KYC feature. */
+export default function SettingsPage({ documents }: { documents?: ReactNode }) {
   const profile = useProfile();
   const logout = useLogout();
   return (
@@ -176,7 +177,7 @@ export default function SettingsPage() {
         <ProfileForm key={profile.data.id} profile={profile.data} />
       )}
 
-      <KycSettingsSection />
+      {documents}
 
       <Card>
         <CardHeader>

@@ -9,7 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu.tsx';
 import { useLogout } from '#web/features/auth/api/logout.ts';
-import type { CurrentUser } from '#web/features/auth/current-user.ts';
+import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { usePhoneDisplay } from '#web/features/phone/use-phone-display.ts';
 import { AccountTrigger } from './account-trigger.tsx';
 import { useMemberLinks } from './member-links.ts';

@@ -1,6 +1,6 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { ChevronDown } from 'lucide-react';
-import type { CurrentUser } from '#web/features/auth/current-user.ts';
+import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { usePhoneDisplay } from '#web/features/phone/use-phone-display.ts';
 import { cn } from '#web/lib/utils.ts';
 import { UserAvatar } from './user-avatar.tsx';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '#web/components/brand/logo.tsx';
-import { useCurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 
 /**
  * A task page's frame (e.g. /onboarding): the logo and a way back, without the marketing

@@ -3,7 +3,7 @@ import { Redirect } from 'wouter';
 import { RotateCw } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
-import { useCurrentUser, type CurrentUser } from '#web/features/auth/current-user.ts';
+import { useCurrentUser, type CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 
 export type Requirement = 'user' | 'admin' | 'admin-or-manager';
 

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { Menu } from 'lucide-react';
 import { Logo } from '#web/components/brand/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import type { CurrentUser } from '#web/features/auth/current-user.ts';
+import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { cn } from '#web/lib/utils.ts';
 import { AccountTrigger } from './account-trigger.tsx';
 import { RequireAuth } from './guards.tsx';
@@ -14,7 +14,6 @@ import { INDEX_PATH, isActivePath } from './nav-items.ts';
 
 // The banner's rules (#common/onboarding.ts) bring zod and the phone library; it shows after a
 // fetch anyway, so its code loads after the first paint instead of before it.
-const OnboardingBanner = lazy(() => import('#web/features/onboarding/onboarding-banner.tsx').then((m) => ({ default: m.OnboardingBanner })));
 
 const LazyAccountMenu = lazy(() => import('./account-menu.tsx'));
 
@@ -116,10 +115,10 @@ function MemberBar({ user }: { user: CurrentUser }) {
 }
 
 /**
- * The signed-in member shell (spec §2): sticky bar, impersonation banner, the onboarding banner's
- * slot, and the page. Signed-out visitors are sent to /.
+ * The signed-in member shell (spec §2): sticky bar, impersonation banner, a banner slot (the app
+ * puts the onboarding banner there), and the page. Signed-out visitors are sent to /.
  */
-export function MemberLayout({ children }: { children: ReactNode }) {
+export function MemberLayout({ children, banner }: { children: ReactNode; banner?: (user: CurrentUser) => ReactNode }) {
   return (
     <RequireAuth need="user">
       {(user) => (
@@ -132,9 +131,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           </a>
           <MemberBar user={user} />
           {user.isImpersonated && <ImpersonationBanner />}
-          <Suspense fallback={null}>
-            <OnboardingBanner userId={user.id} />
-          </Suspense>
+          {banner && <Suspense fallback={null}>{banner(user)}</Suspense>}
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
             {children}
           </main>

@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import type { CurrentUser } from '#web/features/auth/current-user.ts';
+import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { useNav } from './nav-context.tsx';
 import { ACCOUNT_LINKS, MEMBER_LINKS, type NavItem } from './nav-items.ts';
 

@@ -3,7 +3,7 @@ import { LogOut } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from '#web/components/ui/sheet.tsx';
 import { useLogout } from '#web/features/auth/api/logout.ts';
-import type { CurrentUser } from '#web/features/auth/current-user.ts';
+import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { usePhoneDisplay } from '#web/features/phone/use-phone-display.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useMemberLinks } from './member-links.ts';

@@ -23,6 +23,7 @@ import {
   UserPlus,
   Wallet,
   Layers,
+  ScrollText,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -70,6 +71,7 @@ export const ADMIN_SIDEBAR: NavItem[] = [
   { href: '/admin/secure-analytics', label: 'Secure Analytics', icon: LineChart },
   { href: '/admin/legal-pages', label: 'Legal Pages', icon: Scale },
   { href: '/admin/settings', label: 'Settings', icon: Settings },
+  { href: '/admin/audit', label: 'Audit Log', icon: ScrollText },
   { href: '/admin/index', label: 'Market Index', icon: TrendingUp },
 ];
 

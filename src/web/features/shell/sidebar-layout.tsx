@@ -7,7 +7,7 @@ import { LiveStatusDot } from '#web/lib/live/live-connection.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '#web/components/ui/sheet.tsx';
 import { useLogout } from '#web/features/auth/api/logout.ts';
-import type { CurrentUser } from '#web/features/auth/current-user.ts';
+import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { cn } from '#web/lib/utils.ts';
 import { isActivePath, type NavItem } from './nav-items.ts';

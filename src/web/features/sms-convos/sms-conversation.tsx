@@ -10,7 +10,8 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
-import { useSendSms, useSmsThread } from './api/sms-threads.ts';
+import { useSendSms } from './api/send-sms.ts';
+import { useSmsThread } from './api/get-sms-thread.ts';
 import { fullWhen, purposeLabels, threadTitle } from './sms-format.ts';
 
 function Bubble({ m }: { m: SmsMessage }) {

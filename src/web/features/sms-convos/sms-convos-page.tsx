@@ -6,7 +6,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useListState } from '#web/hooks/use-list-state.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { cn } from '#web/lib/utils.ts';
-import { useSmsThreads } from './api/sms-threads.ts';
+import { useSmsThreads } from './api/get-sms-threads.ts';
 import { Conversation } from './sms-conversation.tsx';
 import { ThreadList } from './sms-thread-list.tsx';
 

@@ -4,8 +4,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { getCredentials } from '#web/lib/credentials.ts';
 import { cn } from '#web/lib/utils.ts';
 import type { LiveClient, LiveState } from './live-client.ts';
-import { createRefresher } from './refresh.ts';
-import { toastForLiveMessage } from './toasts.ts';
+import type { RefreshMap } from './refresh.ts';
 
 let currentState: LiveState = 'closed';
 let justSignedIn = false;
@@ -18,9 +17,10 @@ const stateListeners = new Set<(s: LiveState) => void>();
 
 /**
  * Keeps one live connection open while someone is signed in: refreshes the queries each event
- * names and shows its toast. Mount once, with the signed-in user's id (or null).
+ * names and shows its toast. Mount once, with the signed-in user's id (or null) and a loader of
+ * the app's refresh map (composed from the features' query keys; a stable function).
  */
-export function useLiveConnection(userId: string | null | undefined) {
+export function useLiveConnection(userId: string | null | undefined, loadRefreshMap: () => Promise<RefreshMap>) {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -29,10 +29,12 @@ export function useLiveConnection(userId: string | null | undefined) {
     justSignedIn = false;
     let stopped = false;
     let client: LiveClient | null = null;
-    // Loaded on first sign-in, so a visitor's download carries neither the client nor its schemas.
-    void import('./live-client.ts').then(({ LiveClient, liveUrl }) => {
+    // Loaded on first sign-in, so a visitor's download carries neither the client, its schemas
+    // its toasts nor the refresh map (which names every feature's query keys).
+    const loaded = Promise.all([import('./live-client.ts'), import('./refresh.ts'), import('./toasts.ts'), loadRefreshMap()]);
+    void loaded.then(([{ LiveClient, liveUrl }, { createRefresher }, { toastForLiveMessage }, refreshMap]) => {
       if (stopped) return;
-      const refresh = createRefresher(queryClient);
+      const refresh = createRefresher(queryClient, refreshMap);
       client = new LiveClient({
         url: liveUrl(window.location),
         getAuth: () => {
@@ -55,7 +57,7 @@ export function useLiveConnection(userId: string | null | undefined) {
       stopped = true;
       client?.stop();
     };
-  }, [userId, queryClient]);
+  }, [userId, queryClient, loadRefreshMap]);
 }
 
 export function useLiveState(): LiveState {

@@ -23,6 +23,8 @@ export function toastForLiveMessage(m: LiveMessage, { mine }: { mine: boolean })
         };
       return m.message ? { title: 'Access Request Updated', description: m.message } : null;
     case 'hunt_updated':
+      // Without a userId it is the board's refresh for every member: nobody's toast.
+      if (!m.userId) return null;
       return { title: 'Hunt Request Updated', description: own(`Your hunt request${forCard(m)} is now ${human(m.status)}.`) };
     case 'sell_updated':
       return {

@@ -4,7 +4,8 @@ import { ApiError, apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { endSession } from '../session.ts';
 
-async function logout() {
+/** POST /api/auth/logout */
+export async function logout() {
   try {
     await apiRequest('POST', '/api/auth/logout');
   } catch (err) {

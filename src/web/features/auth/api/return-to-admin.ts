@@ -5,12 +5,14 @@ import { apiRequest, errorMessage } from '#web/lib/api.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { startSession } from '../session.ts';
 
-/** Ends an impersonation: the server answers with the admin's own new session. */
+/** POST /api/auth/return-to-admin: ends an impersonation; the server answers with the admin's own new session. */
+export const returnToAdmin = () => apiRequest<LoginResponse>('POST', '/api/auth/return-to-admin');
+
 export function useReturnToAdmin(adminHome: string) {
   const qc = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => apiRequest<LoginResponse>('POST', '/api/auth/return-to-admin'),
+    mutationFn: returnToAdmin,
     onSuccess: async (res) => {
       await startSession(qc, res);
       navigate(adminHome);

@@ -1,0 +1,172 @@
+// Registry reads on PostgreSQL: GET /api/registry for a member with 2,000 cards, and
+// GET /api/admin/cards?q=… page 1 over 100,000 cards. Each is timed end to end over HTTP
+// (sequential requests after a warm-up) beside the same SQL run bare through `pg` and its rows
+// sent as JSON by a bare node:http server, so the ratio is what the app adds over that.
+// Needs DATABASE_URL or TEST_DATABASE_URL (a fresh database, dropped afterwards); else skipped.
+// BENCH_CARDS_REQUESTS (default 400).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { openPostgres } from '../src/server/db/client.ts';
+import { seed } from '../src/server/db/seed.ts';
+import { adminCardsPageQuery, adminCardsWhere, ownerMatchQuery, registryQuery } from '../src/server/modules/cards/cards.queries.ts';
+import { benchApp, fmt, isMain, postgresUrlFromEnv, reachable, sessionFor, stats, tempPostgresDatabase, withTimeout } from './support.ts';
+
+const REQUESTS = Number(process.env.BENCH_CARDS_REQUESTS ?? 400);
+const WARMUP = 50;
+const MEMBER_CARDS = 2_000;
+const ALL_CARDS = 100_000;
+const OWNERS = 1_000;
+const QUERY = 'griffey';
+const GOAL_P99_MS = 20;
+const GOAL_RATIO = 0.8;
+
+const players = [
+  'Ken Griffey Jr.', 'Michael Jordan', 'Mike Trout', 'Shohei Ohtani', 'Tom Brady', 'LeBron James', 'Wayne Gretzky', 'Mickey Mantle',
+  'Kobe Bryant', 'Derek Jeter', 'Patrick Mahomes', 'Luka Doncic', 'Stephen Curry', 'Hank Aaron', 'Nolan Ryan', 'Sandy Koufax',
+  'Peyton Manning', 'Sidney Crosby', 'Connor McDavid', 'Bobby Orr', 'Jim Brown', 'Joe Montana', 'Jerry Rice', 'Magic Johnson',
+  'Larry Bird', 'Kareem Abdul-Jabbar', 'Tim Duncan', 'Shaquille O\'Neal', 'Giannis Antetokounmpo', 'Zion Williamson', 'Ja Morant',
+  'Victor Wembanyama', 'Juan Soto', 'Ronald Acuna Jr.', 'Fernando Tatis Jr.', 'Aaron Judge', 'Albert Pujols', 'Ichiro Suzuki',
+  'Cal Ripken Jr.', 'Tony Gwynn', 'Rickey Henderson', 'Mark McGwire', 'Barry Bonds', 'Roberto Clemente', 'Willie Mays', 'Ted Williams',
+  'Babe Ruth', 'Lou Gehrig', 'Jackie Robinson', 'Pete Rose', 'Johnny Unitas', 'Walter Payton', 'Barry Sanders', 'Emmitt Smith',
+  'Dan Marino', 'Justin Herbert', 'Joe Burrow', 'Josh Allen', 'Lamar Jackson', 'Mario Lemieux',
+];
+const brands = ['Topps', 'Topps Chrome', 'Upper Deck', 'Fleer', 'Bowman Chrome', 'Panini Prizm', 'Donruss', 'Score', 'O-Pee-Chee', 'Leaf', 'SP Authentic', 'Panini Select', 'Stadium Club', 'Finest', 'National Treasures'];
+const sportsList = ['baseball', 'basketball', 'football', 'hockey'];
+
+/** 100,000 cards over 1,000 owners plus the member's 2,000, written by PostgreSQL itself (seconds, not minutes). */
+async function fill(client: pg.Client, memberId: string) {
+  await client.query(`insert into users (phone, name) select '+1999' || lpad(i::text, 7, '0'), 'Bench Owner ' || i from generate_series(1, ${OWNERS}) i`);
+  const insertCards = (count: number, ownerSql: string, offset: number) =>
+    client.query(
+      `insert into cards (owner_id, grader, cert_number, grade, grade_value, year, brand, subject, card_number, sport, estimated_value_cents, custody, created_at, updated_at)
+       select ${ownerSql}, (array['PSA','BGS','SGC'])[1 + i % 3], (${offset} + i)::text,
+              (array['GEM MT 10','MINT 9','NM-MT 8','NM 7'])[1 + i % 4], 10 - i % 4, 1950 + i % 75,
+              ($1::text[])[1 + i % ${brands.length}], ($2::text[])[1 + (i * 7) % ${players.length}], (1 + i % 700)::text,
+              ($3::text[])[1 + i % 4], 1000 + (i * 7919) % 50000000, (array['with_owner','in_transit','in_vault'])[1 + i % 3],
+              now() - (i || ' minutes')::interval, now()
+         from generate_series(1, ${count}) i`,
+      [brands, players, sportsList],
+    );
+  await insertCards(MEMBER_CARDS, `'${memberId}'::uuid`, 50_000_000);
+  await insertCards(ALL_CARDS - MEMBER_CARDS, `(select id from users where phone = '+1999' || lpad((1 + i % ${OWNERS})::text, 7, '0'))`, 60_000_000);
+  await client.query('analyze');
+}
+
+/** Sequential requests after a warm-up; per-request milliseconds. */
+export async function timeRequests(url: string, headers: Record<string, string>) {
+  const once = async () => {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${Buffer.from(body).toString().slice(0, 200)}`);
+    return { ms: performance.now() - t0, bytes: body.byteLength };
+  };
+  for (let i = 0; i < WARMUP; i++) await once();
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const r = await once();
+    samples.push(r.ms);
+    bytes = r.bytes;
+  }
+  return { ...stats(samples), bytes };
+}
+
+/** A bare node:http server that runs the given SQL through a pg pool and sends the rows as JSON. */
+export async function bareServer(pool: pg.Pool, queries: { text: string; values: unknown[] }[]): Promise<{ server: Server; port: number }> {
+  const server = createServer(async (_req, res) => {
+    try {
+      let rows: unknown[] = [];
+      for (const q of queries) rows = (await pool.query(q.text, q.values)).rows;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ rows }));
+    } catch (err) {
+      res.writeHead(500);
+      res.end(String(err));
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+export async function compare(name: string, pool: pg.Pool, ourUrl: string, headers: Record<string, string>, queries: { text: string; values: unknown[] }[]) {
+  const bare = await bareServer(pool, queries);
+  try {
+    const baseline = await timeRequests(`http://127.0.0.1:${bare.port}/`, {});
+    const ours = await timeRequests(ourUrl, headers);
+    const ratio = baseline.p99 / ours.p99;
+    const result = { name, baseline, ours, p99Ratio: ratio, meetsGoal: ours.p99 <= GOAL_P99_MS && ratio >= GOAL_RATIO };
+    console.log(`\n${name}, ${REQUESTS} sequential requests`);
+    console.log(`  bare pg + node:http, same SQL   p50 ${fmt(baseline.p50)} ms   p99 ${fmt(baseline.p99)} ms   ${fmt(baseline.bytes / 1024, 0)} KB`);
+    console.log(`  ours (Fastify app)              p50 ${fmt(ours.p50)} ms   p99 ${fmt(ours.p99)} ms   ${fmt(ours.bytes / 1024, 0)} KB`);
+    console.log(`  p99 ${fmt(ours.p99)} ms (goal ≤ ${GOAL_P99_MS}), ratio bare/ours ${fmt(ratio)} (goal ≥ ${GOAL_RATIO}) → ${result.meetsGoal ? 'met' : 'MISSED'}`);
+    return result;
+  } finally {
+    await new Promise((r) => bare.server.close(r));
+  }
+}
+
+async function onPostgres(url: string) {
+  const database = await openPostgres(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const pool = new pg.Pool({ connectionString: url, max: 5 });
+  let app: Awaited<ReturnType<typeof benchApp>>['app'] | undefined;
+  try {
+    await seed(database.db);
+    const member = await sessionFor(database, '+12125550104');
+    const admin = await sessionFor(database, '+12125550101');
+    const t0 = performance.now();
+    await fill(client, member.userId);
+    console.log(`\ncards bench: ${ALL_CARDS.toLocaleString()} cards written in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+    const [{ n }] = (await client.query('select count(*)::int as n from cards where owner_id = $1', [member.userId])).rows as { n: number }[];
+    ({ app } = await benchApp(database));
+    const { port } = app.server.address() as AddressInfo;
+    const headers = (s: { token: string; userId: string }) => ({ 'X-Auth-Token': s.token, 'X-User-Id': s.userId, 'X-Client-Id': 'web' });
+
+    const registry = await compare(`GET /api/registry (member with ${n} cards)`, pool, `http://127.0.0.1:${port}/api/registry`, headers(member), [
+      registryQuery(database.db, member.userId).toSQL() as { sql: string; params: unknown[] },
+    ].map((q) => ({ text: q.sql, values: q.params })));
+
+    const filter = { q: QUERY };
+    const owners = ownerMatchQuery(database.db, QUERY).toSQL();
+    const matched = (await ownerMatchQuery(database.db, QUERY)).map((o) => o.id);
+    const page = adminCardsPageQuery(database.db, adminCardsWhere(filter, matched), { sort: 'recent', page: 1 }).toSQL();
+    const plan = ((await pool.query(`explain (analyze, costs off, timing off) ${page.sql}`, page.params)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+    const admin_ = await compare(`GET /api/admin/cards?q=${QUERY} page 1 (${ALL_CARDS.toLocaleString()} cards)`, pool, `http://127.0.0.1:${port}/api/admin/cards?q=${QUERY}`, headers(admin), [
+      { text: owners.sql, values: owners.params },
+      { text: page.sql, values: page.params },
+    ]);
+    console.log(`  plan:\n    ${plan.join('\n    ')}`);
+    return { registry, adminCards: { ...admin_, plan } };
+  } finally {
+    await app?.close();
+    await pool.end();
+    await client.end();
+    await database.close();
+  }
+}
+
+export async function runCards() {
+  const url = postgresUrlFromEnv();
+  if (!url) {
+    console.log('\ncards: skipped (PostgreSQL only: set DATABASE_URL or TEST_DATABASE_URL)');
+    return { skipped: 'DATABASE_URL / TEST_DATABASE_URL not set' };
+  }
+  if (!(await reachable(url))) {
+    console.log('\ncards: skipped (PostgreSQL server unreachable)');
+    return { skipped: 'server unreachable' };
+  }
+  const temp = await withTimeout(tempPostgresDatabase(url), 15_000, 'create database');
+  try {
+    return await onPostgres(temp.url);
+  } finally {
+    await temp.drop().catch((err) => console.warn(`could not drop ${temp.name}: ${(err as Error).message}`));
+  }
+}
+
+if (isMain(import.meta.url)) {
+  await runCards();
+  process.exit(0);
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { newPage } from './support/browser.ts';
+import type { RunningServer } from './support/server.ts';
+import { demo, signInThroughDialog, toastText } from './support/auth.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { startStack, stopStack } from './support/stack.ts';
+
+const level = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+
+describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
+  let tw: FakeTwilio;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ tw, server, browser } = await startStack());
+  });
+  afterAll(async () => stopStack({ tw, server, browser }));
+
+  it('a visitor sees the gradient band, the level and the chart; an admin imports prices and the public level moves', async () => {
+    const visitor = await newPage(browser);
+    const { page } = visitor;
+    await page.goto(server.url + '/WonderShyneIndex');
+    const hero = page.getByTestId('index-hero');
+    await hero.waitFor();
+    expect(await hero.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
+    expect(await hero.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    // The public layout: a visitor is offered sign-in, not the member menu.
+    await page.getByRole('button', { name: /sign in/i }).first().waitFor();
+    const levelText = page.getByTestId('index-level');
+    await expect.poll(async () => level(await levelText.innerText())).toBeGreaterThan(0);
+    const before = level(await levelText.innerText());
+    const chart = page.getByTestId('index-chart');
+    await chart.locator('svg.recharts-surface').first().waitFor();
+    await chart.getByRole('button', { name: '5Y' }).click();
+    expect(await chart.getByRole('button', { name: '5Y' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('constituent-row').count()).toBeGreaterThan(30);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'How the index is calculated' }).click();
+    await page.waitForURL('**/wsi');
+    await page.getByTestId('formula').waitFor();
+    await expect.poll(() => page.getByTestId('divisor-row').count()).toBeGreaterThan(2);
+
+    const admin = await newPage(browser);
+    await admin.page.goto(server.url + '/');
+    await signInThroughDialog(admin.page, tw, demo.admin);
+    await admin.page.goto(server.url + '/admin/index');
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = [
+      'player,year,set,card_number,variety,grader,grade,date,price,source,sale_ref',
+      `Mickey Mantle,1952,Topps,311,,PSA,4,${today},"950,000.00",Heritage,E2E-1`,
+      `Mickey Mantle,1952,Topps,311,,PSA,4,${today},banana,Heritage,E2E-2`,
+    ].join('\n');
+    await admin.page.getByLabel('CSV text').fill(csv);
+    await admin.page.getByRole('button', { name: 'Dry run' }).click();
+    const report = admin.page.getByTestId('import-report');
+    await expect.poll(() => report.innerText()).toContain('Dry run: 2 rows · 1 accepted · 0 duplicates · 1 rejected');
+    expect(await report.innerText()).toContain('Line 3: price must be a positive amount in dollars');
+    await admin.page.getByRole('button', { name: 'Commit 1 rows' }).click();
+    await expect.poll(() => toastText(admin.page)).toContain('Prices imported');
+    await expect.poll(() => report.innerText()).toContain('The series has been recomputed.');
+
+    await page.goto(server.url + '/WonderShyneIndex');
+    await expect.poll(async () => level(await page.getByTestId('index-level').innerText())).toBeGreaterThan(before + 1);
+  });
+});

@@ -1,0 +1,3 @@
+import type { BuildOptions } from 'esbuild';
+
+export function serverBuildOptions(entry: string, outdir: string, name: string): BuildOptions;

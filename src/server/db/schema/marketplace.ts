@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cardRequestKinds, cardRequestStatuses, listingStatuses, payoutStatuses, promotionStatuses, saleKinds, sellOfferStatuses } from '#common/marketplace.ts';
+import { cards } from './cards.ts';
+import { invoices } from './money.ts';
+import { users } from './users.ts';
+
+/** A card for sale on the Private MarketPlace: the house's (sellerId null) or a member's. */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    sellerId: uuid('seller_id').references(() => users.id),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    status: text('status', { enum: listingStatuses }).notNull().default('active'),
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    // The current (or, once sold, the winning) buyer's hold and the invoice they pay.
+    reservedBy: uuid('reserved_by').references(() => users.id),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One active or reserved listing per card.
+    uniqueIndex('listings_card_open_uq')
+      .on(t.cardId)
+      .where(sql`${t.status} in ('active', 'reserved')`),
+    // The gallery: open listings, featured first, newest first.
+    index('listings_open_idx')
+      .on(t.featuredUntil.desc(), t.createdAt.desc())
+      .where(sql`${t.status} in ('active', 'reserved')`),
+    index('listings_open_price_idx')
+      .on(t.priceCents)
+      .where(sql`${t.status} in ('active', 'reserved')`),
+    // The lapse job's scan.
+    index('listings_reserved_idx')
+      .on(t.reservedUntil)
+      .where(sql`${t.status} = 'reserved'`),
+    index('listings_seller_idx').on(t.sellerId),
+  ],
+);
+
+/** Every completed sale: a MarketPlace purchase or the house buying through a sell offer. Written once. */
+export const sales = pgTable(
+  'sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: saleKinds }).notNull(),
+    listingId: uuid('listing_id').references(() => listings.id),
+    sellOfferId: uuid('sell_offer_id'),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    // Null: the house sold it.
+    sellerId: uuid('seller_id').references(() => users.id),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    feesCents: bigint('fees_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    sellerProceedsCents: bigint('seller_proceeds_cents', { mode: 'number' }).notNull(),
+    payoutStatus: text('payout_status', { enum: payoutStatuses }).notNull().default('none'),
+    payoutPaidAt: timestamp('payout_paid_at', { withTimezone: true }),
+    soldAt: timestamp('sold_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sales_listing_uq').on(t.listingId),
+    uniqueIndex('sales_sell_offer_uq').on(t.sellOfferId),
+    index('sales_sold_at_idx').on(t.soldAt.desc()),
+    index('sales_buyer_idx').on(t.buyerId, t.soldAt.desc()),
+    index('sales_seller_idx').on(t.sellerId, t.soldAt.desc()),
+  ],
+);
+
+/** A member asks for a registry card to be listed at a price or taken into the vault. */
+export const cardRequests = pgTable(
+  'card_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    kind: text('kind', { enum: cardRequestKinds }).notNull(),
+    status: text('status', { enum: cardRequestStatuses }).notNull().default('pending'),
+    askingPriceCents: bigint('asking_price_cents', { mode: 'number' }),
+    note: text('note'),
+    adminNote: text('admin_note'),
+    listingId: uuid('listing_id').references(() => listings.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_requests_open_uq')
+      .on(t.cardId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    index('card_requests_user_idx').on(t.userId, t.createdAt.desc()),
+    index('card_requests_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** A member offers a registry card to the house at a price; the admin accepts, rejects or counters. */
+export const sellOffers = pgTable(
+  'sell_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    status: text('status', { enum: sellOfferStatuses }).notNull().default('pending'),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    counterPriceCents: bigint('counter_price_cents', { mode: 'number' }),
+    finalPriceCents: bigint('final_price_cents', { mode: 'number' }),
+    note: text('note'),
+    adminNote: text('admin_note'),
+    saleId: uuid('sale_id').references(() => sales.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sell_offers_open_uq')
+      .on(t.cardId)
+      .where(sql`${t.status} in ('pending', 'countered')`),
+    index('sell_offers_user_idx').on(t.userId, t.createdAt.desc()),
+    index('sell_offers_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** A seller asks for a listing to be featured for some days. */
+export const promotionRequests = pgTable(
+  'promotion_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    days: integer('days').notNull(),
+    status: text('status', { enum: promotionStatuses }).notNull().default('pending'),
+    note: text('note'),
+    adminNote: text('admin_note'),
+    featuredUntil: timestamp('featured_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promotion_requests_pending_uq')
+      .on(t.listingId)
+      .where(sql`${t.status} = 'pending'`),
+    index('promotion_requests_status_idx').on(t.status, t.createdAt.desc()),
+    index('promotion_requests_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** Status history of listings, card requests, sell offers and promotion requests (the transition helper writes it). */
+export const marketStatusHistory = pgTable(
+  'market_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Insertion order: two changes of one request share a timestamp.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    recordKind: text('record_kind', { enum: ['listing', 'card_request', 'sell_offer', 'promotion_request'] }).notNull(),
+    recordId: uuid('record_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('market_status_history_record_idx').on(t.recordId, t.seq)],
+);
+
+/** One view of a /secure/{id} page (spec §7): started on open, its time written once on leaving. */
+export const secureViews = pgTable(
+  'secure_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id),
+    listingId: uuid('listing_id').references(() => listings.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    timeSpentSeconds: integer('time_spent_seconds'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('secure_views_started_idx').on(t.startedAt), index('secure_views_card_idx').on(t.cardId, t.startedAt)],
+);

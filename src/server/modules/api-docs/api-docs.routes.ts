@@ -1,0 +1,66 @@
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '#server/errors.ts';
+
+/** Where the reference page's script is served from (outside /api: a public library file, nothing else). */
+export const API_DOCS_ASSETS = '/api-reference-assets';
+
+/**
+ * The OpenAPI 3.1 document, generated from the routes' zod schemas, at /api/openapi.json, and a
+ * reference page at /api/docs; both for admins only. Registered before the routes so that
+ * @fastify/swagger sees every one of them.
+ */
+export async function registerApiDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Registry API', version: '1.0.0', description: 'The JSON API behind the web app. Every write needs the header `x-client-id: web`.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Scalar's bundled script, served by its plugin; its page and document routes are not used.
+  await app.register(scalar, {
+    routePrefix: API_DOCS_ASSETS,
+    hooks: {
+      onRequest: async (req) => {
+        if (!req.url.startsWith(`${API_DOCS_ASSETS}/js/`)) throw notFound();
+      },
+    },
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/openapi.json',
+    {
+      config: { access: 'admin' },
+      schema: { hide: true, description: 'The OpenAPI 3.1 document of this API.', response: { 200: z.record(z.string(), z.unknown()) } },
+    },
+    async () => app.swagger() as unknown as Record<string, unknown>,
+  );
+
+  api.get(
+    '/api/docs',
+    { config: { access: 'admin' }, schema: { hide: true, description: 'The API reference page.' } },
+    async (_req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send(
+          [
+            '<!doctype html>',
+            '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+            '<title>API reference</title></head><body>',
+            // Configured by attributes, so the page needs no inline script under the CSP.
+            `<script id="api-reference" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false }))}"></script>`,
+            `<script src="${API_DOCS_ASSETS}/js/scalar.js"></script>`,
+            '</body></html>',
+          ].join(''),
+        ),
+  );
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ADMIN_CARDS_PAGE_SIZE, type AdminCardSort, type Custody, type Grader, type Sport } from '#common/cards.ts';
+import type { Db } from '#server/db/client.ts';
+import { cards } from '#server/db/schema/cards.ts';
+import { users } from '#server/db/schema/users.ts';
+
+// The cards module's queries as builders, shared by its service and the bench (which runs them bare).
+
+// Every column but the search vector, which nobody reads back.
+const { search: _search, ...columns } = getTableColumns(cards);
+export const cardColumns = columns;
+
+export const live = isNull(cards.deletedAt);
+
+/** GET /api/registry: the caller's live cards, newest first, with count and total. */
+export function registryQuery(db: Db, ownerId: string) {
+  return db
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.ownerId, ownerId), live))
+    .orderBy(desc(cards.createdAt), desc(cards.id));
+}
+
+export const owners = alias(users, 'owners');
+
+/** The search words as a prefix query ('mich jor' → 'mich:* & jor:*'), or null when there are none. */
+export function prefixQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .normalize('NFKD')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface AdminCardsFilter {
+  q?: string;
+  ownerId?: string;
+  custody?: Custody;
+  grader?: Grader;
+  sport?: Sport;
+  needsReview?: boolean;
+}
+
+/** At most this many owners matched by name or phone widen a search (beyond: refine the search). */
+const OWNER_MATCH_LIMIT = 200;
+
+/**
+ * Owners whose name or phone matches the search. Asked first (users is small), so the card query
+ * is an OR of two indexed conditions (the search vector, owner ids) the planner can combine.
+ */
+export function ownerMatchQuery(db: Db, q: string) {
+  const digits = q.replace(/\D/g, '');
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`${users.name} ilike ${`%${likeEscape(q)}%`}`, digits.length >= 4 ? sql`${users.phone} like ${`%${digits}%`}` : undefined))
+    .limit(OWNER_MATCH_LIMIT);
+}
+
+/** The WHERE of the admin list, given the owners the search matched. */
+export function adminCardsWhere(f: AdminCardsFilter, matchedOwners: string[]): SQL {
+  const conds: (SQL | undefined)[] = [live];
+  if (f.ownerId) conds.push(eq(cards.ownerId, f.ownerId));
+  if (f.custody) conds.push(eq(cards.custody, f.custody));
+  if (f.grader) conds.push(eq(cards.grader, f.grader));
+  if (f.sport) conds.push(eq(cards.sport, f.sport));
+  if (f.needsReview !== undefined) conds.push(eq(cards.needsReview, f.needsReview));
+  const q = f.q?.trim();
+  if (q) {
+    const words = prefixQuery(q);
+    const byWords = words ? sql`${cards.search} @@ to_tsquery('simple', ${words})` : undefined;
+    const byOwner = matchedOwners.length ? inArray(cards.ownerId, matchedOwners) : undefined;
+    conds.push(byWords || byOwner ? or(byWords, byOwner) : sql`false`);
+  }
+  return and(...conds)!;
+}
+
+const sortBy: Record<AdminCardSort, SQL[]> = {
+  recent: [desc(cards.createdAt), desc(cards.id)],
+  value_desc: [desc(cards.estimatedValueCents), desc(cards.id)],
+  value_asc: [asc(cards.estimatedValueCents), asc(cards.id)],
+  year_desc: [desc(cards.year), desc(cards.id)],
+  year_asc: [asc(cards.year), asc(cards.id)],
+  subject: [asc(cards.subject), asc(cards.id)],
+};
+
+/** One page of the admin list with the total of all matches (exported for the bench, which runs it bare). */
+export function adminCardsPageQuery(db: Db, where: SQL, input: { sort: AdminCardSort; page: number }) {
+  return db
+    .select({ c: cardColumns, owner: { id: owners.id, name: owners.name, phone: owners.phone }, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(cards)
+    .innerJoin(owners, eq(owners.id, cards.ownerId))
+    .where(where)
+    .orderBy(...sortBy[input.sort])
+    .limit(ADMIN_CARDS_PAGE_SIZE)
+    .offset((input.page - 1) * ADMIN_CARDS_PAGE_SIZE);
+}
+

@@ -1,0 +1,497 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  ADMIN_CARDS_PAGE_SIZE,
+  cardFieldIssues,
+  cardMessages,
+  gradeValueFromLabel,
+  type AdminCardRow,
+  type AdminCardSort,
+  type AdminCardsResponse,
+  type Card,
+  type CardDetail,
+  type CardEventKind,
+  type CardImageSide,
+  type CardImageSize,
+  type CardSummary,
+  type CardUpdatedReason,
+  type CreateCardValues,
+  type Custody,
+  type Grader,
+  type PatchCardValues,
+  type PsaRecheckResult,
+  type RegistryResponse,
+  type Sport,
+  type UsersWithCardsResponse,
+} from '#common/cards.ts';
+import { custodyTransitions } from '#common/cards.ts';
+import { canTransition } from '#common/transitions.ts';
+import type { SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { cardEvents, cards } from '#server/db/schema/cards.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { PsaError } from '#server/providers/psa/psa.provider.ts';
+import type { CardsContext } from './cards.context.ts';
+import { cardUpdated } from './cards.events.ts';
+import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, ownerMatchQuery, registryQuery } from './cards.queries.ts';
+import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
+import { deleteRefusal } from './cards.policy.ts';
+import { findCert, psaDifferences } from './psa.service.ts';
+
+type Log = { warn: (o: object, m: string) => void };
+export type CardRow = Omit<typeof cards.$inferSelect, 'search'>;
+
+function imageUrl(id: string, side: CardImageSide, size: CardImageSize, at: Date) {
+  return `/api/cards/${id}/images/${side}?size=${size}&v=${at.getTime()}`;
+}
+
+function imageRef(id: string, side: CardImageSide, key: string | null, at: Date | null) {
+  if (!key || !at) return null;
+  return { thumbUrl: imageUrl(id, side, 'thumb', at), fullUrl: imageUrl(id, side, 'full', at), updatedAt: at.toISOString() };
+}
+
+export function toCard(r: CardRow): Card {
+  const front = imageRef(r.id, 'front', r.frontFullKey, r.frontImageAt);
+  const back = imageRef(r.id, 'back', r.backFullKey, r.backImageAt);
+  return {
+    id: r.id,
+    ownerId: r.ownerId,
+    grader: r.grader,
+    certNumber: r.certNumber,
+    grade: r.grade,
+    gradeValue: r.gradeValue,
+    year: r.year,
+    brand: r.brand,
+    subject: r.subject,
+    cardNumber: r.cardNumber,
+    variety: r.variety,
+    sport: r.sport,
+    estimatedValueCents: r.estimatedValueCents,
+    custody: r.custody,
+    hold: r.holdKind ?? null,
+    needsReview: r.needsReview,
+    images: { front, back },
+    thumbnailUrl: front?.thumbUrl ?? back?.thumbUrl ?? null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export function toSummary(r: CardRow): CardSummary {
+  const c = toCard(r);
+  return {
+    id: c.id,
+    subject: c.subject,
+    year: c.year,
+    brand: c.brand,
+    grade: c.grade,
+    grader: c.grader,
+    certNumber: c.certNumber,
+    custody: c.custody,
+    hold: c.hold,
+    estimatedValueCents: c.estimatedValueCents,
+    thumbnailUrl: c.thumbnailUrl,
+  };
+}
+
+/** The card as the caller may see it: their own, or any live card for an admin. Else 404. */
+async function visibleCard(db: Db, actor: SignedInActor, id: string, opts: { lock?: boolean } = {}): Promise<CardRow> {
+  const mine = actor.user.isAdmin ? undefined : eq(cards.ownerId, actor.user.id);
+  const q = db
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.id, id), live, mine))
+    .limit(1);
+  const [row] = opts.lock ? await q.for('update') : await q;
+  if (!row) throw notFound(cardMessages.notFound);
+  return row;
+}
+
+/** Who did it, as events and audit rows record it (a request's actor, or a job acting for one). */
+export type By = ReturnType<typeof auditBy>;
+
+export async function appendEvent(tx: Db, by: By, e: { cardId: string; kind: CardEventKind; data: Record<string, unknown>; at: Date }) {
+  await tx.insert(cardEvents).values({ ...e, actorId: by.actorId, impersonatorId: by.impersonatorId ?? null });
+}
+
+export function announce(uow: UnitOfWork, row: CardRow, reason: CardUpdatedReason, log?: Log) {
+  uow.afterCommit(() => cardUpdated(uow.ctx, row, reason, log));
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  return false;
+};
+const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { fieldErrors: { certNumber: [cardMessages.certDuplicate] } });
+
+// ------------------------------------------------------------------------------------------------
+// Reads
+// ------------------------------------------------------------------------------------------------
+
+export async function registry(ctx: CardsContext, actor: SignedInActor): Promise<RegistryResponse> {
+  const rows = await registryQuery(ctx.db, actor.user.id);
+  const list = rows.map(toCard);
+  return { cards: list, count: list.length, totalEstimatedValueCents: list.reduce((s, c) => s + c.estimatedValueCents, 0) };
+}
+
+/** GET /api/cards: the caller's cards in short form, for pickers. */
+export async function cardSummaries(ctx: CardsContext, actor: SignedInActor): Promise<CardSummary[]> {
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.ownerId, actor.user.id), live))
+    .orderBy(asc(cards.subject), desc(cards.year));
+  return rows.map(toSummary);
+}
+
+const actors = alias(users, 'event_actors');
+const impersonators = alias(users, 'event_impersonators');
+
+/** GET /api/cards/{id}: the card, its owner and its provenance, oldest event first. */
+export async function cardDetail(ctx: CardsContext, actor: SignedInActor, input: { id: string }): Promise<CardDetail> {
+  const row = await visibleCard(ctx.db, actor, input.id);
+  const [owner] = await ctx.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, row.ownerId));
+  const events = await ctx.db
+    .select({
+      e: cardEvents,
+      actor: { id: actors.id, name: actors.name },
+      impersonator: { id: impersonators.id, name: impersonators.name },
+    })
+    .from(cardEvents)
+    .leftJoin(actors, eq(actors.id, cardEvents.actorId))
+    .leftJoin(impersonators, eq(impersonators.id, cardEvents.impersonatorId))
+    .where(eq(cardEvents.cardId, row.id))
+    .orderBy(asc(cardEvents.seq));
+  return {
+    ...toCard(row),
+    owner,
+    events: events.map((r) => ({
+      id: r.e.id,
+      kind: r.e.kind,
+      at: r.e.at.toISOString(),
+      actor: r.actor?.id ? r.actor : null,
+      impersonator: r.impersonator?.id ? r.impersonator : null,
+      data: r.e.data,
+    })),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Member writes
+// ------------------------------------------------------------------------------------------------
+
+/** POST /api/cards: registers a card to the caller (custody: with the owner). */
+export async function createCard(ctx: CardsContext, actor: SignedInActor, input: { card: CreateCardValues; log?: Log }): Promise<Card> {
+  const { source, ...fields } = input.card;
+  const now = ctx.clock.now();
+  try {
+    return await inTransaction(ctx, async (uow) => {
+      const [row] = await uow.tx
+        .insert(cards)
+        .values({
+          ...fields,
+          gradeValue: fields.grader === 'raw' ? (fields.gradeValue ?? null) : (fields.gradeValue ?? gradeValueFromLabel(fields.grade)),
+          ownerId: actor.user.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(cardColumns);
+      await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'registered', data: { source: source ?? 'manual' }, at: now });
+      await audit(uow.tx, { ...auditBy(actor), action: 'card.registered', targetType: 'card', targetId: row.id, data: { grader: row.grader, certNumber: row.certNumber }, at: now });
+      announce(uow, row, 'created', input.log);
+      return toCard(row);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
+
+const editable = ['grader', 'certNumber', 'grade', 'gradeValue', 'year', 'brand', 'subject', 'cardNumber', 'variety', 'sport', 'estimatedValueCents'] as const;
+
+/** PATCH /api/cards/{id}: changes descriptive fields; records `edited` with what changed. */
+export async function patchCard(ctx: CardsContext, actor: SignedInActor, input: { id: string; patch: PatchCardValues; log?: Log }): Promise<Card> {
+  const now = ctx.clock.now();
+  try {
+    return await inTransaction(ctx, async (uow) => {
+      const row = await visibleCard(uow.tx, actor, input.id, { lock: true });
+      const next = { ...row, ...input.patch } as CardRow;
+      if (input.patch.grade !== undefined && input.patch.gradeValue === undefined) next.gradeValue = gradeValueFromLabel(next.grade);
+      const issues = cardFieldIssues(next);
+      if (issues.length) {
+        const fieldErrors = Object.fromEntries(issues.map((i) => [i.path, [i.message]]));
+        throw new AppError('bad_request', issues[0].message, { fieldErrors });
+      }
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      for (const k of editable) if (next[k] !== row[k]) changes[k] = { from: row[k], to: next[k] };
+      if (!Object.keys(changes).length) return toCard(row);
+      const set = Object.fromEntries(Object.keys(changes).map((k) => [k, next[k as keyof CardRow]]));
+      const [updated] = await uow.tx
+        .update(cards)
+        .set({ ...set, updatedAt: now })
+        .where(eq(cards.id, row.id))
+        .returning(cardColumns);
+      await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'edited', data: { changes }, at: now });
+      await audit(uow.tx, { ...auditBy(actor), action: 'card.edited', targetType: 'card', targetId: row.id, data: { fields: Object.keys(changes) }, at: now });
+      announce(uow, updated, 'edited', input.log);
+      return toCard(updated);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate();
+    throw err;
+  }
+}
+
+/**
+ * DELETE /api/cards/{id}: only while the card is with its owner (and, later, neither listed nor
+ * pledged). The row stays, marked deleted, so its provenance is never lost; the certificate is free
+ * to be registered again.
+ */
+export async function deleteCard(ctx: CardsContext, actor: SignedInActor, input: { id: string; log?: Log }): Promise<void> {
+  const now = ctx.clock.now();
+  const row = await inTransaction(ctx, async (uow) => {
+    const row = await visibleCard(uow.tx, actor, input.id, { lock: true });
+    const refusal = deleteRefusal(row);
+    if (refusal) throw new AppError('conflict', refusal);
+    const [deleted] = await uow.tx.update(cards).set({ deletedAt: now, updatedAt: now }).where(eq(cards.id, row.id)).returning(cardColumns);
+    await audit(uow.tx, { ...auditBy(actor), action: 'card.deleted', targetType: 'card', targetId: row.id, data: { certNumber: row.certNumber }, at: now });
+    announce(uow, deleted, 'deleted', input.log);
+    return deleted;
+  });
+  for (const key of [row.frontFullKey, row.frontThumbKey, row.backFullKey, row.backThumbKey]) if (key) await ctx.storage.delete(key).catch(() => {});
+}
+
+/** POST /api/cards/{id}/images: stores a resized front or back photo, replacing the previous one. */
+export async function addImage(
+  ctx: CardsContext,
+  actor: SignedInActor,
+  input: { id: string; side: CardImageSide; data: Buffer; log?: Log },
+): Promise<Card> {
+  // Not found before anything is decoded: another member's card costs no work and says nothing.
+  await visibleCard(ctx.db, actor, input.id);
+  if (!sniffImageType(input.data)) throw new AppError('unsupported_media_type', cardMessages.imageType);
+  let resized;
+  try {
+    resized = await resizeCardImage(input.data);
+  } catch {
+    throw new AppError('unsupported_media_type', cardMessages.imageType);
+  }
+  const now = ctx.clock.now();
+  const keys = cardImageKeys(input.id, input.side, now.getTime());
+  await ctx.storage.put(keys.full, resized.full, 'image/jpeg');
+  await ctx.storage.put(keys.thumb, resized.thumb, 'image/jpeg');
+  let old: (string | null)[] = [];
+  try {
+    const card = await inTransaction(ctx, async (uow) => {
+      const row = await visibleCard(uow.tx, actor, input.id, { lock: true });
+      const front = input.side === 'front';
+      old = front ? [row.frontFullKey, row.frontThumbKey] : [row.backFullKey, row.backThumbKey];
+      const set = front
+        ? { frontFullKey: keys.full, frontThumbKey: keys.thumb, frontImageAt: now }
+        : { backFullKey: keys.full, backThumbKey: keys.thumb, backImageAt: now };
+      const [updated] = await uow.tx
+        .update(cards)
+        .set({ ...set, updatedAt: now })
+        .where(eq(cards.id, row.id))
+        .returning(cardColumns);
+      const replaced = Boolean(old[0]);
+      await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'image_added', data: { side: input.side, replaced }, at: now });
+      await audit(uow.tx, { ...auditBy(actor), action: 'card.image_added', targetType: 'card', targetId: row.id, data: { side: input.side, replaced, width: resized.width, height: resized.height }, at: now });
+      announce(uow, updated, 'image_added', input.log);
+      return toCard(updated);
+    });
+    for (const key of old) if (key && key !== keys.full && key !== keys.thumb) await ctx.storage.delete(key).catch(() => {});
+    return card;
+  } catch (err) {
+    await ctx.storage.delete(keys.full).catch(() => {});
+    await ctx.storage.delete(keys.thumb).catch(() => {});
+    throw err;
+  }
+}
+
+/** GET /api/cards/{id}/images/{side}: the stored JPEG, to the owner and admins only. */
+export async function readImage(
+  ctx: CardsContext,
+  actor: SignedInActor,
+  input: { id: string; side: CardImageSide; size: CardImageSize },
+): Promise<{ data: Buffer; at: Date }> {
+  const row = await visibleCard(ctx.db, actor, input.id);
+  const front = input.side === 'front';
+  const key = input.size === 'thumb' ? (front ? row.frontThumbKey : row.backThumbKey) : front ? row.frontFullKey : row.backFullKey;
+  const at = front ? row.frontImageAt : row.backImageAt;
+  const data = key ? await ctx.storage.get(key) : null;
+  if (!data || !at) throw notFound(cardMessages.imageNotFound);
+  return { data, at };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Admin
+// ------------------------------------------------------------------------------------------------
+
+/** GET /api/admin/cards: every live card, searched, filtered, sorted, 50 a page, with its owner. */
+export async function adminCards(
+  ctx: CardsContext,
+  input: { q?: string; ownerId?: string; custody?: Custody; grader?: Grader; sport?: Sport; needsReview?: boolean; sort: AdminCardSort; page: number },
+): Promise<AdminCardsResponse> {
+  const q = input.q?.trim();
+  const matched = q ? (await ownerMatchQuery(ctx.db, q)).map((o) => o.id) : [];
+  const where = adminCardsWhere(input, matched);
+  const rows = await adminCardsPageQuery(ctx.db, where, input);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && input.page > 1) {
+    const [{ n }] = await ctx.db.select({ n: count() }).from(cards).where(where);
+    total = Number(n);
+  }
+  return {
+    cards: rows.map(
+      (r): AdminCardRow => ({
+        ...toSummary(r.c),
+        ownerId: r.c.ownerId,
+        owner: r.owner,
+        sport: r.c.sport,
+        gradeValue: r.c.gradeValue,
+        needsReview: r.c.needsReview,
+        createdAt: r.c.createdAt.toISOString(),
+        updatedAt: r.c.updatedAt.toISOString(),
+      }),
+    ),
+    total,
+    page: input.page,
+    pageSize: ADMIN_CARDS_PAGE_SIZE,
+  };
+}
+
+/** GET /api/admin/users-with-cards: members holding live cards, by total value. */
+export async function usersWithCards(ctx: CardsContext): Promise<UsersWithCardsResponse['users']> {
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      phone: users.phone,
+      cardCount: count(cards.id),
+      totalEstimatedValueCents: sql<string>`coalesce(sum(${cards.estimatedValueCents}), 0)`,
+    })
+    .from(cards)
+    .innerJoin(users, eq(users.id, cards.ownerId))
+    .where(live)
+    .groupBy(users.id)
+    .orderBy(desc(sql`coalesce(sum(${cards.estimatedValueCents}), 0)`), asc(users.name));
+  return rows.map((r) => ({ ...r, cardCount: Number(r.cardCount), totalEstimatedValueCents: Number(r.totalEstimatedValueCents) }));
+}
+
+/**
+ * PATCH /api/admin/cards/{id}/custody: moves the card and records `custody_changed` (committed on
+ * its own, so a PSA outage never blocks the vault team), then re-checks a PSA slab at PSA itself
+ * and records `psa_rechecked`. When PSA cannot answer, that is recorded and a durable job asks
+ * again until it does.
+ */
+export async function changeCustody(
+  ctx: CardsContext,
+  actor: SignedInActor,
+  input: { id: string; change: { custody: Custody; note: string | null }; log?: Log },
+): Promise<CardDetail> {
+  const now = ctx.clock.now();
+  const to = input.change.custody;
+  const moved = await inTransaction(ctx, async (uow) => {
+    const row = await visibleCard(uow.tx, actor, input.id, { lock: true });
+    if (row.custody === to || !canTransition(custodyTransitions, row.custody, to)) throw new AppError('conflict', cardMessages.custodySame);
+    const [updated] = await uow.tx
+      .update(cards)
+      .set({ custody: to, updatedAt: now })
+      .where(and(eq(cards.id, row.id), eq(cards.custody, row.custody)))
+      .returning(cardColumns);
+    const data = { from: row.custody, to, note: input.change.note };
+    await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'custody_changed', data, at: now });
+    await audit(uow.tx, { ...auditBy(actor), action: 'card.custody_changed', targetType: 'card', targetId: row.id, data, at: now });
+    announce(uow, updated, 'custody_changed', input.log);
+    return updated;
+  });
+  if (moved.grader === 'PSA' && moved.certNumber) {
+    const by = auditBy(actor);
+    const result = await recheckPsa(ctx, by, { card: moved, log: input.log });
+    // PSA could not answer: the durable job runner asks again later (decision 010).
+    if (result === 'unavailable') await enqueuePsaRecheck(ctx, { cardId: moved.id, by, after: now });
+  }
+  return cardDetail(ctx, actor, { id: moved.id });
+}
+
+export const PSA_RECHECK_JOB = 'cards.psa_recheck';
+/** First retry after this long; the runner backs off from there (30 s, 1 min, 2 min…). */
+export const PSA_RECHECK_RETRY_MS = 5 * 60_000;
+
+export async function enqueuePsaRecheck(ctx: Pick<CardsContext, 'db'>, input: { cardId: string; by: By; after: Date }) {
+  await enqueueJob(ctx.db, {
+    name: PSA_RECHECK_JOB,
+    key: `${PSA_RECHECK_JOB}:${input.cardId}`,
+    runAt: new Date(input.after.getTime() + PSA_RECHECK_RETRY_MS),
+    payload: { cardId: input.cardId, by: input.by },
+    maxAttempts: 8,
+  });
+}
+
+/**
+ * Asks PSA about the card's certificate now (never the cache) and records the outcome as
+ * `psa_rechecked`: a match (clears a review flag); a mismatch or an unknown certificate (both flag
+ * the card for review); or, when PSA cannot answer, 'unavailable' (with `onUnavailable: 'throw'`, nothing is recorded
+ * and the PsaError is thrown, so a retrying job does not fill the timeline).
+ */
+export async function recheckPsa(
+  ctx: CardsContext,
+  by: By,
+  input: { card: CardRow; log?: Log; onUnavailable?: 'record' | 'throw' },
+): Promise<PsaRecheckResult> {
+  const { card } = input;
+  let result: PsaRecheckResult;
+  let differences: ReturnType<typeof psaDifferences> = [];
+  let message: string | null = null;
+  try {
+    const answer = await findCert(ctx, card.certNumber!, { fresh: true });
+    if (!answer.found) {
+      result = 'not_found';
+      message = answer.message;
+    } else {
+      differences = psaDifferences(card, answer.cert);
+      result = differences.length ? 'mismatch' : 'match';
+    }
+  } catch (err) {
+    if (!(err instanceof PsaError) || input.onUnavailable === 'throw') throw err;
+    result = 'unavailable';
+    message = err.message;
+  }
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (uow) => {
+    const data = { result, differences, message };
+    await appendEvent(uow.tx, by, { cardId: card.id, kind: 'psa_rechecked', data, at: now });
+    let row = card;
+    // A mismatch or an unknown certificate flags the card; a later match (say, after the owner
+    // corrected the grade) clears the flag. Unavailable says nothing either way.
+    const needsReview = result === 'mismatch' || result === 'not_found' ? true : result === 'match' ? false : card.needsReview;
+    if (needsReview !== card.needsReview) {
+      [row] = await uow.tx.update(cards).set({ needsReview, updatedAt: now }).where(eq(cards.id, card.id)).returning(cardColumns);
+    }
+    await audit(uow.tx, { ...by, action: 'card.psa_rechecked', targetType: 'card', targetId: card.id, data: { result }, at: now });
+    announce(uow, row, 'psa_rechecked', input.log);
+  });
+  return result;
+}
+
+/** The durable job that repeats a re-check PSA could not answer; it retries until PSA does. */
+export function cardsJobs(ctx: CardsContext): Record<string, JobHandler> {
+  return {
+    [PSA_RECHECK_JOB]: async (payload) => {
+      const { cardId, by } = payload as { cardId: string; by: By };
+      const [card] = await ctx.db
+        .select(cardColumns)
+        .from(cards)
+        .where(and(eq(cards.id, cardId), live))
+        .limit(1);
+      // Deleted, or no longer a PSA slab: nothing left to check.
+      if (!card || card.grader !== 'PSA' || !card.certNumber) return;
+      await recheckPsa(ctx, by, { card, onUnavailable: 'throw' });
+    },
+  };
+}

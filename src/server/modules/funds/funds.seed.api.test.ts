@@ -1,0 +1,46 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundHoldings, funds, fundTransactions, fundValuations } from '#server/db/schema/funds.ts';
+import { users } from '#server/db/schema/users.ts';
+import { seedDemoFunds } from '#server/db/seed/funds.ts';
+import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seedIndex: true, seedFunds: true });
+  // Thousands of demo sales, then about sixty monthly valuations.
+}, 240_000);
+afterAll(async () => t?.close());
+
+describe('the demo funds', () => {
+  it('has three funds of 10–25 cards, valued monthly, with positions that are the sum of their transactions', async () => {
+    const fs = await t.db.select().from(funds);
+    expect(fs.map((f) => f.slug).sort()).toEqual(['modern-basketball', 'multi-sport-blue-chip', 'vintage-baseball']);
+    for (const f of fs) {
+      const holdings = await t.db.select().from(fundHoldings).where(eq(fundHoldings.fundId, f.id));
+      expect(holdings.length).toBeGreaterThanOrEqual(10);
+      expect(holdings.length).toBeLessThanOrEqual(25);
+      expect(holdings.some((h) => h.constituentId)).toBe(true);
+      const vals = await t.db.select().from(fundValuations).where(eq(fundValuations.fundId, f.id));
+      expect(vals.length).toBeGreaterThanOrEqual(12);
+      const [sum] = await t.db
+        .select({ u: sql<string>`coalesce(sum(${fundTransactions.unitsMicro}), 0)` })
+        .from(fundTransactions)
+        .where(sql`${fundTransactions.fundId} = ${f.id} and ${fundTransactions.status} = 'dealt'`);
+      expect(Number(sum.u)).toBe(f.unitsMicro);
+    }
+    // Seeding again adds nothing.
+    await seedDemoFunds(t.db);
+    expect(await t.db.select().from(funds)).toHaveLength(3);
+
+    const [casey] = await t.db.select().from(users).where(eq(users.name, 'Casey Collector'));
+    const session = await signIn(t, casey.phone);
+    const mine = (await t.app.inject({ method: 'GET', url: '/api/user/fund-positions', headers: session.headers })).json();
+    expect(mine.positions).toHaveLength(3);
+    expect(mine.totals.valueCents).toBeGreaterThan(0);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/funds', headers: session.headers })).json();
+    expect(list.funds.every((f: { sparkline: unknown[]; performanceSinceInceptionPct: number | null }) => f.sparkline.length > 10 && f.performanceSinceInceptionPct !== null)).toBe(true);
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/funds/${list.funds[0].id}`, headers: session.headers })).json();
+    expect(detail.indexSeries.length).toBe(detail.navSeries.length);
+  });
+});

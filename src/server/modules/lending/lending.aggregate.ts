@@ -1,0 +1,25 @@
+import { loanMessages, loanTransitions, type LoanStatus } from '#common/lending.ts';
+import { loanEvents, loans } from '#server/db/schema/lending.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import type { Aggregate } from '#server/lib/transition.ts';
+import { loanUpdated } from './lending.events.ts';
+
+export type LoanRow = typeof loans.$inferSelect;
+
+/** Loan status changes through the shared building block (decision 011): history, audit, loan_updated. */
+export const loanAggregate: Aggregate<LoanStatus, LoanRow> = {
+  name: 'loan',
+  table: loans,
+  idColumn: loans.id,
+  statusColumn: loans.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: loanTransitions,
+  recordHistory: async (tx, e) => {
+    const note = typeof e.data?.note === 'string' ? e.data.note : null;
+    await tx.insert(loanEvents).values({ loanId: e.id, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
+  },
+  conflict: (current) => new AppError('conflict', loanMessages.stale(current)),
+  notFound: () => notFound(loanMessages.notFound),
+  announce: (ctx, row) => loanUpdated(ctx, row),
+};

@@ -1,0 +1,527 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import {
+  addDays,
+  change,
+  computeSeries,
+  constituentName,
+  dailyPrices,
+  dayOf,
+  DEFAULT_STALE_AFTER_DAYS,
+  eligibility,
+  ELIGIBILITY,
+  IMPORT_INLINE_RECOMPUTE_ROWS,
+  indexMessages,
+  indexSettingsSchema,
+  priceOn,
+  collectionSeries,
+  type AdminIndexResponse,
+  type CollectionVsMarket,
+  type ConstituentDetail,
+  type ConstituentIdentity,
+  type ConstituentRow,
+  type DivisorLogResponse,
+  type ImportReport,
+  type IndexOverview,
+  type IndexSettings,
+  type IsoDay,
+  type LevelsResponse,
+  type RebalanceResponse,
+  type SeriesConstituent,
+} from '#common/market-index.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { jobs } from '#server/db/schema/jobs.ts';
+import { indexConstituents, indexDivisorLog, indexLevels, indexMembers, indexReviews, priceObservations } from '#server/db/schema/market-index.ts';
+import { settings } from '#server/db/schema/platform.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { registryQuery } from '#server/modules/cards/cards.queries.ts';
+import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;
+type ConstituentRowDb = typeof indexConstituents.$inferSelect;
+
+export const INDEX_SETTINGS_KEY = 'index';
+const STATE_KEY = 'index_state';
+export const INDEX_RECOMPUTE_JOB = 'index.recompute';
+/** Until an admin or the seed sets one. */
+export const defaultIndexSettings: IndexSettings = { weighting: 'equal', baseDate: '2023-01-01', staleAfterDays: DEFAULT_STALE_AFTER_DAYS };
+
+const identity = (r: ConstituentRowDb): ConstituentIdentity => ({
+  player: r.player,
+  year: r.year,
+  set: r.set,
+  cardNumber: r.cardNumber,
+  variety: r.variety,
+  grader: r.grader,
+  grade: r.grade,
+  sport: r.sport,
+});
+
+export async function getIndexSettings(ctx: Pick<AppContext, 'db'>): Promise<IndexSettings> {
+  const [row] = await ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, INDEX_SETTINGS_KEY)).limit(1);
+  const parsed = indexSettingsSchema.safeParse(row?.value);
+  return parsed.success ? parsed.data : defaultIndexSettings;
+}
+
+/** Saves the weighting and base date (seed and admins); the caller recomputes. */
+export async function saveIndexSettings(tx: Db, value: IndexSettings, now: Date) {
+  await tx
+    .insert(settings)
+    .values({ key: INDEX_SETTINGS_KEY, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Recompute
+// ------------------------------------------------------------------------------------------------
+
+/** Every input of the method, read in one snapshot. */
+async function loadInputs(db: Db) {
+  // One after another: inside a transaction they share one connection.
+  const cfg = await getIndexSettings({ db });
+  const constituents = await db.select().from(indexConstituents);
+  const observations = await db
+    .select({ id: priceObservations.constituentId, day: priceObservations.observedOn, priceCents: priceObservations.priceCents })
+    .from(priceObservations)
+    .orderBy(asc(priceObservations.constituentId), asc(priceObservations.observedOn));
+  const reviews = await db.select({ day: indexReviews.effectiveOn, reason: indexReviews.reason }).from(indexReviews);
+  const byId = new Map<string, { day: IsoDay; priceCents: number }[]>();
+  for (const o of observations) {
+    let list = byId.get(o.id);
+    if (!list) byId.set(o.id, (list = []));
+    list.push({ day: o.day, priceCents: o.priceCents });
+  }
+  const series: SeriesConstituent[] = constituents.map((c) => {
+    const obs = byId.get(c.id) ?? [];
+    return { id: c.id, observationDays: obs.map((o) => o.day), prices: dailyPrices(obs), retiredOn: c.retiredOn };
+  });
+  return { settings: cfg, constituents, series, reviews };
+}
+
+/**
+ * Rebuilds the daily levels, the divisor log and today's members from the observations, the
+ * settings and the published reviews. The same inputs give the same rows, so running it twice
+ * (a retried job) changes nothing. Runs inside the caller's transaction when given one.
+ */
+export async function recomputeIndex(ctx: Pick<AppContext, 'db' | 'clock'>, opts: { tx?: Db } = {}) {
+  const run = async (tx: Db) => {
+    // One recompute at a time: two would interleave their deletes and inserts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('index_recompute'))`);
+    const inputs = await loadInputs(tx);
+    const through = dayOf(ctx.clock.now());
+    const result = computeSeries({ constituents: inputs.series, settings: inputs.settings, published: inputs.reviews, through });
+    await tx.delete(indexLevels);
+    await tx.delete(indexDivisorLog);
+    await tx.delete(indexMembers);
+    for (let i = 0; i < result.levels.length; i += 2000) await tx.insert(indexLevels).values(result.levels.slice(i, i + 2000));
+    if (result.log.length) await tx.insert(indexDivisorLog).values(result.log.map((e, seq) => ({ seq, ...e })));
+    if (result.members.size) {
+      await tx.insert(indexMembers).values([...result.members].map(([constituentId, m]) => ({ constituentId, weight: m.weight, since: m.since })));
+    }
+    const state = { recomputedAt: ctx.clock.now().toISOString() };
+    await tx.insert(settings).values({ key: STATE_KEY, value: state }).onConflictDoUpdate({ target: settings.key, set: { value: state } });
+    return { levels: result.levels.length, reviews: result.log.length, members: result.members.size };
+  };
+  return opts.tx ? run(opts.tx) : ctx.db.transaction(run);
+}
+
+export const INDEX_DAILY_JOB_KEY = 'index.daily';
+
+/** The series grows by a day each day: a recompute just after each midnight (UTC), one per day whatever the number of instances. */
+export async function scheduleDailyRecompute(ctx: Pick<AppContext, 'db' | 'clock'>) {
+  const tomorrow = addDays(dayOf(ctx.clock.now()), 1);
+  await enqueueJob(ctx.db, { name: INDEX_RECOMPUTE_JOB, key: `${INDEX_DAILY_JOB_KEY}:${tomorrow}`, runAt: new Date(`${tomorrow}T00:05:00Z`), payload: { daily: true } });
+}
+
+/** The job large imports and the daily run queue (decision 010): idempotent, so a retry is harmless. */
+export function marketIndexJobs(ctx: Pick<AppContext, 'db' | 'clock'>): Record<string, JobHandler> {
+  return {
+    [INDEX_RECOMPUTE_JOB]: async (payload) => {
+      await recomputeIndex(ctx);
+      if (payload.daily) await scheduleDailyRecompute(ctx);
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Public reads
+// ------------------------------------------------------------------------------------------------
+
+/** Each constituent's price (the day's average) on its last day with a sale on or before `day`. */
+async function pricesAsOf(db: Db, day: IsoDay): Promise<Map<string, { priceCents: number; observedOn: IsoDay }>> {
+  const rows = await db
+    .selectDistinctOn([priceObservations.constituentId], {
+      id: priceObservations.constituentId,
+      observedOn: priceObservations.observedOn,
+      priceCents: sql<number>`round(avg(${priceObservations.priceCents}))::bigint`.mapWith(Number),
+    })
+    .from(priceObservations)
+    .where(lte(priceObservations.observedOn, day))
+    .groupBy(priceObservations.constituentId, priceObservations.observedOn)
+    .orderBy(priceObservations.constituentId, desc(priceObservations.observedOn));
+  return new Map(rows.map((r) => [r.id, { priceCents: r.priceCents, observedOn: r.observedOn }]));
+}
+
+async function levelAt(db: Db, day: IsoDay): Promise<number | null> {
+  const [row] = await db.select({ level: indexLevels.level }).from(indexLevels).where(lte(indexLevels.day, day)).orderBy(desc(indexLevels.day)).limit(1);
+  return row?.level ?? null;
+}
+
+/** GET /api/index: today's level, its changes, and the members with their prices and weights. */
+export async function indexOverview(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<IndexOverview> {
+  const { db } = ctx;
+  const today = dayOf(ctx.clock.now());
+  const [cfg, [last], members] = await Promise.all([
+    getIndexSettings(ctx),
+    db.select().from(indexLevels).where(lte(indexLevels.day, today)).orderBy(desc(indexLevels.day)).limit(1),
+    db.select({ c: indexConstituents, weight: indexMembers.weight, since: indexMembers.since }).from(indexMembers).innerJoin(indexConstituents, eq(indexConstituents.id, indexMembers.constituentId)),
+  ]);
+  const asOf = last?.day ?? null;
+  const [d1, m1, y1, now, monthAgo, yearAgo] = await Promise.all([
+    asOf ? levelAt(db, addDays(asOf, -1)) : null,
+    asOf ? levelAt(db, addDays(asOf, -30)) : null,
+    asOf ? levelAt(db, addDays(asOf, -365)) : null,
+    pricesAsOf(db, today),
+    pricesAsOf(db, addDays(today, -30)),
+    pricesAsOf(db, addDays(today, -365)),
+  ]);
+  const total = members.reduce((s, m) => s + m.weight * (now.get(m.c.id)?.priceCents ?? 0), 0);
+  const constituents: ConstituentRow[] = members.map((m) => {
+    const p = now.get(m.c.id);
+    return {
+      id: m.c.id,
+      ...identity(m.c),
+      lastPriceCents: p?.priceCents ?? null,
+      lastObservedOn: p?.observedOn ?? null,
+      stale: p ? addDays(p.observedOn, cfg.staleAfterDays) < today : false,
+      change1m: change(p?.priceCents, monthAgo.get(m.c.id)?.priceCents),
+      change1y: change(p?.priceCents, yearAgo.get(m.c.id)?.priceCents),
+      weight: total && p ? (m.weight * p.priceCents) / total : null,
+      inIndex: true,
+      since: m.since,
+    };
+  });
+  constituents.sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0));
+  return {
+    level: last?.level ?? null,
+    asOf,
+    baseDate: cfg.baseDate,
+    weighting: cfg.weighting,
+    divisor: last?.divisor ?? null,
+    changes: { d1: change(last?.level, d1), m1: change(last?.level, m1), y1: change(last?.level, y1) },
+    constituents,
+  };
+}
+
+/** GET /api/index/levels: the daily series between two days (both included). */
+export async function indexLevelsBetween(ctx: Pick<AppContext, 'db'>, input: { from?: IsoDay; to?: IsoDay }): Promise<LevelsResponse> {
+  const rows = await ctx.db
+    .select({ day: indexLevels.day, level: indexLevels.level })
+    .from(indexLevels)
+    .where(and(input.from ? sql`${indexLevels.day} >= ${input.from}::date` : undefined, input.to ? sql`${indexLevels.day} <= ${input.to}::date` : undefined))
+    .orderBy(asc(indexLevels.day));
+  return { levels: rows };
+}
+
+/** GET /api/index/constituents/{id}: its observations, daily prices, the eligibility counts and membership. */
+export async function constituentDetail(ctx: Pick<AppContext, 'db' | 'clock'>, input: { id: string }): Promise<ConstituentDetail> {
+  const { db } = ctx;
+  const today = dayOf(ctx.clock.now());
+  const [[c], observations, [member], cfg] = await Promise.all([
+    db.select().from(indexConstituents).where(eq(indexConstituents.id, input.id)).limit(1),
+    db
+      .select({ day: priceObservations.observedOn, priceCents: priceObservations.priceCents, source: priceObservations.source, saleRef: priceObservations.saleRef })
+      .from(priceObservations)
+      .where(eq(priceObservations.constituentId, input.id))
+      .orderBy(asc(priceObservations.observedOn), asc(priceObservations.createdAt)),
+    db.select().from(indexMembers).where(eq(indexMembers.constituentId, input.id)).limit(1),
+    getIndexSettings(ctx),
+  ]);
+  if (!c) throw notFound(indexMessages.notFound);
+  const prices = dailyPrices(observations);
+  const p = priceOn(prices, today, cfg.staleAfterDays);
+  const e = eligibility(
+    observations.map((o) => o.day),
+    today,
+  );
+  return {
+    id: c.id,
+    ...identity(c),
+    retiredOn: c.retiredOn,
+    lastPriceCents: p?.priceCents ?? null,
+    lastObservedOn: p?.observedOn ?? null,
+    stale: p?.stale ?? false,
+    change1m: change(p?.priceCents, priceOn(prices, addDays(today, -30))?.priceCents),
+    change1y: change(p?.priceCents, priceOn(prices, addDays(today, -365))?.priceCents),
+    weight: null,
+    inIndex: Boolean(member),
+    since: member?.since ?? null,
+    ...e,
+    observations,
+    prices,
+  };
+}
+
+async function namesById(db: Db): Promise<Map<string, string>> {
+  const rows = await db.select().from(indexConstituents);
+  return new Map(rows.map((r) => [r.id, constituentName(r)]));
+}
+
+/** GET /api/index/divisor-log: every adjustment since the base date, oldest first. */
+export async function divisorLog(ctx: Pick<AppContext, 'db'>): Promise<DivisorLogResponse> {
+  const [cfg, rows, names, [last]] = await Promise.all([
+    getIndexSettings(ctx),
+    ctx.db.select().from(indexDivisorLog).orderBy(asc(indexDivisorLog.seq)),
+    namesById(ctx.db),
+    ctx.db.select({ divisor: indexLevels.divisor }).from(indexLevels).orderBy(desc(indexLevels.day)).limit(1),
+  ]);
+  const named = (ids: string[]) => ids.map((id) => ({ id, name: names.get(id) ?? id }));
+  return {
+    settings: cfg,
+    currentDivisor: last?.divisor ?? null,
+    entries: rows.map((r) => ({
+      effectiveOn: r.effectiveOn,
+      reason: r.reason,
+      oldDivisor: r.oldDivisor,
+      newDivisor: r.newDivisor,
+      level: r.level,
+      added: named(r.added),
+      removed: named(r.removed),
+    })),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Admin
+// ------------------------------------------------------------------------------------------------
+
+/** GET /api/admin/index: every constituent with its eligibility today, and the recompute's state. */
+export async function adminIndex(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor): Promise<AdminIndexResponse> {
+  const { db } = ctx;
+  const today = dayOf(ctx.clock.now());
+  const longFrom = addDays(today, -ELIGIBILITY.longDays);
+  const shortFrom = addDays(today, -ELIGIBILITY.shortDays);
+  const [rows, last, cfg, [pending], [state]] = await Promise.all([
+    db
+      .select({
+        c: indexConstituents,
+        inIndex: sql<boolean>`exists (select 1 from ${indexMembers} m where m.constituent_id = ${indexConstituents.id})`,
+        observations: count(priceObservations.id),
+        salesLong: sql<number>`count(*) filter (where ${priceObservations.observedOn} > ${longFrom}::date and ${priceObservations.observedOn} <= ${today}::date)`.mapWith(Number),
+        salesShort: sql<number>`count(*) filter (where ${priceObservations.observedOn} > ${shortFrom}::date and ${priceObservations.observedOn} <= ${today}::date)`.mapWith(Number),
+      })
+      .from(indexConstituents)
+      .leftJoin(priceObservations, eq(priceObservations.constituentId, indexConstituents.id))
+      .groupBy(indexConstituents.id)
+      .orderBy(asc(indexConstituents.player), asc(indexConstituents.year)),
+    pricesAsOf(db, today),
+    getIndexSettings(ctx),
+    db.select({ n: count() }).from(jobs).where(eq(jobs.key, INDEX_RECOMPUTE_JOB)),
+    db.select({ value: settings.value }).from(settings).where(eq(settings.key, STATE_KEY)).limit(1),
+  ]);
+  return {
+    settings: cfg,
+    recomputePending: Number(pending?.n ?? 0) > 0,
+    lastRecomputedAt: (state?.value as { recomputedAt?: string } | undefined)?.recomputedAt ?? null,
+    constituents: rows.map((r) => ({
+      id: r.c.id,
+      ...identity(r.c),
+      retiredOn: r.c.retiredOn,
+      observations: Number(r.observations),
+      lastPriceCents: last.get(r.c.id)?.priceCents ?? null,
+      lastObservedOn: last.get(r.c.id)?.observedOn ?? null,
+      salesLong: r.salesLong,
+      salesShort: r.salesShort,
+      eligible: !r.c.retiredOn && r.salesLong >= ELIGIBILITY.longSales && r.salesShort >= ELIGIBILITY.shortSales,
+      inIndex: Boolean(r.inIndex),
+    })),
+  };
+}
+
+const isUniqueViolation = (err: unknown) => {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  return false;
+};
+const duplicateIdentity = () => new AppError('conflict', indexMessages.duplicate);
+
+/** POST /api/admin/index/constituents: a new card identity; it enters at the next review it is eligible for. */
+export async function addConstituent(ctx: Ctx, actor: SignedInActor, input: { identity: ConstituentIdentity }) {
+  const now = ctx.clock.now();
+  try {
+    return await inTransaction(ctx, async ({ tx }) => {
+      const [row] = await tx.insert(indexConstituents).values({ ...input.identity, createdAt: now }).returning();
+      await audit(tx, { ...auditBy(actor), action: 'index.constituent_added', targetType: 'index_constituent', targetId: row.id, data: { name: constituentName(row) }, at: now });
+      return { id: row.id, ...identity(row), retiredOn: row.retiredOn };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateIdentity();
+    throw err;
+  }
+}
+
+/** PATCH /api/admin/index/constituents/{id}: corrects the identity (its prices stay with it). */
+export async function patchConstituent(ctx: Ctx, actor: SignedInActor, input: { id: string; patch: Partial<ConstituentIdentity> }) {
+  const now = ctx.clock.now();
+  // An empty patch would be an UPDATE with nothing to set, which the query builder refuses.
+  const patch = Object.fromEntries(Object.entries(input.patch).filter(([, v]) => v !== undefined));
+  if (!Object.keys(patch).length) throw new AppError('bad_request', 'Nothing to change');
+  try {
+    return await inTransaction(ctx, async ({ tx }) => {
+      const [row] = await tx.update(indexConstituents).set(patch).where(eq(indexConstituents.id, input.id)).returning();
+      if (!row) throw notFound(indexMessages.notFound);
+      await audit(tx, { ...auditBy(actor), action: 'index.constituent_edited', targetType: 'index_constituent', targetId: row.id, data: { fields: Object.keys(patch) }, at: now });
+      return { id: row.id, ...identity(row), retiredOn: row.retiredOn };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateIdentity();
+    throw err;
+  }
+}
+
+/** DELETE /api/admin/index/constituents/{id}: retires it today; the divisor is adjusted so the level does not jump. */
+export async function retireConstituent(ctx: Ctx, actor: SignedInActor, input: { id: string }) {
+  const now = ctx.clock.now();
+  const today = dayOf(now);
+  return inTransaction(ctx, async ({ tx }) => {
+    const [row] = await tx.select().from(indexConstituents).where(eq(indexConstituents.id, input.id)).limit(1).for('update');
+    if (!row) throw notFound(indexMessages.notFound);
+    if (row.retiredOn) throw new AppError('conflict', indexMessages.retired);
+    await tx.update(indexConstituents).set({ retiredOn: today }).where(eq(indexConstituents.id, input.id));
+    await audit(tx, { ...auditBy(actor), action: 'index.constituent_retired', targetType: 'index_constituent', targetId: row.id, data: { name: constituentName(row) }, at: now });
+    await recomputeIndex(ctx, { tx });
+    return { ok: true as const };
+  });
+}
+
+/**
+ * POST /api/admin/index/prices/import: a dry run reports what a commit would do; a commit writes
+ * every accepted row in one transaction, then recomputes (inline, or on the job runner when large).
+ */
+export async function importPrices(ctx: Ctx, actor: SignedInActor, input: { csv: string; dryRun: boolean }): Promise<ImportReport> {
+  const now = ctx.clock.now();
+  const { rows, rejected } = parsePriceCsv(input.csv, dayOf(now));
+  const dataRows = rows.length + rejected.filter((x) => x.line > 1).length;
+  const run = async (tx: Db) => {
+    const constituents = await tx.select().from(indexConstituents);
+    const ids = new Set(constituents.map((c) => c.id));
+    const byIdentity = new Map(constituents.map((c) => [identityKey(c), c.id]));
+    const existing = new Set(
+      (await tx.select({ id: priceObservations.constituentId, key: priceObservations.dedupeKey }).from(priceObservations)).map((r) => `${r.id}|${r.key}`),
+    );
+    const seen = new Set<string>();
+    const accepted: (typeof priceObservations.$inferInsert)[] = [];
+    let duplicates = 0;
+    for (const r of rows) {
+      const id = r.constituentId ?? byIdentity.get(identityKey(r.identity!));
+      if (!id || !ids.has(id)) {
+        rejected.push({ line: r.line, reason: 'No constituent matches this card' });
+        continue;
+      }
+      const key = dedupeKey(r);
+      if (existing.has(`${id}|${key}`) || seen.has(`${id}|${key}`)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(`${id}|${key}`);
+      accepted.push({ constituentId: id, observedOn: r.day, priceCents: r.priceCents, source: r.source, saleRef: r.saleRef, dedupeKey: key, importedBy: actor.user.id, createdAt: now });
+    }
+    rejected.sort((a, b) => a.line - b.line);
+    const report: ImportReport = { dryRun: input.dryRun, rows: dataRows, accepted: accepted.length, duplicates, rejected, committed: false, recompute: 'none' };
+    if (input.dryRun || accepted.length === 0) return report;
+    for (let i = 0; i < accepted.length; i += 1000) await tx.insert(priceObservations).values(accepted.slice(i, i + 1000)).onConflictDoNothing();
+    await audit(tx, { ...auditBy(actor), action: 'index.prices_imported', targetType: 'index', data: { accepted: accepted.length, duplicates, rejected: rejected.length }, at: now });
+    if (accepted.length > IMPORT_INLINE_RECOMPUTE_ROWS) {
+      await enqueueJob(tx, { name: INDEX_RECOMPUTE_JOB, key: INDEX_RECOMPUTE_JOB, runAt: now });
+      return { ...report, committed: true, recompute: 'queued' as const };
+    }
+    await recomputeIndex(ctx, { tx });
+    return { ...report, committed: true, recompute: 'done' as const };
+  };
+  // A dry run reads only; a commit is one transaction.
+  return input.dryRun ? run(ctx.db) : inTransaction(ctx, ({ tx }) => run(tx));
+}
+
+/**
+ * POST /api/admin/index/rebalance: reviews eligibility today. The preview recomputes with the
+ * review added and reports who would enter and leave and the divisor change; the commit
+ * publishes the review and recomputes.
+ */
+export async function rebalance(ctx: Ctx, actor: SignedInActor, input: { reason: string; dryRun: boolean }): Promise<RebalanceResponse> {
+  const now = ctx.clock.now();
+  const today = dayOf(now);
+  const inputs = await loadInputs(ctx.db);
+  const names = new Map(inputs.constituents.map((c) => [c.id, constituentName(c)]));
+  const published = [...inputs.reviews, { day: today, reason: input.reason }];
+  const result = computeSeries({ constituents: inputs.series, settings: inputs.settings, published, through: today });
+  const entry = result.log.at(-1);
+  const named = (ids: string[]) => ids.map((id) => ({ id, name: names.get(id) ?? id }));
+  const preview: RebalanceResponse =
+    entry && entry.effectiveOn === today
+      ? { dryRun: input.dryRun, effectiveOn: today, oldDivisor: entry.oldDivisor, newDivisor: entry.newDivisor, level: entry.level, added: named(entry.added), removed: named(entry.removed) }
+      : { dryRun: input.dryRun, effectiveOn: today, oldDivisor: null, newDivisor: null, level: result.levels.at(-1)?.level ?? null, added: [], removed: [] };
+  if (input.dryRun) return preview;
+  if (preview.newDivisor == null) throw new AppError('conflict', indexMessages.noChange);
+  await inTransaction(ctx, async ({ tx }) => {
+    await tx.insert(indexReviews).values({ effectiveOn: today, reason: input.reason, createdBy: actor.user.id, createdAt: now });
+    await audit(tx, { ...auditBy(actor), action: 'index.rebalanced', targetType: 'index', data: { reason: input.reason, added: preview.added.length, removed: preview.removed.length }, at: now });
+    await recomputeIndex(ctx, { tx });
+  });
+  return preview;
+}
+
+/** PUT /api/admin/index/settings: weighting, base date and staleness; the series is rebuilt at once. */
+export async function updateIndexSettings(ctx: Ctx, actor: SignedInActor, input: { settings: IndexSettings }) {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async ({ tx }) => {
+    await saveIndexSettings(tx, input.settings, now);
+    await audit(tx, { ...auditBy(actor), action: 'index.settings_updated', targetType: 'settings', targetId: INDEX_SETTINGS_KEY, data: input.settings, at: now });
+    await recomputeIndex(ctx, { tx });
+    return input.settings;
+  });
+}
+
+/**
+ * GET /api/index/collection: the caller's registry against the index over the last year, both
+ * rebased to 100, and the cards that follow a constituent's market price. The registry's rows
+ * come from the cards module's own query.
+ */
+export async function collectionVsMarket(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor): Promise<CollectionVsMarket> {
+  const { db } = ctx;
+  const today = dayOf(ctx.clock.now());
+  const [cards, constituents, levels] = await Promise.all([
+    registryQuery(db, actor.user.id),
+    db.select().from(indexConstituents),
+    db
+      .select({ day: indexLevels.day, level: indexLevels.level })
+      .from(indexLevels)
+      .where(sql`${indexLevels.day} > ${addDays(today, -365)}::date`)
+      .orderBy(asc(indexLevels.day)),
+  ]);
+  const byIdentity = new Map(constituents.map((c) => [identityKey(c), c]));
+  const matches = cards.map((card) => {
+    if (card.grader === 'raw' || !card.cardNumber || card.gradeValue == null) return null;
+    return byIdentity.get(identityKey({ player: card.subject, year: card.year, set: card.brand, cardNumber: card.cardNumber, variety: card.variety, grader: card.grader, grade: card.gradeValue })) ?? null;
+  });
+  const matchedIds = [...new Set(matches.filter((m) => m).map((m) => m!.id))];
+  const observations = matchedIds.length
+    ? await db
+        .select({ id: priceObservations.constituentId, day: priceObservations.observedOn, priceCents: priceObservations.priceCents })
+        .from(priceObservations)
+        .where(inArray(priceObservations.constituentId, matchedIds))
+    : [];
+  const prices = new Map(matchedIds.map((id) => [id, dailyPrices(observations.filter((o) => o.id === id))]));
+  const following: CollectionVsMarket['following'] = [];
+  cards.forEach((card, i) => {
+    const m = matches[i];
+    const p = m ? priceOn(prices.get(m.id)!, today) : null;
+    if (m && p) following.push({ cardId: card.id, constituentId: m.id, name: constituentName(m), marketValueCents: p.priceCents, observedOn: p.observedOn, estimatedValueCents: card.estimatedValueCents });
+  });
+  const points = collectionSeries({
+    cards: cards.map((card, i) => ({ estimatedValueCents: card.estimatedValueCents, prices: matches[i] ? prices.get(matches[i]!.id)! : null })),
+    levels,
+  });
+  return { points, following, cards: cards.length };
+}

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import {
+  cardRequestTransitions,
+  listingTransitions,
+  marketplaceMessages,
+  promotionTransitions,
+  sellOfferTransitions,
+  type CardRequestStatus,
+  type ListingStatus,
+  type PromotionStatus,
+  type SellOfferStatus,
+} from '#common/marketplace.ts';
+import type { Db } from '#server/db/client.ts';
+import { cards } from '#server/db/schema/cards.ts';
+import { cardRequests, listings, marketStatusHistory, promotionRequests, sellOffers } from '#server/db/schema/marketplace.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import type { Aggregate, EventsContext } from '#server/lib/transition.ts';
+import { listingUpdated, promotionUpdated, requestUpdated, sellUpdated } from './marketplace.events.ts';
+
+export type ListingRow = typeof listings.$inferSelect;
+export type CardRequestRow = typeof cardRequests.$inferSelect;
+export type SellOfferRow = typeof sellOffers.$inferSelect;
+export type PromotionRow = typeof promotionRequests.$inferSelect;
+type RecordKind = (typeof marketStatusHistory.$inferInsert)['recordKind'];
+
+function history(kind: RecordKind) {
+  return async (tx: Db, e: { id: string; from: string; to: string; actorId: string | null; at: Date; data?: Record<string, unknown> }) => {
+    const note = typeof e.data?.note === 'string' ? e.data.note : null;
+    await tx.insert(marketStatusHistory).values({ recordKind: kind, recordId: e.id, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
+  };
+}
+
+/** The first history row of a new record (created → its first status). */
+export async function recordCreated(tx: Db, kind: RecordKind, e: { id: string; status: string; actorId: string | null; at: Date; note?: string | null }) {
+  await tx.insert(marketStatusHistory).values({ recordKind: kind, recordId: e.id, fromStatus: null, toStatus: e.status, note: e.note ?? null, actorId: e.actorId, at: e.at });
+}
+
+const conflict = (current: string, expected: string) => new AppError('conflict', marketplaceMessages.stale(current, expected));
+
+async function cardWords(ctx: EventsContext, cardId: string) {
+  const [c] = await ctx.db.select({ subject: cards.subject, year: cards.year }).from(cards).where(eq(cards.id, cardId)).limit(1);
+  return { playerName: c?.subject ?? '', year: c?.year ?? 0 };
+}
+
+/** Why a listing cannot be reserved, in the buyer's words. */
+export function listingConflict(current: ListingStatus): Error {
+  if (current === 'reserved') return new AppError('conflict', marketplaceMessages.justReserved);
+  if (current === 'sold') return new AppError('conflict', marketplaceMessages.listingSold);
+  if (current === 'withdrawn') return new AppError('conflict', marketplaceMessages.listingWithdrawn);
+  return new AppError('conflict', marketplaceMessages.listingNotReserved);
+}
+
+export const listingAggregate: Aggregate<ListingStatus, ListingRow> = {
+  name: 'listing',
+  table: listings,
+  idColumn: listings.id,
+  statusColumn: listings.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: listingTransitions,
+  recordHistory: history('listing'),
+  conflict: (current) => listingConflict(current),
+  notFound: () => notFound(marketplaceMessages.listingNotFound),
+  announce: (ctx, row) => listingUpdated(ctx, row),
+};
+
+export const cardRequestAggregate: Aggregate<CardRequestStatus, CardRequestRow> = {
+  name: 'card_request',
+  table: cardRequests,
+  idColumn: cardRequests.id,
+  statusColumn: cardRequests.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: cardRequestTransitions,
+  recordHistory: history('card_request'),
+  conflict,
+  notFound: () => notFound(marketplaceMessages.requestNotFound),
+  announce: async (ctx, row) => requestUpdated(ctx, { id: row.id, userId: row.userId, kind: row.kind, status: row.status, ...(await cardWords(ctx, row.cardId)) }),
+};
+
+export const sellOfferAggregate: Aggregate<SellOfferStatus, SellOfferRow> = {
+  name: 'sell_offer',
+  table: sellOffers,
+  idColumn: sellOffers.id,
+  statusColumn: sellOffers.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: sellOfferTransitions,
+  recordHistory: history('sell_offer'),
+  conflict,
+  notFound: () => notFound(marketplaceMessages.offerNotFound),
+  announce: async (ctx, row) => sellUpdated(ctx, { id: row.id, userId: row.userId, status: row.status, ...(await cardWords(ctx, row.cardId)) }),
+};
+
+export const promotionAggregate: Aggregate<PromotionStatus, PromotionRow> = {
+  name: 'promotion_request',
+  table: promotionRequests,
+  idColumn: promotionRequests.id,
+  statusColumn: promotionRequests.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: promotionTransitions,
+  recordHistory: history('promotion_request'),
+  conflict,
+  notFound: () => notFound(marketplaceMessages.promotionNotFound),
+  announce: (ctx, row) => promotionUpdated(ctx, { id: row.id, userId: row.userId, listingId: row.listingId, status: row.status }),
+};

@@ -1,0 +1,228 @@
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import Papa from 'papaparse';
+import { linesFromTemplate, totalOf } from '#common/money.ts';
+import { csvHeaders, marketplaceMessages, payoutStatusLabels, saleKindLabels, SALES_PAGE_SIZE_MAX, type AdminSalesResponse, type SaleKind, type SaleRow, type SalesPeriod } from '#common/marketplace.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { cards } from '#server/db/schema/cards.ts';
+import { feeTemplates } from '#server/db/schema/money.ts';
+import { listings, sales } from '#server/db/schema/marketplace.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { transition, type UnitOfWork } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { appendEvent } from '#server/modules/cards/cards.service.ts';
+import { transferCard } from '#server/modules/cards/cards.holds.ts';
+import { cardColumns } from '#server/modules/cards/cards.queries.ts';
+import { houseAccountId } from '#server/modules/cards/house-account.ts';
+import { onInvoicePaid } from '#server/modules/money/money.settlement.ts';
+import { listingAggregate } from './marketplace.aggregates.ts';
+import { sellerOf, toListedCard } from './listings.service.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
+
+/** The sale fee template's lines on a price: the house's commission and shipping, withheld from the seller. */
+async function saleFeesCents(db: Db, priceCents: number): Promise<number> {
+  const [tpl] = await db
+    .select({ lines: feeTemplates.lines })
+    .from(feeTemplates)
+    .where(and(eq(feeTemplates.appliesTo, 'sale'), eq(feeTemplates.active, true)))
+    .orderBy(asc(feeTemplates.createdAt), asc(feeTemplates.id))
+    .limit(1);
+  return tpl ? Math.min(priceCents, totalOf(linesFromTemplate(tpl.lines, priceCents))) : 0;
+}
+
+/**
+ * Payment of a sale invoice settled (decision 030): the listing is sold, one sales row written,
+ * the card handed to the buyer (`sold`, then `transferred`; custody stays in the vault). Runs in
+ * the settlement transaction, once per invoice; the unique listing id on sales makes a second
+ * run write nothing.
+ */
+onInvoicePaid('sale', async (uow, { invoice, now }) => {
+  const { tx } = uow;
+  if (!invoice.relatedId) return;
+  const [l] = await tx.select().from(listings).where(eq(listings.id, invoice.relatedId)).for('update');
+  if (!l || l.status !== 'reserved' || l.invoiceId !== invoice.id) {
+    uow.ctx.log?.warn({ invoiceId: invoice.id, listingId: invoice.relatedId, status: l?.status }, 'sale invoice paid for a listing no longer reserved by it');
+    return;
+  }
+  const buyerId = invoice.userId;
+  const feesCents = await saleFeesCents(tx, l.priceCents);
+  const [sale] = await tx
+    .insert(sales)
+    .values({
+      kind: 'marketplace',
+      listingId: l.id,
+      invoiceId: invoice.id,
+      cardId: l.cardId,
+      buyerId,
+      sellerId: l.sellerId,
+      priceCents: l.priceCents,
+      feesCents,
+      totalCents: invoice.totalCents,
+      sellerProceedsCents: l.priceCents - feesCents,
+      payoutStatus: l.sellerId ? 'owed' : 'none',
+      soldAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!sale) return;
+  const by = { actorId: buyerId, impersonatorId: null, ip: null };
+  await transition(uow, listingAggregate, { id: l.id, from: 'reserved', to: 'sold', actor: { user: { id: buyerId }, impersonatorId: null, ip: null }, now, patch: { soldAt: now, reservedUntil: null }, data: { saleId: sale.id } });
+  await appendEvent(tx, by, { cardId: l.cardId, kind: 'sold', data: { listingId: l.id, saleId: sale.id, priceCents: l.priceCents, buyerId, sellerId: l.sellerId }, at: now });
+  await transferCard(uow, by, { cardId: l.cardId, toOwnerId: buyerId, at: now, release: { kind: 'listing', ref: l.id }, data: { saleId: sale.id } });
+  await audit(tx, { ...by, action: 'sale.completed', targetType: 'sale', targetId: sale.id, data: { listingId: l.id, priceCents: l.priceCents }, at: now });
+});
+
+/** The house buying through an accepted sell offer (called in the offer's transaction). */
+export async function recordHouseSale(uow: UnitOfWork, input: { sellOfferId: string; cardId: string; sellerId: string; priceCents: number; now: Date }) {
+  const house = await houseAccountId(uow.tx);
+  const [sale] = await uow.tx
+    .insert(sales)
+    .values({
+      kind: 'sell_offer',
+      sellOfferId: input.sellOfferId,
+      cardId: input.cardId,
+      buyerId: house,
+      sellerId: input.sellerId,
+      priceCents: input.priceCents,
+      feesCents: 0,
+      totalCents: input.priceCents,
+      sellerProceedsCents: input.priceCents,
+      payoutStatus: 'owed',
+      soldAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return { sale, house };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reads
+// ------------------------------------------------------------------------------------------------
+
+const buyers = alias(users, 'buyers');
+const sellers = alias(users, 'sellers');
+
+function salesSelect(db: Db) {
+  return db
+    .select({ sale: sales, card: cardColumns, buyerName: buyers.name, sellerName: sellers.name })
+    .from(sales)
+    .innerJoin(cards, eq(cards.id, sales.cardId))
+    .innerJoin(buyers, eq(buyers.id, sales.buyerId))
+    .leftJoin(sellers, eq(sellers.id, sales.sellerId));
+}
+
+function toSaleRow(r: Awaited<ReturnType<ReturnType<typeof salesSelect>['execute']>>[number], house: string): SaleRow {
+  const s = r.sale;
+  return {
+    id: s.id,
+    kind: s.kind,
+    listingId: s.listingId,
+    sellOfferId: s.sellOfferId,
+    invoiceId: s.invoiceId,
+    card: toListedCard(r.card),
+    buyer: s.buyerId === house ? sellerOf(null, null) : sellerOf(s.buyerId, r.buyerName),
+    seller: sellerOf(s.sellerId, r.sellerName),
+    priceCents: s.priceCents,
+    feesCents: s.feesCents,
+    totalCents: s.totalCents,
+    sellerProceedsCents: s.sellerProceedsCents,
+    payoutStatus: s.payoutStatus,
+    payoutPaidAt: s.payoutPaidAt?.toISOString() ?? null,
+    soldAt: s.soldAt.toISOString(),
+  };
+}
+
+/** GET /api/user/sales: what the caller bought and sold. */
+export async function userSales(ctx: Ctx, actor: SignedInActor) {
+  const me = actor.user.id;
+  const house = await houseAccountId(ctx.db);
+  const rows = await salesSelect(ctx.db)
+    .where(or(eq(sales.buyerId, me), eq(sales.sellerId, me)))
+    .orderBy(desc(sales.soldAt), asc(sales.id));
+  return {
+    bought: rows.filter((r) => r.sale.buyerId === me).map((r) => toSaleRow(r, house)),
+    sold: rows.filter((r) => r.sale.sellerId === me).map((r) => toSaleRow(r, house)),
+  };
+}
+
+const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
+const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
+
+function salesWhere(q: { from?: string; to?: string; kind?: SaleKind }): SQL | undefined {
+  return and(q.from ? gte(sales.soldAt, dayStart(q.from)) : undefined, q.to ? lt(sales.soldAt, nextDay(q.to)) : undefined, q.kind ? eq(sales.kind, q.kind) : undefined);
+}
+
+/** GET /api/admin/sales: rows (newest first), totals and totals per period over from/to. */
+export async function adminSales(ctx: Ctx, _actor: SignedInActor, q: { from?: string; to?: string; kind?: SaleKind; period: SalesPeriod }): Promise<AdminSalesResponse> {
+  const where = salesWhere(q);
+  const house = await houseAccountId(ctx.db);
+  const rows = await salesSelect(ctx.db)
+    .where(where)
+    .orderBy(desc(sales.soldAt), asc(sales.id))
+    .limit(SALES_PAGE_SIZE_MAX + 1);
+  const sums = {
+    count: sql<number>`count(*)::int`,
+    priceCents: sql<number>`coalesce(sum(${sales.priceCents}), 0)::bigint`,
+    feesCents: sql<number>`coalesce(sum(${sales.feesCents}), 0)::bigint`,
+    totalCents: sql<number>`coalesce(sum(${sales.totalCents}), 0)::bigint`,
+  };
+  const [t] = await ctx.db
+    .select({ ...sums, payoutsOwedCents: sql<number>`coalesce(sum(${sales.sellerProceedsCents}) filter (where ${sales.payoutStatus} = 'owed'), 0)::bigint` })
+    .from(sales)
+    .where(where);
+  const unit = sql.raw(`'${q.period}'`);
+  const period = sql<string>`to_char(date_trunc(${unit}, ${sales.soldAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const byPeriod = await ctx.db.select({ period, ...sums }).from(sales).where(where).groupBy(period).orderBy(period);
+  const num = (v: unknown) => Number(v ?? 0);
+  return {
+    sales: rows.slice(0, SALES_PAGE_SIZE_MAX).map((r) => toSaleRow(r, house)),
+    totals: { count: num(t?.count), priceCents: num(t?.priceCents), feesCents: num(t?.feesCents), totalCents: num(t?.totalCents), payoutsOwedCents: num(t?.payoutsOwedCents) },
+    byPeriod: byPeriod.map((p) => ({ period: p.period, count: num(p.count), priceCents: num(p.priceCents), feesCents: num(p.feesCents), totalCents: num(p.totalCents) })),
+    truncated: rows.length > SALES_PAGE_SIZE_MAX,
+  };
+}
+
+/** GET /api/admin/sales/export.csv: the same rows as CSV (dollars with cents, ISO dates). */
+export async function adminSalesCsv(ctx: Ctx, actor: SignedInActor, q: { from?: string; to?: string; kind?: SaleKind; period: SalesPeriod }): Promise<string> {
+  const { sales: rows } = await adminSales(ctx, actor, q);
+  const dollars = (c: number) => (c / 100).toFixed(2);
+  const card = (s: SaleRow) => `${s.card.year} ${s.card.brand} ${s.card.subject}${s.card.grade ? ` ${s.card.grader} ${s.card.grade}` : ''}`;
+  return Papa.unparse({
+    fields: [...csvHeaders],
+    data: rows.map((s) => [
+      s.soldAt,
+      saleKindLabels[s.kind],
+      card(s),
+      s.buyer.name ?? '',
+      s.seller.name ?? '',
+      dollars(s.priceCents),
+      dollars(s.feesCents),
+      dollars(s.totalCents),
+      dollars(s.sellerProceedsCents),
+      payoutStatusLabels[s.payoutStatus],
+    ]),
+  }, // Cells that start with = + - @ would be formulas in a spreadsheet.
+  { escapeFormulae: true });
+}
+
+/** PATCH /api/admin/sales/{id}: the house paid the seller what it owed. */
+export async function markPayoutPaid(ctx: Ctx, actor: SignedInActor, input: { id: string }): Promise<SaleRow> {
+  const now = ctx.clock.now();
+  const [updated] = await ctx.db
+    .update(sales)
+    .set({ payoutStatus: 'paid', payoutPaidAt: now })
+    .where(and(eq(sales.id, input.id), eq(sales.payoutStatus, 'owed')))
+    .returning({ id: sales.id });
+  if (!updated) {
+    const [exists] = await ctx.db.select({ id: sales.id }).from(sales).where(eq(sales.id, input.id)).limit(1);
+    if (!exists) throw notFound(marketplaceMessages.saleNotFound);
+    throw new AppError('conflict', marketplaceMessages.payoutNotOwed);
+  }
+  await audit(ctx.db, { ...auditBy(actor), action: 'sale.payout_paid', targetType: 'sale', targetId: input.id, at: now });
+  const house = await houseAccountId(ctx.db);
+  const [row] = await salesSelect(ctx.db).where(eq(sales.id, input.id)).limit(1);
+  return toSaleRow(row!, house);
+}

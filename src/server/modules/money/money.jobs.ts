@@ -1,0 +1,45 @@
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { AppContext } from '#server/context.ts';
+import { invoices } from '#server/db/schema/money.ts';
+import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { invoiceOverdue } from './money.events.ts';
+
+export const OVERDUE_NOTICES_JOB = 'money.overdue_notices';
+const HOUR = 60 * 60_000;
+
+type JobContext = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
+
+// One run per hour; the key names the hour so instances scheduling the same run make one job.
+const keyFor = (t: Date) => `${OVERDUE_NOTICES_JOB}:${new Date(Math.floor(t.getTime() / HOUR) * HOUR).toISOString()}`;
+
+export async function scheduleOverdueNotices(ctx: Pick<AppContext, 'db' | 'clock'>, input: { runAt?: Date } = {}) {
+  const runAt = input.runAt ?? ctx.clock.now();
+  await enqueueJob(ctx.db, { name: OVERDUE_NOTICES_JOB, runAt, key: keyFor(runAt) });
+}
+
+/**
+ * Tells each member once that a sent invoice went past its due date. Overdue itself is derived;
+ * `overdueNoticeAt` only records that the notice went out (claimed with a conditional update,
+ * so two instances never send it twice).
+ */
+export async function sendOverdueNotices(ctx: JobContext): Promise<number> {
+  const now = ctx.clock.now();
+  const today = now.toISOString().slice(0, 10);
+  const claimed = await ctx.db
+    .update(invoices)
+    .set({ overdueNoticeAt: now })
+    .where(and(eq(invoices.status, 'sent'), lt(invoices.dueDate, today), isNull(invoices.overdueNoticeAt)))
+    .returning({ userId: invoices.userId, number: invoices.number, totalCents: invoices.totalCents });
+  for (const inv of claimed) await invoiceOverdue(ctx, inv);
+  return claimed.length;
+}
+
+export function moneyJobs(ctx: JobContext): Record<string, JobHandler> {
+  return {
+    [OVERDUE_NOTICES_JOB]: async () => {
+      await sendOverdueNotices(ctx);
+      const now = ctx.clock.now();
+      await scheduleOverdueNotices(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { moneyMessages, type CheckoutSession, type PaymentStatus } from '#common/money.ts';
+import type { Actor, SignedInActor } from '#server/context.ts';
+import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { inTransaction, transition } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
+import { invoiceAggregate } from './invoices.service.ts';
+import type { MoneyContext } from './money.context.ts';
+import { memberSeesInvoice, payRefusal } from './money.policy.ts';
+import { runInvoicePaidHandlers, type InvoiceRow, type PaymentRow } from './money.settlement.ts';
+import { subscriptionChanged, subscriptionRenewed } from './subscriptions.service.ts';
+
+type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'payments'>;
+
+const system = { user: null, impersonatorId: null, ip: null };
+
+/** Opens a provider checkout for one payable invoice and records the attempt. */
+export async function openCheckout(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { invoice: InvoiceRow; kind: 'invoice' | 'subscription'; planId?: string; description: string },
+): Promise<{ url: string }> {
+  const paymentId = randomUUID();
+  const origin = ctx.config.appOrigin;
+  const successPath = input.kind === 'subscription' ? '/subscription-success' : '/payment-success';
+  let session: { sessionId: string; url: string };
+  try {
+    session = await ctx.payments.createCheckout({
+      kind: input.kind,
+      paymentId,
+      invoiceId: input.invoice.id,
+      description: input.description,
+      amountCents: input.invoice.totalCents,
+      successUrl: `${origin}${successPath}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: input.kind === 'subscription' ? `${origin}/subscribe` : `${origin}/checkout?invoice=${input.invoice.id}`,
+    });
+  } catch (err) {
+    ctx.log.warn({ err: { message: (err as Error).message }, provider: ctx.payments.name }, 'checkout session not created');
+    throw new AppError('unavailable', moneyMessages.providerUnavailable);
+  }
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async ({ tx }) => {
+    await tx.insert(payments).values({
+      id: paymentId,
+      invoiceId: input.invoice.id,
+      userId: actor.user.id,
+      kind: input.kind,
+      planId: input.planId ?? null,
+      provider: ctx.payments.name,
+      sessionId: session.sessionId,
+      amountCents: input.invoice.totalCents,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await audit(tx, { ...auditBy(actor), action: 'payment.checkout_opened', targetType: 'invoice', targetId: input.invoice.id, data: { provider: ctx.payments.name }, at: now });
+  });
+  return { url: session.url };
+}
+
+/** POST /api/checkout: the member's own sent invoice (409 when paid or void). */
+export async function checkout(ctx: Ctx, actor: SignedInActor, input: { invoiceId: string }) {
+  const [inv] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.userId, actor.user.id)))
+    .limit(1);
+  if (!inv || !memberSeesInvoice(inv.status)) throw notFound(moneyMessages.invoiceNotFound);
+  const refusal = payRefusal(inv.status);
+  if (refusal) throw new AppError('conflict', moneyMessages[refusal]);
+  return openCheckout(ctx, actor, { invoice: inv, kind: 'invoice', description: `Invoice ${inv.number}` });
+}
+
+async function sessionView(ctx: Pick<Ctx, 'db'>, p: PaymentRow): Promise<CheckoutSession> {
+  const [inv] = await ctx.db.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
+  const [plan] = p.planId ? await ctx.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, p.planId)).limit(1) : [];
+  return {
+    sessionId: p.sessionId,
+    provider: p.provider,
+    kind: p.kind,
+    status: p.status,
+    amountCents: p.amountCents,
+    invoice: { id: inv!.id, number: inv!.number, status: inv!.status, totalCents: inv!.totalCents, paidAt: inv!.paidAt?.toISOString() ?? null },
+    plan: plan ? { id: plan.id, name: plan.name, priceCents: plan.priceCents } : null,
+  };
+}
+
+async function ownPayment(ctx: Pick<Ctx, 'db'>, actor: SignedInActor, sessionId: string) {
+  const [p] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.sessionId, sessionId), eq(payments.userId, actor.user.id)))
+    .limit(1);
+  if (!p) throw notFound(moneyMessages.sessionNotFound);
+  return p;
+}
+
+/** GET /api/checkout/session/{id}: the member's own session, for the success pages. */
+export async function checkoutSession(ctx: Ctx, actor: SignedInActor, input: { sessionId: string }) {
+  return sessionView(ctx, await ownPayment(ctx, actor, input.sessionId));
+}
+
+export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 'unknown_session';
+
+/**
+ * The one settlement path (test completions and Stripe webhooks): the payment moves from
+ * pending once, the invoice from sent to paid once, the related record's handlers run in the
+ * same transaction. A replayed event, a second completion or a wrong amount changes nothing paid.
+ */
+export async function settlePayment(
+  ctx: Ctx,
+  input: { provider: 'test' | 'stripe'; sessionId: string; amountCents: number; eventId: string; reference: string; customerId?: string | null; subscriptionId?: string | null },
+): Promise<SettleOutcome> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const [p] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, input.provider), eq(payments.sessionId, input.sessionId)))
+      .limit(1);
+    if (!p) {
+      ctx.log.warn({ provider: input.provider, eventId: input.eventId }, 'payment event for an unknown session');
+      return 'unknown_session';
+    }
+    if (p.eventIds.includes(input.eventId)) return 'replay';
+    if (p.status !== 'pending') return 'already_settled';
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
+    const seen = sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`;
+    if (input.amountCents !== p.amountCents || input.amountCents !== inv!.totalCents) {
+      ctx.log.warn(
+        { provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, expectedCents: inv!.totalCents, receivedCents: input.amountCents },
+        'payment amount does not match the invoice; refused',
+      );
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'amount_mismatch', eventIds: seen, updatedAt: now })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+      await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
+      return 'refused';
+    }
+    if (inv!.status !== 'sent') {
+      ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, status: inv!.status }, 'payment for an invoice that is not payable; refused');
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: `invoice_${inv!.status}`, eventIds: seen, updatedAt: now })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+      return inv!.status === 'paid' ? 'already_settled' : 'refused';
+    }
+    // The invoice's conditional update is the lock: of two concurrent completions (of this
+    // session or of two sessions for one invoice) exactly one moves it; the other learns it here.
+    let paid: InvoiceRow;
+    try {
+      paid = await transition(uow, invoiceAggregate, {
+        id: inv!.id,
+        from: 'sent',
+        to: 'paid',
+        actor: system,
+        now,
+        patch: { paidAt: now, paymentReference: input.reference },
+        data: { provider: input.provider, sessionId: input.sessionId },
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'conflict') throw err;
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'invoice_already_settled', eventIds: seen, updatedAt: now })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+      return 'already_settled';
+    }
+    const [won] = await tx
+      .update(payments)
+      .set({ status: 'succeeded', intentId: input.reference, eventIds: seen, updatedAt: now })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+      .returning();
+    if (!won) throw new AppError('conflict', moneyMessages.staleStatus);
+    await runInvoicePaidHandlers(uow, {
+      invoice: paid,
+      payment: won,
+      providerCustomerId: input.customerId ?? null,
+      providerSubscriptionId: input.subscriptionId ?? null,
+      now,
+    });
+    return 'paid';
+  });
+}
+
+async function closeSession(ctx: Ctx, input: { provider: 'test' | 'stripe'; sessionId: string; status: Extract<PaymentStatus, 'failed' | 'expired'>; eventId: string; reason: string }) {
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(payments)
+    .set({ status: input.status, failureReason: input.reason, eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
+    .where(and(eq(payments.provider, input.provider), eq(payments.sessionId, input.sessionId), eq(payments.status, 'pending')));
+}
+
+function requireTestProvider(ctx: Ctx) {
+  if (ctx.payments.name !== 'test') throw notFound(moneyMessages.testProviderOnly);
+}
+
+/** POST /api/payment-test/{id}/complete: the test provider's "payment succeeded", through settlement. */
+export async function completeTestPayment(ctx: Ctx, actor: SignedInActor, input: { sessionId: string }) {
+  requireTestProvider(ctx);
+  const p = await ownPayment(ctx, actor, input.sessionId);
+  if (p.status === 'failed' || p.status === 'expired') throw new AppError('conflict', moneyMessages.sessionClosed);
+  await settlePayment(ctx, { provider: 'test', sessionId: p.sessionId, amountCents: p.amountCents, eventId: `test_complete_${p.sessionId}`, reference: p.sessionId });
+  return sessionView(ctx, await ownPayment(ctx, actor, input.sessionId));
+}
+
+/** POST /api/payment-test/{id}/decline: the test provider's "card declined". */
+export async function declineTestPayment(ctx: Ctx, actor: SignedInActor, input: { sessionId: string }) {
+  requireTestProvider(ctx);
+  const p = await ownPayment(ctx, actor, input.sessionId);
+  if (p.status === 'succeeded') throw new AppError('conflict', moneyMessages.alreadyPaid);
+  await closeSession(ctx, { provider: 'test', sessionId: p.sessionId, status: 'failed', eventId: `test_decline_${p.sessionId}`, reason: 'declined' });
+  return sessionView(ctx, await ownPayment(ctx, actor, input.sessionId));
+}
+
+/** POST /api/webhooks/stripe: verified on the raw body; unsigned, stale or forged deliveries change nothing. */
+export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawBody: Buffer; signature: string | undefined }) {
+  if (ctx.payments.name !== 'stripe') throw notFound();
+  let event: PaymentEvent;
+  try {
+    event = ctx.payments.parseWebhook(input.rawBody, input.signature);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      ctx.log.warn({ reason: err.message.slice(0, 200) }, 'stripe webhook refused: signature');
+      throw new AppError('bad_request', moneyMessages.stripeSignature);
+    }
+    throw err;
+  }
+  switch (event.type) {
+    case 'session_completed':
+      return settlePayment(ctx, {
+        provider: 'stripe',
+        sessionId: event.sessionId,
+        amountCents: event.amountCents,
+        eventId: event.eventId,
+        reference: event.reference,
+        customerId: event.customerId,
+        subscriptionId: event.subscriptionId,
+      });
+    case 'session_expired':
+      await closeSession(ctx, { provider: 'stripe', sessionId: event.sessionId, status: 'expired', eventId: event.eventId, reason: 'expired' });
+      return 'expired';
+    case 'subscription_renewed':
+      await subscriptionRenewed(ctx, event);
+      return 'renewed';
+    case 'subscription_changed':
+      await subscriptionChanged(ctx, event);
+      return 'changed';
+    default:
+      return 'ignored';
+  }
+}

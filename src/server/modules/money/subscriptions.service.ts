@@ -1,0 +1,147 @@
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { moneyMessages, type Subscription, type SubscriptionPlan } from '#common/money.ts';
+import type { SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { createInvoiceIn } from './invoices.service.ts';
+import type { MoneyContext } from './money.context.ts';
+import { onInvoicePaid } from './money.settlement.ts';
+import { openCheckout } from './payments.service.ts';
+
+type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'payments'>;
+type PlanRow = typeof subscriptionPlans.$inferSelect;
+type SubRow = typeof subscriptions.$inferSelect;
+
+const toPlan = (p: PlanRow): SubscriptionPlan => ({ id: p.id, name: p.name, priceCents: p.priceCents, benefits: p.benefits, active: p.active });
+
+function toSubscription(s: SubRow, plan: PlanRow): Subscription {
+  return {
+    id: s.id,
+    plan: toPlan(plan),
+    status: s.status,
+    currentPeriodEnd: s.currentPeriodEnd?.toISOString() ?? null,
+    canceledAt: s.canceledAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+function addMonth(d: Date): Date {
+  const n = new Date(d);
+  n.setUTCMonth(n.getUTCMonth() + 1);
+  return n;
+}
+
+/** GET /api/subscription-plans: the plans on offer, cheapest first. */
+export async function listPlans(ctx: Pick<Ctx, 'db'>): Promise<SubscriptionPlan[]> {
+  const rows = await ctx.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.active, true)).orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.priceCents));
+  return rows.map(toPlan);
+}
+
+async function liveSubscription(db: Db, userId: string) {
+  const [row] = await db
+    .select({ sub: subscriptions, plan: subscriptionPlans })
+    .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptions.planId))
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'canceled')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** GET /api/user/subscription. */
+export async function mySubscription(ctx: Pick<Ctx, 'db'>, actor: SignedInActor): Promise<Subscription | null> {
+  const row = await liveSubscription(ctx.db, actor.user.id);
+  return row ? toSubscription(row.sub, row.plan) : null;
+}
+
+/** POST /api/subscribe: a first month's invoice, paid through the provider's checkout. */
+export async function subscribe(ctx: Ctx, actor: SignedInActor, input: { planId: string }) {
+  const [plan] = await ctx.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, input.planId)).limit(1);
+  if (!plan) throw notFound(moneyMessages.planNotFound);
+  if (!plan.active) throw new AppError('conflict', moneyMessages.planInactive);
+  const current = await liveSubscription(ctx.db, actor.user.id);
+  if (current?.sub.planId === plan.id && current.sub.status === 'active') throw new AppError('conflict', moneyMessages.alreadySubscribed);
+  const now = ctx.clock.now();
+  const invoice = await inTransaction(ctx, (uow) =>
+    createInvoiceIn(uow, actor, {
+      userId: actor.user.id,
+      lines: [{ type: 'fixed', label: `${plan.name} membership (1 month)`, amountCents: plan.priceCents }],
+      dueDate: now.toISOString().slice(0, 10),
+      related: { kind: 'subscription', id: plan.id },
+      send: true,
+      quiet: true,
+      now,
+    }),
+  );
+  return openCheckout(ctx, actor, { invoice, kind: 'subscription', planId: plan.id, description: `${plan.name} membership` });
+}
+
+// A paid membership invoice starts (or switches) the member's membership, in the settlement transaction.
+onInvoicePaid('subscription', async ({ tx }, { invoice, payment, providerCustomerId, providerSubscriptionId, now }) => {
+  const planId = payment?.planId ?? invoice.relatedId;
+  if (!planId) return;
+  await tx
+    .update(subscriptions)
+    .set({ status: 'canceled', canceledAt: now, updatedAt: now })
+    .where(and(eq(subscriptions.userId, invoice.userId), ne(subscriptions.status, 'canceled')));
+  await tx.insert(subscriptions).values({
+    userId: invoice.userId,
+    planId,
+    status: 'active',
+    currentPeriodEnd: addMonth(now),
+    provider: payment?.provider ?? 'test',
+    providerCustomerId,
+    providerSubscriptionId,
+    createdAt: now,
+    updatedAt: now,
+  });
+});
+
+/** POST /api/user/subscription/cancel: ends the membership now (and at the provider). */
+export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promise<Subscription | null> {
+  const row = await liveSubscription(ctx.db, actor.user.id);
+  if (!row) throw new AppError('conflict', moneyMessages.noSubscription);
+  if (row.sub.provider === 'stripe' && row.sub.providerSubscriptionId) {
+    try {
+      await ctx.payments.cancelSubscription(row.sub.providerSubscriptionId);
+    } catch (err) {
+      ctx.log.warn({ err: { message: (err as Error).message } }, 'provider subscription not canceled');
+      throw new AppError('unavailable', moneyMessages.providerUnavailable);
+    }
+  }
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async ({ tx }) => {
+    await tx.update(subscriptions).set({ status: 'canceled', canceledAt: now, updatedAt: now }).where(eq(subscriptions.id, row.sub.id));
+    await audit(tx, { ...auditBy(actor), action: 'subscription.canceled', targetType: 'subscription', targetId: row.sub.id, data: { planId: row.plan.id }, at: now });
+  });
+  return null;
+}
+
+/** Stripe's `invoice.paid` for a renewal: the period moves on. */
+export async function subscriptionRenewed(ctx: Pick<Ctx, 'db' | 'clock'>, input: { subscriptionId: string; periodEnd: Date | null }) {
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(subscriptions)
+    .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), updatedAt: now })
+    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled')));
+}
+
+/** Stripe's `customer.subscription.updated` / `.deleted`. */
+export async function subscriptionChanged(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  input: { subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null },
+) {
+  const now = ctx.clock.now();
+  await ctx.db
+    .update(subscriptions)
+    .set({
+      status: input.status,
+      ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}),
+      ...(input.status === 'canceled' ? { canceledAt: now } : {}),
+      updatedAt: now,
+    })
+    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled')));
+}
+

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { shareTokenSchema } from '#common/share-links.ts';
+import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
+import { SHARED_REQUESTS_PER_IP_PER_MINUTE } from './share-links.routes.ts';
+import { sharedPreview } from './share-links.service.ts';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Open Graph and Twitter tags for a shared card, placed before </head> (title replaced). */
+export function withShareMeta(html: string, meta: { title: string; description: string; image: string | null; url: string } | null): string {
+  const tags = meta
+    ? [
+        ['og:type', 'website'],
+        ['og:title', meta.title],
+        ['og:description', meta.description],
+        ['og:url', meta.url],
+        ...(meta.image ? [['og:image', meta.image]] : []),
+        ['twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+        ['twitter:title', meta.title],
+        ['twitter:description', meta.description],
+        ...(meta.image ? [['twitter:image', meta.image]] : []),
+      ]
+    : [];
+  const lines = tags.map(([k, v]) => (k.startsWith('og:') ? `<meta property="${k}" content="${escapeHtml(v)}" />` : `<meta name="${k}" content="${escapeHtml(v)}" />`));
+  lines.push('<meta name="robots" content="noindex" />');
+  let out = html.replace('</head>', `    ${lines.join('\n    ')}\n  </head>`);
+  if (meta) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
+  return out;
+}
+
+/**
+ * GET /shared/{token}: the app's index.html with the card's preview tags, so a pasted link
+ * unfurls. No view is recorded here (preview fetchers would count); the page's API call does.
+ */
+export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (app, opts) => {
+  const ctx = app.ctx;
+  const limit = limitHook(app, [{ name: 'shared-page:ip', max: SHARED_REQUESTS_PER_IP_PER_MINUTE, windowMs: 60_000, key: byClientIp }]);
+  let template: string | null = null;
+  app.get<{ Params: { token: string } }>('/shared/:token', { onRequest: limit }, async (req, reply) => {
+    template ??= await readFile(join(opts.webDir, 'index.html'), 'utf8');
+    const parsed = shareTokenSchema.safeParse(req.params.token);
+    const preview = parsed.success ? await sharedPreview(ctx, { token: parsed.data }) : null;
+    const url = `${ctx.config.appOrigin.replace(/\/+$/, '')}/shared/${parsed.success ? parsed.data : ''}`;
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(withShareMeta(template, preview && { ...preview, url }));
+  });
+};

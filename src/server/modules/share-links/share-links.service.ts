@@ -1,0 +1,329 @@
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { CardImageSide, CardImageSize } from '#common/cards.ts';
+import {
+  isBotUserAgent,
+  SHARE_ANALYTICS_MAX_DAYS,
+  shareMessages,
+  sharedPath,
+  shareStatus,
+  shareTokenSchema,
+  type CardShareLinksResponse,
+  type CreatedShareLink,
+  type CreateShareLinkValues,
+  type DayCount,
+  type ShareAnalytics,
+  type SharedCard,
+  type ShareLink,
+} from '#common/share-links.ts';
+import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
+import { cards, psaCerts } from '#server/db/schema/cards.ts';
+import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { hourOf, newShareToken, referrerHost, sameToken, tokenHash, visitorHash } from './share-links.crypto.ts';
+import { canManageCardLinks, canRevokeLink } from './share-links.policy.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config' | 'storage'>;
+type LinkRow = typeof shareLinks.$inferSelect;
+
+const DAY_MS = 86_400_000;
+const liveCard = isNull(cards.deletedAt);
+const humanView = eq(shareViews.isBot, false);
+
+const linkUrl = (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.appOrigin.replace(/\/+$/, '')}${sharedPath(token)}`;
+
+/** The caller's own live card, or 404 (another member's card does not exist for them). */
+async function ownCard(ctx: Ctx, actor: SignedInActor, cardId: string) {
+  const [card] = await ctx.db
+    .select({ id: cards.id, ownerId: cards.ownerId, subject: cards.subject, year: cards.year, brand: cards.brand, grade: cards.grade, grader: cards.grader })
+    .from(cards)
+    .where(and(eq(cards.id, cardId), liveCard))
+    .limit(1);
+  if (!card || !canManageCardLinks(actor.user, card)) throw notFound(shareMessages.cardNotFound);
+  return card;
+}
+
+export async function createShareLink(ctx: Ctx, actor: SignedInActor, input: { cardId: string; values: CreateShareLinkValues }): Promise<CreatedShareLink> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async ({ tx }) => {
+    const card = await ownCard({ ...ctx, db: tx }, actor, input.cardId);
+    const token = newShareToken();
+    const days = input.values.expiresInDays;
+    const [row] = await tx
+      .insert(shareLinks)
+      .values({
+        cardId: card.id,
+        ownerId: actor.user.id,
+        token,
+        tokenHash: tokenHash(token),
+        label: input.values.label?.trim() || null,
+        showOwnerName: input.values.showOwnerName ?? false,
+        createdAt: now,
+        expiresAt: days ? new Date(now.getTime() + days * DAY_MS) : null,
+      })
+      .returning({ id: shareLinks.id });
+    await audit(tx, { ...auditBy(actor), action: 'share_link.created', targetType: 'card', targetId: card.id, data: { linkId: row.id }, at: now });
+    return { id: row.id, url: linkUrl(ctx, token), token };
+  });
+}
+
+const dayKey = sql<string>`to_char(${shareViews.at} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+function fillDays(rows: { day: string; views: number }[], from: Date, to: Date): DayCount[] {
+  const by = new Map(rows.map((r) => [r.day, Number(r.views)]));
+  const out: DayCount[] = [];
+  for (let t = Date.parse(from.toISOString().slice(0, 10)); t < to.getTime(); t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    out.push({ day, views: by.get(day) ?? 0 });
+  }
+  return out;
+}
+
+function toLink(ctx: Ctx, r: LinkRow, stats: { views: number; uniqueVisitors: number; botViews: number; lastViewedAt: Date | null } | undefined): ShareLink {
+  const base = { revokedAt: r.revokedAt?.toISOString() ?? null, expiresAt: r.expiresAt?.toISOString() ?? null };
+  return {
+    id: r.id,
+    cardId: r.cardId,
+    label: r.label,
+    url: linkUrl(ctx, r.token),
+    showOwnerName: r.showOwnerName,
+    status: shareStatus(base, ctx.clock.now()),
+    createdAt: r.createdAt.toISOString(),
+    ...base,
+    views: stats?.views ?? 0,
+    uniqueVisitors: stats?.uniqueVisitors ?? 0,
+    botViews: stats?.botViews ?? 0,
+    lastViewedAt: stats?.lastViewedAt ? new Date(stats.lastViewedAt).toISOString() : null,
+  };
+}
+
+/** Per link: human views, unique visitors (per day, as the hash rotates), bot views. */
+const linkStats = {
+  linkId: shareViews.linkId,
+  views: sql<number>`count(*) filter (where not ${shareViews.isBot})::int`,
+  uniqueVisitors: sql<number>`count(distinct (${dayKey}, ${shareViews.visitorHash})) filter (where not ${shareViews.isBot})::int`,
+  botViews: sql<number>`count(*) filter (where ${shareViews.isBot})::int`,
+  lastViewedAt: sql<Date | null>`max(${shareViews.at}) filter (where not ${shareViews.isBot})`,
+};
+
+/** GET /api/cards/{id}/share-links: the owner's links for one card, with their views and the last 30 days. */
+export async function cardShareLinks(ctx: Ctx, actor: SignedInActor, input: { cardId: string }): Promise<CardShareLinksResponse> {
+  const card = await ownCard(ctx, actor, input.cardId);
+  const links = await ctx.db.select().from(shareLinks).where(eq(shareLinks.cardId, card.id)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
+  const stats = await ctx.db
+    .select(linkStats)
+    .from(shareViews)
+    .innerJoin(shareLinks, eq(shareLinks.id, shareViews.linkId))
+    .where(eq(shareLinks.cardId, card.id))
+    .groupBy(shareViews.linkId);
+  const byLink = new Map(stats.map((s) => [s.linkId, s]));
+  const to = new Date(Date.parse(ctx.clock.now().toISOString().slice(0, 10)) + DAY_MS);
+  const from = new Date(to.getTime() - 30 * DAY_MS);
+  const days = await ctx.db
+    .select({ day: dayKey, views: sql<number>`count(*)::int` })
+    .from(shareViews)
+    .innerJoin(shareLinks, eq(shareLinks.id, shareViews.linkId))
+    .where(and(eq(shareLinks.cardId, card.id), humanView, gte(shareViews.at, from), lt(shareViews.at, to)))
+    .groupBy(dayKey);
+  const { ownerId: _o, ...shown } = card;
+  return { card: shown, links: links.map((l) => toLink(ctx, l, byLink.get(l.id))), viewsPerDay: fillDays(days, from, to) };
+}
+
+/** DELETE /api/share-links/{id}: stops the link at once (every instance reads the row; nothing caches it). */
+export async function revokeShareLink(ctx: Ctx, actor: SignedInActor, input: { id: string }): Promise<void> {
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async ({ tx }) => {
+    const [link] = await tx.select().from(shareLinks).where(eq(shareLinks.id, input.id)).for('update');
+    if (!link || !canRevokeLink(actor.user, link)) throw notFound(shareMessages.linkNotFound);
+    if (link.revokedAt) return;
+    await tx.update(shareLinks).set({ revokedAt: now }).where(eq(shareLinks.id, link.id));
+    await audit(tx, { ...auditBy(actor), action: 'share_link.revoked', targetType: 'card', targetId: link.cardId, data: { linkId: link.id }, at: now });
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Public
+// ------------------------------------------------------------------------------------------------
+
+const unavailable = () => notFound(shareMessages.notFound);
+
+/** The live link and its live card for a token; unknown, revoked, expired and deleted all look alike. */
+async function openLink(ctx: Ctx, token: string) {
+  if (!shareTokenSchema.safeParse(token).success) throw unavailable();
+  const [row] = await ctx.db
+    .select({ link: shareLinks, card: cards, ownerName: users.name })
+    .from(shareLinks)
+    .innerJoin(cards, eq(cards.id, shareLinks.cardId))
+    .innerJoin(users, eq(users.id, shareLinks.ownerId))
+    .where(eq(shareLinks.tokenHash, tokenHash(token)))
+    .limit(1);
+  const now = ctx.clock.now();
+  if (!row || !sameToken(row.link.token, token)) throw unavailable();
+  if (row.link.revokedAt || (row.link.expiresAt && row.link.expiresAt <= now) || row.card.deletedAt || row.card.ownerId !== row.link.ownerId) throw unavailable();
+  return row;
+}
+
+const sharedImageUrl = (token: string, side: CardImageSide, at: Date | null) => (at ? `/api/shared/${token}/images/${side}?v=${at.getTime()}` : null);
+
+/** GET /api/shared/{token}: what a stranger may see of the card, and the view recorded. */
+export async function openSharedCard(ctx: Ctx, actor: Actor, input: { token: string; referrer?: string; country?: string }): Promise<SharedCard> {
+  const { link, card, ownerName } = await openLink(ctx, input.token);
+  await recordView(ctx, actor, { linkId: link.id, referrer: input.referrer, country: input.country });
+  const [psa] = card.grader === 'PSA' && card.certNumber ? await ctx.db.select({ data: psaCerts.data }).from(psaCerts).where(eq(psaCerts.certNumber, card.certNumber)).limit(1) : [];
+  return {
+    subject: card.subject,
+    year: card.year,
+    set: card.brand,
+    cardNumber: card.cardNumber,
+    variety: card.variety,
+    grade: card.grade,
+    grader: card.grader,
+    certNumber: card.certNumber,
+    sport: card.sport,
+    images: {
+      front: card.frontFullKey ? sharedImageUrl(input.token, 'front', card.frontImageAt) : null,
+      back: card.backFullKey ? sharedImageUrl(input.token, 'back', card.backImageAt) : null,
+    },
+    ownerFirstName: link.showOwnerName ? (ownerName?.trim().split(/\s+/)[0] ?? null) || null : null,
+    psaPopulation: psa ? { total: psa.data.totalPopulation, higher: psa.data.populationHigher } : null,
+  };
+}
+
+/** For the page's meta tags: title and image of a live link, or null (no view is recorded). */
+export async function sharedPreview(ctx: Ctx, input: { token: string }): Promise<{ title: string; description: string; image: string | null } | null> {
+  try {
+    const { card } = await openLink(ctx, input.token);
+    const grade = [card.grader === 'raw' ? null : card.grader, card.grade].filter(Boolean).join(' ');
+    return {
+      title: `${card.year} ${card.brand} ${card.subject}${grade ? ` · ${grade}` : ''}`,
+      description: `A ${card.grader === 'raw' ? 'card' : 'graded slab'} shared from a private collection.`,
+      image: card.frontFullKey ? `${ctx.config.appOrigin.replace(/\/+$/, '')}${sharedImageUrl(input.token, 'front', card.frontImageAt)}` : null,
+    };
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+}
+
+/** GET /api/shared/{token}/images/{side}: the photo, reachable only through a live token. */
+export async function readSharedImage(ctx: Ctx, input: { token: string; side: CardImageSide; size: CardImageSize }): Promise<{ data: Buffer; at: Date }> {
+  const { card } = await openLink(ctx, input.token);
+  const front = input.side === 'front';
+  const key = input.size === 'thumb' ? (front ? card.frontThumbKey : card.backThumbKey) : front ? card.frontFullKey : card.backFullKey;
+  const at = front ? card.frontImageAt : card.backImageAt;
+  const data = key ? await ctx.storage.get(key) : null;
+  if (!data || !at) throw unavailable();
+  return { data, at };
+}
+
+/** One row per visitor per link per hour: repeated loads do not inflate the counts. */
+async function recordView(ctx: Ctx, actor: Actor, input: { linkId: string; referrer?: string; country?: string }) {
+  const at = ctx.clock.now();
+  await ctx.db
+    .insert(shareViews)
+    .values({
+      linkId: input.linkId,
+      at,
+      hour: hourOf(at),
+      visitorHash: visitorHash(ctx.config.SESSION_SECRET, at, actor.ip, actor.userAgent),
+      referrerHost: referrerHost(input.referrer, ctx.config.appOrigin),
+      country: input.country && /^[A-Z]{2}$/.test(input.country) && input.country !== 'XX' ? input.country : null,
+      isBot: isBotUserAgent(actor.userAgent),
+    })
+    .onConflictDoNothing();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Admin
+// ------------------------------------------------------------------------------------------------
+
+function period(ctx: Ctx, input: { from?: string; to?: string }) {
+  const today = Date.parse(ctx.clock.now().toISOString().slice(0, 10));
+  const to = new Date((input.to ? Date.parse(input.to) : today) + DAY_MS);
+  const from = new Date(input.from ? Date.parse(input.from) : to.getTime() - 30 * DAY_MS);
+  if (from >= to || to.getTime() - from.getTime() > SHARE_ANALYTICS_MAX_DAYS * DAY_MS) throw new AppError('bad_request', shareMessages.period);
+  return { from, to };
+}
+
+/** GET /api/admin/share-analytics: views in [from, to] (whole UTC days), bots counted apart. */
+export async function shareAnalytics(ctx: Ctx, input: { from?: string; to?: string }): Promise<ShareAnalytics> {
+  const { from, to } = period(ctx, input);
+  const inPeriod = and(gte(shareViews.at, from), lt(shareViews.at, to));
+  const [[linkTotals], [viewTotals], days, topCards, topReferrers, perLink] = await Promise.all([
+    ctx.db
+      .select({
+        links: count(),
+        activeLinks: sql<number>`count(*) filter (where ${shareLinks.revokedAt} is null and (${shareLinks.expiresAt} is null or ${shareLinks.expiresAt} > ${ctx.clock.now()}))::int`,
+      })
+      .from(shareLinks)
+      .where(lt(shareLinks.createdAt, to)),
+    ctx.db
+      .select({ views: linkStats.views, uniqueVisitors: linkStats.uniqueVisitors, botViews: linkStats.botViews })
+      .from(shareViews)
+      .where(inPeriod),
+    ctx.db.select({ day: dayKey, views: sql<number>`count(*)::int` }).from(shareViews).where(and(inPeriod, humanView)).groupBy(dayKey),
+    ctx.db
+      .select({ cardId: cards.id, subject: cards.subject, year: cards.year, ownerName: users.name, views: linkStats.views, uniqueVisitors: linkStats.uniqueVisitors })
+      .from(shareViews)
+      .innerJoin(shareLinks, eq(shareLinks.id, shareViews.linkId))
+      .innerJoin(cards, eq(cards.id, shareLinks.cardId))
+      .innerJoin(users, eq(users.id, cards.ownerId))
+      .where(and(inPeriod, humanView))
+      .groupBy(cards.id, users.name)
+      .orderBy(desc(sql`count(*)`), desc(cards.id))
+      .limit(10),
+    ctx.db
+      .select({ host: shareViews.referrerHost, views: sql<number>`count(*)::int` })
+      .from(shareViews)
+      .where(and(inPeriod, humanView, sql`${shareViews.referrerHost} is not null`))
+      .groupBy(shareViews.referrerHost)
+      .orderBy(desc(sql`count(*)`), shareViews.referrerHost)
+      .limit(10),
+    ctx.db
+      .select({
+        link: shareLinks,
+        subject: cards.subject,
+        ownerName: users.name,
+        views: sql<number>`count(${shareViews.id}) filter (where not ${shareViews.isBot})::int`,
+        uniqueVisitors: sql<number>`count(distinct (${dayKey}, ${shareViews.visitorHash})) filter (where not ${shareViews.isBot})::int`,
+        botViews: sql<number>`count(${shareViews.id}) filter (where ${shareViews.isBot})::int`,
+      })
+      .from(shareLinks)
+      .innerJoin(cards, eq(cards.id, shareLinks.cardId))
+      .innerJoin(users, eq(users.id, shareLinks.ownerId))
+      .leftJoin(shareViews, and(eq(shareViews.linkId, shareLinks.id), inPeriod))
+      .where(lt(shareLinks.createdAt, to))
+      .groupBy(shareLinks.id, cards.subject, users.name)
+      .orderBy(desc(sql`count(${shareViews.id}) filter (where not ${shareViews.isBot})`), desc(shareLinks.createdAt))
+      .limit(200),
+  ]);
+  const now = ctx.clock.now();
+  return {
+    from: from.toISOString().slice(0, 10),
+    to: new Date(to.getTime() - DAY_MS).toISOString().slice(0, 10),
+    totals: {
+      links: Number(linkTotals.links),
+      activeLinks: Number(linkTotals.activeLinks),
+      views: Number(viewTotals?.views ?? 0),
+      uniqueVisitors: Number(viewTotals?.uniqueVisitors ?? 0),
+      botViews: Number(viewTotals?.botViews ?? 0),
+    },
+    viewsPerDay: fillDays(days, from, to),
+    topCards: topCards.map((c) => ({ ...c, views: Number(c.views), uniqueVisitors: Number(c.uniqueVisitors) })),
+    topReferrers: topReferrers.map((r) => ({ host: r.host ?? '', views: Number(r.views) })),
+    links: perLink.map((r) => ({
+      id: r.link.id,
+      cardId: r.link.cardId,
+      subject: r.subject,
+      label: r.link.label,
+      ownerName: r.ownerName,
+      status: shareStatus({ revokedAt: r.link.revokedAt?.toISOString() ?? null, expiresAt: r.link.expiresAt?.toISOString() ?? null }, now),
+      createdAt: r.link.createdAt.toISOString(),
+      views: Number(r.views),
+      uniqueVisitors: Number(r.uniqueVisitors),
+      botViews: Number(r.botViews),
+    })),
+  };
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { CheckoutKind, PaymentProviderName } from '#common/money.ts';
+import type { Config } from '#server/config.ts';
+
+/** What to charge: one line, in cents, for an invoice or a month of a plan. */
+export interface CheckoutRequest {
+  kind: CheckoutKind;
+  paymentId: string;
+  invoiceId: string;
+  description: string;
+  amountCents: number;
+  /** Absolute URLs; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A provider event in our words; settlement acts only on these. */
+export type PaymentEvent =
+  | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; reference: string; customerId: string | null; subscriptionId: string | null }
+  | { type: 'session_expired'; eventId: string; sessionId: string }
+  | { type: 'subscription_renewed'; eventId: string; subscriptionId: string; periodEnd: Date | null }
+  | { type: 'subscription_changed'; eventId: string; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null }
+  | { type: 'ignored'; eventId: string; providerType: string };
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentProvider {
+  name: PaymentProviderName;
+  createCheckout(req: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Verifies a webhook delivery on its raw body and reads it; throws WebhookSignatureError. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+/** Local payments: the browser completes or declines on /payment-test; no webhooks. */
+export function createTestPaymentProvider(): PaymentProvider {
+  return {
+    name: 'test',
+    async createCheckout() {
+      const sessionId = `test_cs_${randomBytes(12).toString('hex')}`;
+      return { sessionId, url: `/payment-test?session=${sessionId}` };
+    },
+    parseWebhook() {
+      throw new WebhookSignatureError('The test provider receives no webhooks');
+    },
+    async cancelSubscription() {},
+  };
+}
+
+/** STRIPE_API_URL points the SDK elsewhere (a local fake in tests) through its host/port/protocol. */
+export function stripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): Stripe {
+  const opts: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 1, timeout: 15_000 };
+  if (config.STRIPE_API_URL) {
+    const u = new URL(config.STRIPE_API_URL);
+    opts.host = u.hostname;
+    opts.port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+    opts.protocol = u.protocol.replace(':', '') as 'http' | 'https';
+  }
+  return new Stripe(config.STRIPE_SECRET_KEY ?? '', opts);
+}
+
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+function stripeSubscriptionStatus(s: string): 'active' | 'past_due' | 'canceled' {
+  if (s === 'active' || s === 'trialing') return 'active';
+  if (s === 'past_due' || s === 'unpaid' || s === 'incomplete') return 'past_due';
+  return 'canceled';
+}
+
+const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null);
+const dateOf = (secs: unknown): Date | null => (typeof secs === 'number' ? new Date(secs * 1000) : null);
+
+export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>): PaymentProvider {
+  const stripe = stripeClient(config);
+  return {
+    name: 'stripe',
+    async createCheckout(req) {
+      const session = await stripe.checkout.sessions.create({
+        mode: req.kind === 'subscription' ? 'subscription' : 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: req.amountCents,
+              product_data: { name: req.description },
+              ...(req.kind === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+            },
+          },
+        ],
+        client_reference_id: req.invoiceId,
+        metadata: { invoiceId: req.invoiceId, paymentId: req.paymentId },
+        success_url: req.successUrl,
+        cancel_url: req.cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe returned a session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+    parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', config.STRIPE_WEBHOOK_SECRET ?? '', WEBHOOK_TOLERANCE_SECONDS);
+      } catch (err) {
+        throw new WebhookSignatureError((err as Error).message);
+      }
+      const o = event.data.object as unknown as Record<string, unknown>;
+      switch (event.type) {
+        case 'checkout.session.completed':
+          if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return { type: 'ignored', eventId: event.id, providerType: event.type };
+          return {
+            type: 'session_completed',
+            eventId: event.id,
+            sessionId: String(o.id),
+            amountCents: Number(o.amount_total ?? -1),
+            reference: idOf(o.payment_intent) ?? idOf(o.subscription) ?? String(o.id),
+            customerId: idOf(o.customer),
+            subscriptionId: idOf(o.subscription),
+          };
+        case 'checkout.session.expired':
+          return { type: 'session_expired', eventId: event.id, sessionId: String(o.id) };
+        case 'invoice.paid': {
+          const parent = o.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+          const sub = idOf(o.subscription) ?? idOf(parent?.subscription_details?.subscription);
+          if (!sub) return { type: 'ignored', eventId: event.id, providerType: event.type };
+          const line = (o.lines as { data?: { period?: { end?: number } }[] } | undefined)?.data?.[0];
+          return { type: 'subscription_renewed', eventId: event.id, subscriptionId: sub, periodEnd: dateOf(line?.period?.end ?? o.period_end) };
+        }
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted': {
+          const item = (o.items as { data?: { current_period_end?: number }[] } | undefined)?.data?.[0];
+          return {
+            type: 'subscription_changed',
+            eventId: event.id,
+            subscriptionId: String(o.id),
+            status: event.type === 'customer.subscription.deleted' ? 'canceled' : stripeSubscriptionStatus(String(o.status)),
+            periodEnd: dateOf(o.current_period_end ?? item?.current_period_end),
+          };
+        }
+        default:
+          return { type: 'ignored', eventId: event.id, providerType: event.type };
+      }
+    },
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
+  };
+}
+
+export function createPaymentProvider(config: Config): PaymentProvider {
+  return config.PAYMENT_PROVIDER === 'stripe' ? createStripePaymentProvider(config) : createTestPaymentProvider();
+}

@@ -1,0 +1,8 @@
+// Entry of the bundled server (dist-server/main.js). Node's compile cache keeps V8's compiled
+// code of every module between starts; it must be on before the server's modules load, so the
+// server comes in through a dynamic import (its own chunk in the bundle).
+// A namespace import: on a Node without it, the named import would fail before our version check.
+import * as nodeModule from 'node:module';
+
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+await import('./main.ts');

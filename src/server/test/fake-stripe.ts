@@ -1,0 +1,168 @@
+/**
+ * A local stand-in for the few Stripe endpoints the server calls, speaking Stripe's protocol:
+ *   POST   /v1/checkout/sessions       (form-encoded, Bearer sk_…) → a checkout.session
+ *   GET    /v1/checkout/sessions/{id}  → the session
+ *   DELETE /v1/subscriptions/{id}      → the canceled subscription
+ * and a webhook sender that signs its posts with the SDK's own test-header helper, as Stripe does.
+ * Point the server at it with PAYMENT_PROVIDER=stripe STRIPE_API_URL=<url> STRIPE_SECRET_KEY=<key>
+ * STRIPE_WEBHOOK_SECRET=<webhookSecret>.
+ *
+ * From a test:  const stripe = await startFakeStripe(); stripe.signedEvent('checkout.session.completed', …)
+ * From a shell: node --import tsx src/server/test/fake-stripe.ts   (prints the settings as JSON)
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import Stripe from 'stripe';
+
+export interface FakeStripeSession {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment' | 'subscription';
+  amount_total: number;
+  currency: 'usd';
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  payment_intent: string | null;
+  subscription: string | null;
+  customer: string | null;
+}
+
+export interface FakeStripe {
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  sessions: Map<string, FakeStripeSession>;
+  canceledSubscriptions: string[];
+  requests: { method: string; path: string; authorized: boolean }[];
+  /**
+   * A webhook delivery for a session as Stripe would send it: the JSON body and its
+   * `stripe-signature` header (timestamp in seconds; another secret forges it).
+   */
+  completion(sessionId: string, opts?: { amountCents?: number; timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  /** Posts a delivery to a running server's webhook URL. */
+  deliver(webhookUrl: string, delivery: { body: string; signature: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const stripe = new Stripe('sk_test_fake');
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export async function startFakeStripe(opts: { port?: number; host?: string } = {}): Promise<FakeStripe> {
+  const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const sessions = new Map<string, FakeStripeSession>();
+  const canceledSubscriptions: string[] = [];
+  const requests: FakeStripe['requests'] = [];
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
+    res.end(JSON.stringify(body));
+  };
+  const error = (res: ServerResponse, status: number, message: string, type = 'invalid_request_error') => send(res, status, { error: { type, message } });
+
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      const authorized = req.headers.authorization === `Bearer ${secretKey}`;
+      requests.push({ method: req.method ?? '', path, authorized });
+      if (!authorized) return error(res, 401, 'Invalid API Key provided', 'authentication_error');
+      const form = new URLSearchParams(raw);
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        const mode = form.get('mode') === 'subscription' ? 'subscription' : 'payment';
+        const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
+        const quantity = Number(form.get('line_items[0][quantity]') ?? '1');
+        if (!Number.isInteger(amount) || amount < 0) return error(res, 400, 'Invalid integer: unit_amount');
+        if (!form.get('success_url')) return error(res, 400, 'Missing required param: success_url.');
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of form) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m) metadata[m[1]!] = v;
+        }
+        const sid = id('cs_test');
+        const session: FakeStripeSession = {
+          id: sid,
+          object: 'checkout.session',
+          mode,
+          amount_total: amount * quantity,
+          currency: 'usd',
+          client_reference_id: form.get('client_reference_id'),
+          metadata,
+          success_url: (form.get('success_url') ?? '').replace('{CHECKOUT_SESSION_ID}', sid),
+          cancel_url: form.get('cancel_url') ?? '',
+          url: `${baseUrl}/c/pay/${sid}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          payment_intent: null,
+          subscription: null,
+          customer: null,
+        };
+        sessions.set(sid, session);
+        return send(res, 200, session);
+      }
+      const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && get) {
+        const s = sessions.get(get[1]!);
+        return s ? send(res, 200, s) : error(res, 404, `No such checkout.session: '${get[1]}'`);
+      }
+      const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+      if (req.method === 'DELETE' && cancel) {
+        canceledSubscriptions.push(cancel[1]!);
+        return send(res, 200, { id: cancel[1], object: 'subscription', status: 'canceled' });
+      }
+      return error(res, 404, `Unrecognized request URL (${req.method}: ${path}).`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  function signedEvent(type: string, object: Record<string, unknown>, o: { timestamp?: number; secret?: string; eventId?: string } = {}) {
+    const eventId = o.eventId ?? id('evt');
+    const timestamp = o.timestamp ?? Math.floor(Date.now() / 1000);
+    const body = JSON.stringify({ id: eventId, object: 'event', type, created: timestamp, livemode: false, api_version: null, data: { object } });
+    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp });
+    return { body, signature, eventId };
+  }
+
+  return {
+    url: baseUrl,
+    secretKey,
+    webhookSecret,
+    sessions,
+    canceledSubscriptions,
+    requests,
+    signedEvent,
+    completion(sessionId, o = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
+      const completed: FakeStripeSession = {
+        ...s,
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: o.amountCents ?? s.amount_total,
+        payment_intent: s.mode === 'payment' ? (s.payment_intent ?? id('pi')) : null,
+        subscription: s.mode === 'subscription' ? (s.subscription ?? id('sub')) : null,
+        customer: s.customer ?? id('cus'),
+      };
+      sessions.set(sessionId, completed);
+      return signedEvent('checkout.session.completed', completed as unknown as Record<string, unknown>, o);
+    },
+    deliver: (webhookUrl, d) => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, body: d.body }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const s = await startFakeStripe({ port: Number(process.env.PORT ?? 12111) });
+  console.log(JSON.stringify({ STRIPE_API_URL: s.url, STRIPE_SECRET_KEY: s.secretKey, STRIPE_WEBHOOK_SECRET: s.webhookSecret }));
+}

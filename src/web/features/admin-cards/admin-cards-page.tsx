@@ -1,0 +1,151 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  adminCardSorts,
+  custodyLabels,
+  custodyStates,
+  graderLabels,
+  graders,
+  sportLabels,
+  sports,
+  type AdminCardRow,
+  type AdminCardSort,
+  type AdminCardsQuery,
+} from '#common/cards.ts';
+import { formatCents } from '#common/format.ts';
+import { EmptyState } from '#web/components/empty-state.tsx';
+import { ListCount, ListError, ListLoading, pageRange } from '#web/components/list-parts.tsx';
+import { ResponsiveTable } from '#web/components/responsive-table.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
+import { useListState } from '#web/hooks/use-list-state.ts';
+import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+import { PageHeader } from '#web/features/shell/page-header.tsx';
+import { useAdminCards } from './api/get-admin-cards.ts';
+import { useUsersWithCards } from './api/get-users-with-cards.ts';
+import { adminCardColumns } from './admin-card-columns.tsx';
+import { CustodyDialog } from './custody-dialog.tsx';
+
+const sortLabels: Record<AdminCardSort, string> = {
+  recent: 'Recently added',
+  value_desc: 'Value, highest first',
+  value_asc: 'Value, lowest first',
+  year_desc: 'Year, newest first',
+  year_asc: 'Year, oldest first',
+  subject: 'Player, A–Z',
+};
+const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
+const selectClass = 'h-9 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:w-auto';
+
+function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string | undefined) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value || undefined)} className={selectClass}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** `listings`: the MarketPlace's house listing management, composed in by the app. */
+export default function AdminCardsPage({ listings }: { listings?: ReactNode } = {}) {
+  const list = useListState(['ownerId', 'custody', 'grader', 'sport', 'review']);
+  const { q, page, filters } = list;
+  const [moving, setMoving] = useState<AdminCardRow | null>(null);
+  const columns = useMemo(() => adminCardColumns(setMoving), []);
+  const owners = useUsersWithCards();
+
+  const params: AdminCardsQuery = {
+    q: q || undefined,
+    ownerId: filters.ownerId || undefined,
+    custody: pick(custodyStates, filters.custody),
+    grader: pick(graders, filters.grader),
+    sport: pick(sports, filters.sport),
+    needsReview: filters.review === 'yes' ? 'true' : undefined,
+    sort: pick(adminCardSorts, list.sort) ?? 'recent',
+    page,
+  };
+  const query = useAdminCards(params);
+  const data = query.data;
+  const total = data?.total ?? 0;
+  const pageSize = data?.pageSize ?? 50;
+  const filtered = Object.values(filters).some(Boolean) || !!q;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <PageHeader eyebrow="Admin" title="Cards" description="Every registered card. Custody changes are recorded in the card’s provenance and re-check its PSA certificate." />
+      {listings}
+
+      <div className="grid gap-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <SearchInput label="Search cards by player, set or certificate" placeholder="Player, set or certificate" value={list.search} onChange={list.setSearch} className="w-full sm:w-96" />
+          <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={page} total={total} pageSize={pageSize} none="No cards" />
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" role="group" aria-label="Filters and sort">
+          <Filter label="Owner" value={filters.ownerId ?? ''} onChange={(v) => list.setFilter('ownerId', v)}>
+            <option value="">All owners</option>
+            {owners.data?.users.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name || formatPhoneForDisplay(u.phone)} ({u.cardCount}, {formatCents(u.totalEstimatedValueCents, 0)})
+              </option>
+            ))}
+          </Filter>
+          <Filter label="Custody" value={filters.custody ?? ''} onChange={(v) => list.setFilter('custody', v)}>
+            <option value="">Any custody</option>
+            {custodyStates.map((c) => (
+              <option key={c} value={c}>
+                {custodyLabels[c]}
+              </option>
+            ))}
+          </Filter>
+          <Filter label="Grader" value={filters.grader ?? ''} onChange={(v) => list.setFilter('grader', v)}>
+            <option value="">Any grader</option>
+            {graders.map((g) => (
+              <option key={g} value={g}>
+                {graderLabels[g]}
+              </option>
+            ))}
+          </Filter>
+          <Filter label="Sport" value={filters.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
+            <option value="">Any sport</option>
+            {sports.map((s) => (
+              <option key={s} value={s}>
+                {sportLabels[s]}
+              </option>
+            ))}
+          </Filter>
+          <Filter label="Review" value={filters.review ?? ''} onChange={(v) => list.setFilter('review', v)}>
+            <option value="">All cards</option>
+            <option value="yes">Needs review</option>
+          </Filter>
+          <Filter label="Sort" value={params.sort ?? 'recent'} onChange={(v) => list.setSort(v === 'recent' ? undefined : v)}>
+            {adminCardSorts.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
+              </option>
+            ))}
+          </Filter>
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <ListLoading label="Loading cards" />
+      ) : query.isError ? (
+        <ListError title="We couldn't load cards." error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : data && data.cards.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No cards match' : 'No cards registered yet'}
+          description={filtered ? 'Try a player’s surname, a set, the certificate number, or fewer filters.' : 'Cards appear here as members add them to their registries.'}
+        />
+      ) : data ? (
+        <ResponsiveTable rows={data.cards} rowKey={(c) => c.id} columns={columns} rowTestId="admin-card-row" cardTestId="admin-card-card" />
+      ) : null}
+
+      <Pagination page={page} pages={pageRange(page, total, pageSize).pages} onPageChange={list.setPage} disabled={query.isFetching} />
+      <CustodyDialog card={moving} onClose={() => setMoving(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  fundRequestStatusLabels,
+  fundStatusLabels,
+  fundTransactionStatusLabels,
+  type FundRequestStatus,
+  type FundStatus,
+  type FundTransactionStatus,
+} from '#common/funds.ts';
+import type { StatusMap } from '#web/components/status-badge.tsx';
+import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
+
+export const fundStatusStyles: StatusMap<FundStatus> = {
+  open: { label: fundStatusLabels.open, tone: 'success' },
+  closed: { label: fundStatusLabels.closed, tone: 'muted' },
+};
+
+export const transactionStatusStyles: StatusMap<FundTransactionStatus> = {
+  pending: { label: fundTransactionStatusLabels.pending, tone: 'warning' },
+  dealt: { label: fundTransactionStatusLabels.dealt, tone: 'success' },
+  cancelled: { label: fundTransactionStatusLabels.cancelled, tone: 'muted' },
+};
+
+export const requestStatusStyles: StatusMap<FundRequestStatus> = {
+  pending: { label: fundRequestStatusLabels.pending, tone: 'warning' },
+  accepted: { label: fundRequestStatusLabels.accepted, tone: 'success' },
+  rejected: { label: fundRequestStatusLabels.rejected, tone: 'destructive' },
+  cancelled: { label: fundRequestStatusLabels.cancelled, tone: 'muted' },
+};
+
+export const personText = (u: { name: string | null; phone: string }) => u.name || formatPhoneForDisplay(u.phone);
+
+/** A calendar day (YYYY-MM-DD) as "Jan 5, 2024". */
+export const dayText = (day: string | null | undefined) =>
+  day ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '—';
+
+/** Today in UTC as YYYY-MM-DD (the server's calendar). */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** Basis points from a percent as typed ("0.75" → 75), or null. */
+export function parsePercentToBps(text: string): number | null {
+  const t = text.replace(/[%\s]/g, '');
+  if (!/^\d{1,3}(\.\d{0,2})?$/.test(t)) return null;
+  const [whole, frac = ''] = t.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+export const bpsToPercentText = (bps: number) => (bps / 100).toFixed(2).replace(/\.?0+$/, '');

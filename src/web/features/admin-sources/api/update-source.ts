@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminSource } from '#common/hunts.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { adminSourceKeys, adminSourcePaths } from './keys.ts';
+
+/** PATCH /api/admin/sources/{id}: approve (active), fulfilled or closed, with a note. */
+export function useUpdateSource() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; status: 'active' | 'fulfilled' | 'closed'; note: string | null }) =>
+      apiRequest<AdminSource>('PATCH', adminSourcePaths.source(id), { body }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: adminSourceKeys.hunts }), qc.invalidateQueries({ queryKey: adminSourceKeys.sources })]),
+  });
+}

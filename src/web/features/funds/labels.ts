@@ -1,0 +1,21 @@
+import { fundRequestStatusLabels, fundStatusLabels, type FundRequestStatus, type FundStatus } from '#common/funds.ts';
+import type { StatusMap } from '#web/components/status-badge.tsx';
+
+export const fundStatusStyles: StatusMap<FundStatus> = {
+  open: { label: fundStatusLabels.open, tone: 'success' },
+  closed: { label: fundStatusLabels.closed, tone: 'muted' },
+};
+
+export const fundRequestStatusStyles: StatusMap<FundRequestStatus> = {
+  pending: { label: fundRequestStatusLabels.pending, tone: 'warning' },
+  accepted: { label: fundRequestStatusLabels.accepted, tone: 'success' },
+  rejected: { label: fundRequestStatusLabels.rejected, tone: 'destructive' },
+  cancelled: { label: fundRequestStatusLabels.cancelled, tone: 'muted' },
+};
+
+/** "0.75% a year" from basis points. */
+export const feeText = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}% a year`;
+
+/** A valuation or dealing date (YYYY-MM-DD) as "Jan 5, 2024", read as a calendar day. */
+export const dayText = (day: string | null | undefined) =>
+  day ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '—';

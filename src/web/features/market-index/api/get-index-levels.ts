@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { LevelsResponse } from '#common/market-index.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { indexKeys, indexPaths } from './keys.ts';
+
+/** GET /api/index/levels: the whole daily series; the chart picks its window on the client. */
+export const useIndexLevels = () =>
+  useQuery({ queryKey: indexKeys.levels, queryFn: ({ signal }) => apiRequest<LevelsResponse>('GET', indexPaths.levels, { signal }) });

@@ -1,0 +1,97 @@
+import { formatDate } from '#common/format.ts';
+import { ELIGIBILITY, INDEX_BASE_LEVEL, weightingLabels } from '#common/market-index.ts';
+import { PageQuery } from '#web/components/page-query.tsx';
+import { ResponsiveTable } from '#web/components/responsive-table.tsx';
+import { useDivisorLog } from './api/get-divisor-log.ts';
+import { IndexHero } from './index-hero.tsx';
+
+const num = (v: number | null) => (v == null ? '—' : v.toPrecision(8));
+const names = (list: { name: string }[]) => (list.length ? list.map((x) => x.name).join('; ') : '—');
+
+/** /wsi: the method in plain words, the formula, the rule, the current divisor and the whole divisor log. */
+export default function MethodPage() {
+  const query = useDivisorLog();
+  return (
+    <div>
+      <IndexHero>
+        <h1 className="font-display text-3xl font-semibold">How the Market Index is calculated</h1>
+        <p className="mt-2 max-w-2xl text-white/75">Every number on the index pages can be reproduced from the published prices with the rules below.</p>
+      </IndexHero>
+      <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
+        <section className="grid gap-3">
+          <h2 className="text-xl font-semibold">The formula</h2>
+          <p className="rounded-xl border bg-muted/40 p-4 font-mono text-sm" data-testid="formula">
+            Level(t) = Σ wᵢ · pᵢ(t) ÷ D
+          </p>
+          <p>
+            pᵢ(t) is the price of card i on day t: the last observed sale on or before that day (several sales on one day: their average). wᵢ is its
+            weight, and D the divisor. On the base date D is set so the level is {INDEX_BASE_LEVEL.toLocaleString('en-US')}.
+          </p>
+          <p>
+            Each time the members or their weights change, D is adjusted so the level does not jump: D′ = D × (Σ w′ᵢ · pᵢ) ÷ (Σ wᵢ · pᵢ), both sums at the
+            same day’s prices. Every adjustment is listed below.
+          </p>
+        </section>
+        <section className="grid gap-3">
+          <h2 className="text-xl font-semibold">Which cards are in it</h2>
+          <p>
+            A constituent is one card identity: player, year, set, card number, variety, grader and grade. It is eligible when it has at least{' '}
+            {ELIGIBILITY.longSales} observed sales in the {ELIGIBILITY.longDays} days up to a review, and at least {ELIGIBILITY.shortSales} in the last{' '}
+            {ELIGIBILITY.shortDays} days. Eligibility is reviewed on the first day of every month, whenever an administrator publishes a review, and on
+            the day a card is retired.
+          </p>
+          <p>
+            Staleness: between reviews a member’s price is carried forward however old it is; once its last sale is older than the staleness limit
+            below it is marked stale, and at the next review a card without a sale in the last {ELIGIBILITY.shortDays} days leaves.
+          </p>
+        </section>
+        <PageQuery query={query} loadingLabel="Loading the divisor log" errorTitle="The divisor log could not be loaded" skeletons={['h-24', 'h-72']}>
+          {(d) => (
+            <>
+              <section className="grid gap-2 rounded-xl border bg-card p-4 sm:p-6">
+                <h2 className="text-xl font-semibold">Current settings</h2>
+                <dl className="grid gap-2 sm:grid-cols-2">
+                  <div>
+                    <dt className="text-xs uppercase tracking-wide text-muted-foreground">Weighting</dt>
+                    <dd>{weightingLabels[d.settings.weighting]}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs uppercase tracking-wide text-muted-foreground">Base date</dt>
+                    <dd>{formatDate(d.settings.baseDate)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs uppercase tracking-wide text-muted-foreground">Staleness limit</dt>
+                    <dd>{d.settings.staleAfterDays} days</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs uppercase tracking-wide text-muted-foreground">Current divisor</dt>
+                    <dd className="tabular" data-testid="current-divisor">
+                      {num(d.currentDivisor)}
+                    </dd>
+                  </div>
+                </dl>
+                <p className="text-sm text-muted-foreground">Prices are in cents, so the divisor is too.</p>
+              </section>
+              <section className="grid gap-3">
+                <h2 className="text-xl font-semibold">Divisor log ({d.entries.length})</h2>
+                <ResponsiveTable
+                  rows={[...d.entries].reverse()}
+                  rowKey={(e) => `${e.effectiveOn}-${e.reason}`}
+                  rowTestId="divisor-row"
+                  columns={[
+                    { id: 'day', header: 'Date', card: 'primary', cell: (e) => formatDate(e.effectiveOn) },
+                    { id: 'reason', header: 'Reason', card: 'aside', cell: (e) => e.reason },
+                    { id: 'old', header: 'Old divisor', className: 'tabular text-right', headerClassName: 'text-right', cell: (e) => num(e.oldDivisor) },
+                    { id: 'new', header: 'New divisor', className: 'tabular text-right', headerClassName: 'text-right', cell: (e) => num(e.newDivisor) },
+                    { id: 'in', header: 'In', card: 'wide', className: 'min-w-48 whitespace-normal text-xs', cell: (e) => names(e.added) },
+                    { id: 'out', header: 'Out', card: 'wide', className: 'min-w-48 whitespace-normal text-xs', cell: (e) => names(e.removed) },
+                  ]}
+                />
+              </section>
+            </>
+          )}
+        </PageQuery>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { marketplacePath, marketplacePaths as p, type ListingsQueryInput } from '#common/marketplace.ts';
+
+/** The member's marketplace keys; each starts with its `/api/...` path (decision 017). */
+const USER_SALES = '/api/user/sales';
+const USER_REQUESTS = '/api/user/requests';
+const USER_SELLS = '/api/user/sells';
+const USER_PROMOTIONS = '/api/user/promotion-requests';
+const REGISTRY = '/api/registry';
+
+export const marketplaceKeys = {
+  /** Every listing read (gallery pages, details with their similar listings) sits under this key. */
+  listings: [p.listings] as const,
+  list: (params: ListingsQueryInput) => [...marketplaceKeys.listings, params] as const,
+  detail: (id: string) => [...marketplaceKeys.listings, id] as const,
+  sales: [USER_SALES] as const,
+  requests: [USER_REQUESTS] as const,
+  sells: [USER_SELLS] as const,
+  promotions: [USER_PROMOTIONS] as const,
+  /** The member's own cards, to choose one for a request or an offer. */
+  myCards: [REGISTRY, 'marketplace-picker'] as const,
+};
+
+export const marketplaceApi = {
+  listings: p.listings,
+  listing: (id: string) => marketplacePath(p.listing, id),
+  reserve: (id: string) => marketplacePath(p.reserve, id),
+  cancelReservation: (id: string) => marketplacePath(p.cancelReservation, id),
+  sales: USER_SALES,
+  requests: USER_REQUESTS,
+  request: (id: string) => marketplacePath(p.userRequest, id),
+  sells: USER_SELLS,
+  sell: (id: string) => marketplacePath(p.userSell, id),
+  promotions: USER_PROMOTIONS,
+  views: p.secureView,
+  view: (id: string) => marketplacePath(p.secureViewRecord, id),
+  registry: REGISTRY,
+};

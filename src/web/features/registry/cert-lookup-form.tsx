@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { cardMessages, type PsaCert } from '#common/cards.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { psaCertQuery } from './api/lookup-psa-cert.ts';
+
+const CERT_MESSAGE = cardMessages.certDigits;
+
+type Problem = { kind: 'invalid' | 'unconfigured' | 'not_found' | 'failed'; message: string };
+
+/** What a failed lookup means for the member, in plain words. */
+export function lookupProblem(err: unknown, certNumber: string): Problem {
+  const status = err instanceof ApiError ? err.status : undefined;
+  const said = errorMessage(err, 'The lookup failed');
+  // PSA's own troubles (quota, a refused token, no answer) are 503 too, each with its own words.
+  if (status === 503 && said === cardMessages.psaNotConfigured) return { kind: 'unconfigured', message: `${said}. ${cardMessages.enterByHand}` };
+  if (status === 404) return { kind: 'not_found', message: `PSA has no certificate ${certNumber}. Check the number on the slab’s label, or enter the card by hand.` };
+  if (status === 400) return { kind: 'invalid', message: errorMessage(err, CERT_MESSAGE) };
+  return { kind: 'failed', message: `${/[.!?]$/.test(said) ? said : `${said}.`} ${cardMessages.enterByHand}` };
+}
+
+/** A certificate number box that asks PSA; the result is announced to screen readers. */
+export function CertLookupForm({
+  onFound,
+  onProblem,
+  defaultValue = '',
+  autoFocus = false,
+}: {
+  onFound: (cert: PsaCert) => void;
+  onProblem?: (p: Problem, certNumber: string) => void;
+  defaultValue?: string;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const qc = useQueryClient();
+  const [value, setValue] = useState(defaultValue);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+
+  const lookUp = async (e: FormEvent) => {
+    e.preventDefault();
+    const cert = value.trim();
+    if (!/^\d{1,10}$/.test(cert)) {
+      setProblem({ kind: 'invalid', message: CERT_MESSAGE });
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      onFound(await qc.fetchQuery(psaCertQuery(cert)));
+    } catch (err) {
+      const p = lookupProblem(err, cert);
+      setProblem(p);
+      onProblem?.(p, cert);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={lookUp} noValidate className="grid gap-2" role="search" aria-label="PSA certificate lookup">
+      <Label htmlFor={`${id}-cert`}>PSA certificate number</Label>
+      <div className="flex gap-2">
+        <Input
+          id={`${id}-cert`}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={12}
+          placeholder="e.g. 48213907"
+          autoFocus={autoFocus}
+          aria-invalid={problem?.kind === 'invalid' ? true : undefined}
+          aria-describedby={`${id}-status`}
+          className="tabular"
+        />
+        <Button type="submit" variant="crimson" disabled={busy}>
+          {busy ? <Spinner size="sm" label="Looking up" /> : <Search aria-hidden="true" />}
+          Look up
+        </Button>
+      </div>
+      <div id={`${id}-status`} aria-live="polite" className="min-h-5 text-sm">
+        {busy ? (
+          <span className="text-muted-foreground">Asking PSA about certificate {value.trim()}…</span>
+        ) : problem ? (
+          <span className={problem.kind === 'unconfigured' ? 'text-foreground' : 'text-destructive'} data-testid="lookup-problem">
+            {problem.message}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { cardEventLabels, custodyLabels, type CardEvent, type CardEventData, type Custody } from '#common/cards.ts';
+import { formatCents, formatDate } from '#common/format.ts';
+
+const fieldNames: Record<string, string> = {
+  grader: 'grader',
+  certNumber: 'certificate',
+  grade: 'grade',
+  gradeValue: 'grade value',
+  year: 'year',
+  brand: 'set',
+  subject: 'player',
+  cardNumber: 'card number',
+  variety: 'variety',
+  sport: 'sport',
+  estimatedValueCents: 'estimated value',
+};
+
+const show = (field: string, v: unknown) =>
+  v === null || v === undefined || v === '' ? '—' : field === 'estimatedValueCents' && typeof v === 'number' ? formatCents(v, 0) : String(v);
+
+const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** One event in words: what happened and the detail worth reading. */
+export function describeEvent(e: CardEvent): { title: string; detail?: string } {
+  switch (e.kind) {
+    case 'registered': {
+      const d = e.data as Partial<CardEventData<'registered'>>;
+      return { title: d.source === 'psa' ? 'Registered from PSA’s record' : 'Registered' };
+    }
+    case 'edited': {
+      const changes = (e.data as Partial<CardEventData<'edited'>>).changes ?? {};
+      const parts = Object.entries(changes)
+        .filter(([f]) => f !== 'gradeValue')
+        .map(([f, c]) => `${fieldNames[f] ?? f}: ${show(f, c.from)} → ${show(f, c.to)}`);
+      return { title: 'Details edited', detail: parts.join('; ') || undefined };
+    }
+    case 'image_added': {
+      const d = e.data as Partial<CardEventData<'image_added'>>;
+      const side = d.side === 'back' ? 'Back' : 'Front';
+      return { title: d.replaced ? `${side} photo replaced` : `${side} photo added` };
+    }
+    case 'custody_changed': {
+      const d = e.data as Partial<CardEventData<'custody_changed'>>;
+      const label = (c?: Custody) => (c ? custodyLabels[c] : '—');
+      return { title: `${label(d.from)} → ${label(d.to)}`, detail: d.note ?? undefined };
+    }
+    case 'psa_rechecked': {
+      const d = e.data as Partial<CardEventData<'psa_rechecked'>>;
+      if (d.result === 'match') return { title: 'PSA re-checked: matches' };
+      if (d.result === 'not_found') return { title: 'PSA re-checked: certificate not found', detail: d.message ?? undefined };
+      if (d.result === 'unavailable') return { title: 'PSA re-check could not run', detail: d.message ?? undefined };
+      const diffs = (d.differences ?? []).map((x) => `${fieldNames[x.field] ?? x.field}: card ${x.card ?? '—'}, PSA ${x.psa ?? '—'}`);
+      return { title: 'PSA re-checked: differs', detail: diffs.join('; ') || undefined };
+    }
+    default:
+      return { title: cardEventLabels[e.kind] };
+  }
+}
+
+/** The card's provenance, newest first; it moves when a card_updated event refreshes the card. */
+export function ProvenanceTimeline({ events }: { events: readonly CardEvent[] }) {
+  const newestFirst = [...events].reverse();
+  const latest = newestFirst[0];
+  return (
+    <section aria-labelledby="provenance-title" className="grid gap-4">
+      <h2 id="provenance-title" className="font-display text-xl font-medium">
+        Provenance
+      </h2>
+      <p className="sr-only" aria-live="polite">
+        {latest ? `Latest: ${describeEvent(latest).title}` : ''}
+      </p>
+      {newestFirst.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
+      ) : (
+        <ol className="relative grid gap-5 border-l pl-5" data-testid="provenance">
+          {newestFirst.map((e) => {
+            const { title, detail } = describeEvent(e);
+            const mismatch = e.kind === 'psa_rechecked' && (e.data as { result?: string }).result !== 'match';
+            return (
+              <li key={e.id} className="relative" data-kind={e.kind}>
+                <span
+                  aria-hidden="true"
+                  className={`absolute -left-[24.5px] top-1.5 size-2.5 rounded-full ring-4 ring-background ${mismatch ? 'bg-warning' : e.kind === 'custody_changed' ? 'bg-crimson' : 'bg-foreground/60'}`}
+                />
+                <p className="text-sm font-medium">{title}</p>
+                {detail && <p className="mt-0.5 break-words text-sm text-muted-foreground">{detail}</p>}
+                <p className="mt-0.5 text-xs text-muted-foreground">
+                  <time dateTime={e.at}>
+                    {formatDate(e.at)}, {time.format(new Date(e.at))}
+                  </time>
+                  {e.actor?.name ? ` · ${e.actor.name}` : ''}
+                  {e.impersonator ? ` (by ${e.impersonator.name ?? 'an admin'} in admin mode)` : ''}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'wouter';
+import type { Card } from '#common/cards.ts';
+import { Money } from '#web/components/money.tsx';
+import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { StatusBadge } from '#web/components/status-badge.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { custodyStatuses, holdStatuses } from './custody.ts';
+
+export const cardTitle = (c: Pick<Card, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
+export const gradeText = (c: Pick<Card, 'grader' | 'grade'>) => (c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim());
+
+/** The card's photo (thumbnail), or the drawn slab with its grader and grade. */
+export function SlabImage({ card, size = 'thumb', className }: { card: Card; size?: 'thumb' | 'full'; className?: string }) {
+  const image = card.images.front ?? card.images.back;
+  if (image) {
+    return (
+      <img
+        src={size === 'thumb' ? image.thumbUrl : image.fullUrl}
+        alt={`${card.images.front ? 'Front' : 'Back'} of ${cardTitle(card)}`}
+        loading="lazy"
+        className={className ?? 'aspect-[300/468] w-full rounded-lg bg-muted object-contain'}
+      />
+    );
+  }
+  return <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} className={className} />;
+}
+
+/** One slab in the registry grid; the whole tile opens the card. */
+export function SlabTile({ card }: { card: Card }) {
+  return (
+    <li data-testid="registry-card" className="relative grid gap-3 rounded-xl border bg-card p-3 shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
+      <div className="mx-auto w-full max-w-[220px]">
+        <SlabImage card={card} />
+      </div>
+      <div className="grid gap-1 px-1">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="min-w-0 text-sm font-medium leading-snug">
+            <Link href={`/registry/${card.id}`} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
+              {card.subject}
+            </Link>
+          </h2>
+          <StatusBadge status={card.custody} map={custodyStatuses} className="shrink-0" />
+        </div>
+        <p className="truncate text-xs text-muted-foreground">
+          {card.year} {card.brand}
+          {card.cardNumber ? ` #${card.cardNumber}` : ''}
+        </p>
+        <div className="mt-1 flex items-baseline justify-between gap-2">
+          <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{gradeText(card)}</span>
+          <Money cents={card.estimatedValueCents} decimals={0} className="font-medium" />
+        </div>
+        {card.hold && <StatusBadge status={card.hold} map={holdStatuses} className="justify-self-start" />}
+        {card.needsReview && <p className="text-xs font-medium text-warning">Under review</p>}
+      </div>
+    </li>
+  );
+}
+
+/** Skeleton tiles while the registry loads. */
+export function SlabGridSkeleton() {
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <li key={i} className="grid gap-3 rounded-xl border p-3">
+          <Skeleton className="mx-auto aspect-[300/468] w-full max-w-[220px] rounded-lg" />
+          <Skeleton className="h-4 w-3/4" />
+          <Skeleton className="h-3 w-1/2" />
+        </li>
+      ))}
+    </ul>
+  );
+}

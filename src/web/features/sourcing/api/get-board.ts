@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BoardHunt } from '#common/hunts.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { huntKeys, huntPaths } from './keys.ts';
+
+export interface BoardFilters {
+  sport?: string;
+  player?: string;
+  grade?: string;
+}
+
+/** GET /api/hunts/active: the board, filtered by sport, player and the grade in hand. */
+export const useBoard = (filters: BoardFilters) =>
+  useQuery({
+    queryKey: huntKeys.boardFiltered({ ...filters }),
+    queryFn: ({ signal }) => apiRequest<{ hunts: BoardHunt[] }>('GET', huntPaths.board, { signal, params: { ...filters } }),
+  });

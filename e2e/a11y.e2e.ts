@@ -25,4 +25,18 @@ describe.skipIf(inject('skipBrowser'))('accessibility check', () => {
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
+
+  it('still checks an open toast, on its own', async () => {
+    const { page, context } = await newPage(browser);
+    await page.setContent(
+      '<html lang="en"><head><title>Toast</title></head><body><main><h1>Fine</h1></main>' +
+        '<ol data-slot="toast-viewport"><li data-slot="toast" data-state="open" style="background:#fff;color:#eee;padding:16px">Faint words</li></ol></body></html>',
+    );
+    const err = await expectNoSeriousA11yViolations(page).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/color-contrast/);
+    await context.close();
+  });
 });

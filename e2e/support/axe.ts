@@ -12,6 +12,8 @@ const BLOCKING = new Set(['serious', 'critical']);
  */
 const KNOWN: Array<{ rule: string; html: RegExp; issue: string }> = [];
 
+const TOAST_VIEWPORT = '[data-slot="toast-viewport"]';
+
 export interface A11yOptions {
   /** CSS selectors left out of the scan (say why where you call it). */
   exclude?: string[];
@@ -25,19 +27,16 @@ export interface A11yOptions {
  * once the page has settled (content visible, dialogs open or closed as intended).
  */
 export async function expectNoSeriousA11yViolations(page: Page, opts: A11yOptions = {}) {
-  // Contrast is measured as painted: a toast still fading in would read as too faint.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(TAGS);
+  // A toast can start fading out while axe runs and would read as too faint, so toasts are
+  // checked on their own below, held open by the pointer as a person reading one would.
+  builder = builder.exclude(TOAST_VIEWPORT);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
   const results = await builder.analyze();
+  const toasts = await scanOpenToasts(page, opts);
+  if (toasts) results.violations.push(...toasts.violations);
   const blocking: typeof results.violations = [];
   for (const v of results.violations.filter((v) => BLOCKING.has(v.impact ?? ''))) {
     const nodes = v.nodes.filter((n) => {
@@ -57,4 +56,34 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: A11yOption
     return `  - [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${where}${more}`;
   });
   throw new Error(`Accessibility: ${blocking.length} serious or critical violation(s) on ${page.url()}\n${lines.join('\n')}`);
+}
+
+/** Waits for finite animations (a toast or dialog still fading in) so contrast is measured as painted. */
+async function settleAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Open toasts, paused by hovering their viewport (Radix stops their timers), scanned alone. */
+async function scanOpenToasts(page: Page, opts: A11yOptions) {
+  const open = page.locator(`${TOAST_VIEWPORT} [data-slot="toast"][data-state="open"]`).first();
+  if (!(await open.count())) return null;
+  const box = await open.boundingBox().catch(() => null);
+  if (!box) return null;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  try {
+    if (!(await open.count())) return null;
+    await settleAnimations(page);
+    let builder = new AxeBuilder({ page }).withTags(TAGS).include(TOAST_VIEWPORT);
+    if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
+    return await builder.analyze();
+  } finally {
+    await page.mouse.move(0, 0);
+  }
 }

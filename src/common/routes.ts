@@ -9,8 +9,8 @@ export type LayoutKind = 'public' | 'bare' | 'focused' | 'member' | 'admin' | 'm
 export interface ClientRoute {
   path: string;
   layout: LayoutKind;
-  /** Redirect instead of rendering (spec: /admin/bulk-psa-lookup → /admin/psa-lookup). */
-  redirectTo?: string;
+  /** Redirects instead of rendering; the web route table names the target. */
+  redirect?: true;
 }
 
 export const clientRoutes = [
@@ -58,7 +58,7 @@ export const clientRoutes = [
   { path: '/admin/index', layout: 'admin' },
   { path: '/admin/cards', layout: 'admin' },
   { path: '/admin/psa-lookup', layout: 'admin' },
-  { path: '/admin/bulk-psa-lookup', layout: 'admin', redirectTo: '/admin/psa-lookup' },
+  { path: '/admin/bulk-psa-lookup', layout: 'admin', redirect: true },
   { path: '/admin/kyc-verification', layout: 'admin' },
   { path: '/admin/sources', layout: 'admin' },
   { path: '/admin/source-analytics', layout: 'admin' },

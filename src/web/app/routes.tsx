@@ -10,6 +10,7 @@ import { clientRoutes, type ClientPath, type ClientRoute, type LayoutKind } from
 export type { LayoutKind };
 
 export interface AppRoute extends ClientRoute {
+  redirectTo?: string;
   component: ComponentType<{ params: Record<string, string | undefined> }>;
 }
 
@@ -44,7 +45,13 @@ const SharedCardPage = page(() => import('./share-routes.tsx').then((m) => ({ de
 // loader (and its chunk list) for every member and admin page.
 const signedIn = (path: SignedInPath) => page(() => import('./signed-in/routes.ts').then((m) => (m.signedInPages[path] as () => Promise<PageModule>)()));
 
-type RedirectPath = Extract<(typeof clientRoutes)[number], { redirectTo: string }>['path'];
+type RedirectPath = Extract<(typeof clientRoutes)[number], { redirect: true }>['path'];
+
+/** Old addresses the spec keeps working by sending them on. */
+const redirects: Record<RedirectPath, string> = {
+  '/admin/bulk-psa-lookup': '/admin/psa-lookup',
+};
+const redirectOf = (path: string): string | undefined => (Object.hasOwn(redirects, path) ? redirects[path as RedirectPath] : undefined);
 
 // The public pages by path; every other path of the shared list (#common/routes.ts) is a signed-in
 // page, loaded through signed-in/routes.ts (the check below refuses a path that has neither).
@@ -66,7 +73,8 @@ export const everyPathHasAPage: [Unserved] extends [never] ? true : Unserved = t
 
 export const routes: AppRoute[] = clientRoutes.map((r: ClientRoute) => ({
   ...r,
-  component: r.redirectTo ? None : isPublic(r.path) ? publicPages[r.path] : signedIn(r.path as SignedInPath),
+  redirectTo: redirectOf(r.path),
+  component: r.redirect ? None : isPublic(r.path) ? publicPages[r.path] : signedIn(r.path as SignedInPath),
 }));
 
 const routePaths = new Set(routes.map((r) => r.path));

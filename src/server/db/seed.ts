@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { count, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { legalSlugs, type LegalSlug } from '#common/legal.ts';
 import type { Db } from './client.ts';
 import { fromRoot } from '#server/paths.ts';
-import { legalPages } from './schema/platform.ts';
+import { legalPages, settings } from './schema/platform.ts';
 import { users } from './schema/users.ts';
 import { seedOnboardingSettings } from '#server/modules/settings/settings.service.ts';
 import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
@@ -47,6 +48,11 @@ export async function seed(
   db: Db,
   { demo = true, demoIndex = demo, demoFunds = demoIndex, now = new Date() }: { demo?: boolean; demoIndex?: boolean; demoFunds?: boolean; now?: Date } = {},
 ) {
+  // A restart on a database already seeded by this same code skips the checks (a few dozen
+  // queries, a good part of a cold start).
+  const fingerprint = seedFingerprint({ demo, demoIndex, demoFunds });
+  const [done] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SEED_STATE_KEY)).limit(1);
+  if ((done?.value as { fingerprint?: string } | undefined)?.fingerprint === fingerprint) return;
   for (const slug of legalSlugs) {
     await db
       .insert(legalPages)
@@ -73,7 +79,29 @@ export async function seed(
   if (demoIndex) await seedDemoIndex(db);
   // The demo funds mark their cards from the demo index, so they come with it.
   if (demo && demoIndex && demoFunds) await seedDemoFunds(db);
-  await db.execute(sql`select 1`);
+  await db
+    .insert(settings)
+    .values({ key: SEED_STATE_KEY, value: { fingerprint } })
+    .onConflictDoUpdate({ target: settings.key, set: { value: { fingerprint }, updatedAt: new Date() } });
+}
+
+const SEED_STATE_KEY = 'seed_state';
+
+/** What the seed would do: the schema's last migration, the seed's own files and its options. */
+function seedFingerprint(options: Record<string, boolean>): string {
+  const hash = createHash('sha256').update(JSON.stringify(options));
+  const journal = JSON.parse(readFileSync(fromRoot('drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  hash.update(journal.entries.at(-1)?.tag ?? '');
+  const dir = fromRoot('src/server/db/seed');
+  const files = [fromRoot('src/server/db/seed.ts'), ...readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().map((f) => `${dir}/${f}`)];
+  for (const file of files) {
+    try {
+      hash.update(readFileSync(file));
+    } catch {
+      // a folder
+    }
+  }
+  return hash.digest('hex');
 }
 
 const DAY = 86_400_000;

@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,9 @@ describe('web app fallback', () => {
   beforeAll(async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'web-'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'assets', 'page-abc123.js'), 'export const page = 1;');
+    writeFileSync(join(webDir, 'assets', 'page-abc123.js.br'), brotliCompressSync('export const page = 1;'));
     t = await createTestApp({ webDir });
   });
   afterAll(() => t.close());
@@ -26,5 +30,17 @@ describe('web app fallback', () => {
       expect(res.body).toContain('<title>app</title>');
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).json()).toEqual({ status: 'error', error: 'Not found' });
+  });
+
+  it('serves built files, precompressed and cached for good, and 404s a missing one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/page-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/page-abc123.js' });
+    expect(plain.body).toBe('export const page = 1;');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/page-gone.js' })).statusCode).toBe(404);
+    const root = await t.app.inject({ method: 'GET', url: '/' });
+    expect(root.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -1,5 +1,5 @@
 import type { AccessRequestStatus } from '#common/access-request.ts';
-import type { StatusMap } from './status-badge.tsx';
+import { statusMap } from './status-badge.tsx';
 
 /** Shared by the access-request queue and the admin dashboard's recent list. */
 export const accessRequestStatusLabels: Record<AccessRequestStatus, string> = {
@@ -8,8 +8,8 @@ export const accessRequestStatusLabels: Record<AccessRequestStatus, string> = {
   rejected: 'Rejected',
 };
 
-export const accessRequestStatuses: StatusMap<AccessRequestStatus> = {
-  pending: { label: accessRequestStatusLabels.pending, tone: 'warning' },
-  approved: { label: accessRequestStatusLabels.approved, tone: 'success' },
-  rejected: { label: accessRequestStatusLabels.rejected, tone: 'destructive' },
-};
+export const accessRequestStatuses = statusMap<AccessRequestStatus>(accessRequestStatusLabels, {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+});

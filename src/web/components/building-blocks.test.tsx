@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmptyState } from './empty-state.tsx';
 import { FormField } from './form-field.tsx';
 import { Money } from './money.tsx';
-import { StatusBadge, type StatusMap } from './status-badge.tsx';
+import { StatusBadge, statusMap } from './status-badge.tsx';
 
 afterEach(cleanup);
 
@@ -44,7 +44,7 @@ describe('FormField', () => {
 });
 
 describe('StatusBadge', () => {
-  const map: StatusMap<'open' | 'closed'> = { open: { label: 'Open', tone: 'success' }, closed: { label: 'Closed', tone: 'destructive' } };
+  const map = statusMap<'open' | 'closed'>({ open: 'Open', closed: 'Closed' }, { open: 'success', closed: 'destructive' });
 
   it('shows the label and colour the map gives the status', () => {
     render(

@@ -10,6 +10,11 @@ export interface StatusStyle {
 /** Every status of a kind mapped to its label and tone; a Record so a new status fails the typecheck. */
 export type StatusMap<S extends string> = Record<S, StatusStyle>;
 
+/** A StatusMap from the shared labels (#common) and a tone per status. */
+export function statusMap<S extends string>(labels: Record<S, string>, tones: Record<S, StatusTone>): StatusMap<S> {
+  return Object.fromEntries(Object.entries<StatusTone>(tones).map(([s, tone]) => [s, { label: labels[s as S], tone }])) as StatusMap<S>;
+}
+
 const variants = {
   success: 'success',
   warning: 'warning',

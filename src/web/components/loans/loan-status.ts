@@ -1,22 +1,22 @@
 import { installmentStatusLabels, loanStatusLabels, type InstallmentStatus, type LoanStatus } from '#common/lending.ts';
-import type { StatusMap } from '../status-badge.tsx';
+import { statusMap } from '../status-badge.tsx';
 
 /** Shared by the member's loans on /lend and the admin's queue on /admin/loans. */
-export const loanStatusMap: StatusMap<LoanStatus> = {
-  submitted: { label: loanStatusLabels.submitted, tone: 'warning' },
-  conditionally_approved: { label: loanStatusLabels.conditionally_approved, tone: 'warning' },
-  accepted: { label: loanStatusLabels.accepted, tone: 'neutral' },
-  funded: { label: loanStatusLabels.funded, tone: 'success' },
-  paid: { label: loanStatusLabels.paid, tone: 'muted' },
-  defaulted: { label: loanStatusLabels.defaulted, tone: 'destructive' },
-  rejected: { label: loanStatusLabels.rejected, tone: 'destructive' },
-  declined: { label: loanStatusLabels.declined, tone: 'muted' },
-  expired: { label: loanStatusLabels.expired, tone: 'muted' },
-};
+export const loanStatusMap = statusMap<LoanStatus>(loanStatusLabels, {
+  submitted: 'warning',
+  conditionally_approved: 'warning',
+  accepted: 'neutral',
+  funded: 'success',
+  paid: 'muted',
+  defaulted: 'destructive',
+  rejected: 'destructive',
+  declined: 'muted',
+  expired: 'muted',
+});
 
-export const installmentStatusMap: StatusMap<InstallmentStatus> = {
-  scheduled: { label: installmentStatusLabels.scheduled, tone: 'neutral' },
-  invoiced: { label: installmentStatusLabels.invoiced, tone: 'warning' },
-  paid: { label: installmentStatusLabels.paid, tone: 'success' },
-  cancelled: { label: installmentStatusLabels.cancelled, tone: 'muted' },
-};
+export const installmentStatusMap = statusMap<InstallmentStatus>(installmentStatusLabels, {
+  scheduled: 'neutral',
+  invoiced: 'warning',
+  paid: 'success',
+  cancelled: 'muted',
+});

@@ -6,26 +6,26 @@ import {
   type FundStatus,
   type FundTransactionStatus,
 } from '#common/funds.ts';
-import type { StatusMap } from '#web/components/status-badge.tsx';
+import { statusMap } from '#web/components/status-badge.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 
-export const fundStatusStyles: StatusMap<FundStatus> = {
-  open: { label: fundStatusLabels.open, tone: 'success' },
-  closed: { label: fundStatusLabels.closed, tone: 'muted' },
-};
+export const fundStatusStyles = statusMap<FundStatus>(fundStatusLabels, {
+  open: 'success',
+  closed: 'muted',
+});
 
-export const transactionStatusStyles: StatusMap<FundTransactionStatus> = {
-  pending: { label: fundTransactionStatusLabels.pending, tone: 'warning' },
-  dealt: { label: fundTransactionStatusLabels.dealt, tone: 'success' },
-  cancelled: { label: fundTransactionStatusLabels.cancelled, tone: 'muted' },
-};
+export const transactionStatusStyles = statusMap<FundTransactionStatus>(fundTransactionStatusLabels, {
+  pending: 'warning',
+  dealt: 'success',
+  cancelled: 'muted',
+});
 
-export const requestStatusStyles: StatusMap<FundRequestStatus> = {
-  pending: { label: fundRequestStatusLabels.pending, tone: 'warning' },
-  accepted: { label: fundRequestStatusLabels.accepted, tone: 'success' },
-  rejected: { label: fundRequestStatusLabels.rejected, tone: 'destructive' },
-  cancelled: { label: fundRequestStatusLabels.cancelled, tone: 'muted' },
-};
+export const requestStatusStyles = statusMap<FundRequestStatus>(fundRequestStatusLabels, {
+  pending: 'warning',
+  accepted: 'success',
+  rejected: 'destructive',
+  cancelled: 'muted',
+});
 
 export const personText = (u: { name: string | null; phone: string }) => u.name || formatPhoneForDisplay(u.phone);
 

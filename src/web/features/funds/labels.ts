@@ -1,17 +1,17 @@
 import { fundRequestStatusLabels, fundStatusLabels, type FundRequestStatus, type FundStatus } from '#common/funds.ts';
-import type { StatusMap } from '#web/components/status-badge.tsx';
+import { statusMap } from '#web/components/status-badge.tsx';
 
-export const fundStatusStyles: StatusMap<FundStatus> = {
-  open: { label: fundStatusLabels.open, tone: 'success' },
-  closed: { label: fundStatusLabels.closed, tone: 'muted' },
-};
+export const fundStatusStyles = statusMap<FundStatus>(fundStatusLabels, {
+  open: 'success',
+  closed: 'muted',
+});
 
-export const fundRequestStatusStyles: StatusMap<FundRequestStatus> = {
-  pending: { label: fundRequestStatusLabels.pending, tone: 'warning' },
-  accepted: { label: fundRequestStatusLabels.accepted, tone: 'success' },
-  rejected: { label: fundRequestStatusLabels.rejected, tone: 'destructive' },
-  cancelled: { label: fundRequestStatusLabels.cancelled, tone: 'muted' },
-};
+export const fundRequestStatusStyles = statusMap<FundRequestStatus>(fundRequestStatusLabels, {
+  pending: 'warning',
+  accepted: 'success',
+  rejected: 'destructive',
+  cancelled: 'muted',
+});
 
 /** "0.75% a year" from basis points. */
 export const feeText = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}% a year`;

@@ -1,5 +1,5 @@
 import { cardHoldLabels, type CardHoldKind, type Custody } from '#common/cards.ts';
-import type { StatusMap } from '#web/components/status-badge.tsx';
+import { statusMap, type StatusMap } from '#web/components/status-badge.tsx';
 
 /** Where the physical card is, as the member reads it. */
 export const custodyStatuses: StatusMap<Custody> = {
@@ -9,10 +9,10 @@ export const custodyStatuses: StatusMap<Custody> = {
 };
 
 /** What holds the card (a listing, a loan, …), as a badge beside its custody. */
-export const holdStatuses: StatusMap<CardHoldKind> = {
-  listing: { label: cardHoldLabels.listing, tone: 'neutral' },
-  loan: { label: cardHoldLabels.loan, tone: 'warning' },
-  sell_offer: { label: cardHoldLabels.sell_offer, tone: 'neutral' },
-  card_request: { label: cardHoldLabels.card_request, tone: 'neutral' },
-  fund: { label: cardHoldLabels.fund, tone: 'neutral' },
-};
+export const holdStatuses = statusMap<CardHoldKind>(cardHoldLabels, {
+  listing: 'neutral',
+  loan: 'warning',
+  sell_offer: 'neutral',
+  card_request: 'neutral',
+  fund: 'neutral',
+});

@@ -1,15 +1,15 @@
 import { Copy, Eye, Link2Off } from 'lucide-react';
 import { formatDate } from '#common/format.ts';
 import { shareLinkStatusLabels, shareMessages, type ShareLink, type ShareLinkStatus } from '#common/share-links.ts';
-import { StatusBadge, type StatusMap } from '#web/components/status-badge.tsx';
+import { StatusBadge, statusMap } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 
-export const shareStatuses: StatusMap<ShareLinkStatus> = {
-  active: { label: shareLinkStatusLabels.active, tone: 'success' },
-  expired: { label: shareLinkStatusLabels.expired, tone: 'muted' },
-  revoked: { label: shareLinkStatusLabels.revoked, tone: 'destructive' },
-};
+export const shareStatuses = statusMap<ShareLinkStatus>(shareLinkStatusLabels, {
+  active: 'success',
+  expired: 'muted',
+  revoked: 'destructive',
+});
 
 export async function copyLink(url: string) {
   try {

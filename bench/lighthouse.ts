@@ -5,7 +5,7 @@
 // through the API against the fake Twilio server; the session is then put in the browser the way
 // the app keeps it (session cookie, auth_state cookie, localStorage `auth`).
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { fakeTwilioEnv, startFakeTwilio } from '../src/server/test/fake-twilio.ts';
@@ -84,6 +84,12 @@ async function auditOnce(url: string, port: number, opts: { keepStorage?: boolea
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // LIGHTHOUSE_REPORT_DIR: keep each full report, to see the LCP element and request chains.
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(lhr, null, 1));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? NaN) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

@@ -7,6 +7,8 @@ import { hasAuthStateCookie } from '#web/features/auth/auth-cookie.ts';
 import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
 import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
 import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
+import { markContentReady, useContentReady } from '#web/lib/content-ready.ts';
 import { ADMIN_HOME, hasPage, hasRoute, preloadPage, routes, type AppRoute, type LayoutKind } from './routes.tsx';
 
 // The signed-in shells load with their first page, so a visitor's download carries none of
@@ -30,7 +32,7 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
         </PublicLayout>
       );
     case 'member':
-      return <MemberLayout banner={(user) => <OnboardingBanner userId={user.id} />}>{children}</MemberLayout>;
+      return <MemberLayout banner={(user) => <DeferredOnboardingBanner userId={user.id} />}>{children}</MemberLayout>;
     case 'admin':
       return <AdminLayout>{children}</AdminLayout>;
     case 'manager':
@@ -40,6 +42,34 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
     case 'bare':
       return <>{children}</>;
   }
+}
+
+/** The banner's code (zod, the phone library) loads once the page itself has rendered. */
+function DeferredOnboardingBanner({ userId }: { userId: string }) {
+  const [ready] = useContentReady();
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <OnboardingBanner userId={userId} />
+    </Suspense>
+  );
+}
+
+/** The terms dialog's code loads only for a member with a new version to accept. */
+function TermsGate() {
+  const { data: user } = useCurrentUser();
+  if (typeof user?.termsToAccept !== 'number') return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsPrompt />
+    </Suspense>
+  );
+}
+
+/** Rendered beside the page once its chunk has loaded: releases what waits for the content. */
+function PageRendered() {
+  useEffect(markContentReady, []);
+  return null;
 }
 
 export function useMatchedRoute(): { route: AppRoute | null; params: Record<string, string | undefined> } {
@@ -72,14 +102,13 @@ export function AppRouter() {
     <NavProvider value={nav}>
       <Suspense fallback={fallback}>
         <Layout key={kind} kind={kind}>
-          <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage home={kind === 'member' ? 'dashboard' : 'home'} />}</Suspense>
+          <Suspense fallback={fallback}>
+            {Page ? <Page params={params} /> : <NotFoundPage home={kind === 'member' ? 'dashboard' : 'home'} />}
+            <PageRendered />
+          </Suspense>
         </Layout>
       </Suspense>
-      {(kind === 'member' || kind === 'admin' || kind === 'manager') && (
-        <Suspense fallback={null}>
-          <TermsPrompt />
-        </Suspense>
-      )}
+      {(kind === 'member' || kind === 'admin' || kind === 'manager') && <TermsGate />}
     </NavProvider>
   );
 }

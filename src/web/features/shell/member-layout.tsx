@@ -6,6 +6,7 @@ import { Logo } from '#web/components/brand/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { cn } from '#web/lib/utils.ts';
+import { useContentReady } from '#web/lib/content-ready.ts';
 import { AccountTrigger } from './account-trigger.tsx';
 import { RequireAuth } from './guards.tsx';
 import { useMemberLinks } from './member-links.ts';
@@ -18,8 +19,12 @@ import { INDEX_PATH, isActivePath } from './nav-items.ts';
 const LazyAccountMenu = lazy(() => import('./account-menu.tsx'));
 
 function AccountMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
+  // The menu's code waits for the page's content, unless the user reaches for the button first.
+  const [ready, now] = useContentReady();
+  const trigger = <AccountTrigger user={user} onDark={onDark} aria-haspopup="menu" onPointerEnter={now} onFocus={now} onTouchStart={now} />;
+  if (!ready) return trigger;
   return (
-    <Suspense fallback={<AccountTrigger user={user} onDark={onDark} aria-haspopup="menu" />}>
+    <Suspense fallback={trigger}>
       <LazyAccountMenu user={user} onDark={onDark} />
     </Suspense>
   );

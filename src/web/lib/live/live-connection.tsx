@@ -4,6 +4,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { getCredentials } from '#web/lib/credentials.ts';
 import { cn } from '#web/lib/utils.ts';
 import type { LiveClient, LiveState } from './live-client.ts';
+import { whenContentReady } from '#web/lib/content-ready.ts';
 import type { RefreshMap } from './refresh.ts';
 
 let currentState: LiveState = 'closed';
@@ -31,7 +32,8 @@ export function useLiveConnection(userId: string | null | undefined, loadRefresh
     let client: LiveClient | null = null;
     // Loaded on first sign-in, so a visitor's download carries neither the client, its schemas
     // its toasts nor the refresh map (which names every feature's query keys).
-    const loaded = Promise.all([import('./live-client.ts'), import('./refresh.ts'), import('./toasts.ts'), loadRefreshMap()]);
+    // …and after the first page has rendered, so they don't hold up its content on a slow phone.
+    const loaded = whenContentReady().then(() => Promise.all([import('./live-client.ts'), import('./refresh.ts'), import('./toasts.ts'), loadRefreshMap()]));
     void loaded.then(([{ LiveClient, liveUrl }, { createRefresher }, { toastForLiveMessage }, refreshMap]) => {
       if (stopped) return;
       const refresh = createRefresher(queryClient, refreshMap);

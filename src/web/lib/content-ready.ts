@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * Code a page does not need to show its content (live updates, the account menu, the onboarding
+ * banner) waits until the first page has rendered, so on a slow phone it does not compete with
+ * the page's own chunk and data for the network and the CPU. A first page that never renders
+ * (an error) releases it after a few seconds.
+ */
+let release: () => void = () => {};
+let released = false;
+const ready = new Promise<void>((resolve) => {
+  release = () => {
+    released = true;
+    resolve();
+  };
+});
+let fallback: ReturnType<typeof setTimeout> | null = null;
+const FALLBACK_MS = 4_000;
+
+/** Called by the router once a page's own component has rendered. */
+export function markContentReady() {
+  release();
+}
+
+export function whenContentReady(): Promise<void> {
+  if (!released && !fallback) fallback = setTimeout(release, FALLBACK_MS);
+  return ready;
+}
+
+/** True once the first page has rendered; `now` releases it early (e.g. the user reached for the control). */
+export function useContentReady(): [ready: boolean, now: () => void] {
+  const [ok, setOk] = useState(released);
+  useEffect(() => {
+    if (ok) return;
+    let live = true;
+    void whenContentReady().then(() => live && setOk(true));
+    return () => {
+      live = false;
+    };
+  }, [ok]);
+  return [ok, markContentReady];
+}

@@ -1,12 +1,18 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openPgliteDir, openPostgres, type Database } from './db/client.ts';
-import { seed } from './db/seed.ts';
-import { buildApp } from './app.ts';
-import { systemClock } from './context.ts';
-import { pageViewJobs, schedulePageViewPruning } from './modules/analytics/analytics.jobs.ts';
-import { scheduleOverdueNotices } from './modules/money/money.jobs.ts';
-import { scheduleLendingUpkeep } from './modules/lending/lending.jobs.ts';
 import { isSupportedNode } from './runtime.ts';
+
+// The app's modules load while the database opens (PGlite compiles its WebAssembly off the main
+// thread), instead of all of them before it.
+const loadApp = () =>
+  Promise.all([
+    import('./db/seed.ts'),
+    import('./app.ts'),
+    import('./context.ts'),
+    import('./modules/analytics/analytics.jobs.ts'),
+    import('./modules/money/money.jobs.ts'),
+    import('./modules/lending/lending.jobs.ts'),
+  ]);
 
 async function main() {
   let config;
@@ -20,6 +26,7 @@ async function main() {
     throw err;
   }
 
+  const app$ = loadApp();
   let database: Database;
   try {
     database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPgliteDir(config.dataDir, () => {
@@ -34,6 +41,7 @@ async function main() {
     }
     throw err;
   }
+  const [{ seed }, { buildApp }, { systemClock }, { pageViewJobs, schedulePageViewPruning }, { scheduleOverdueNotices }, { scheduleLendingUpkeep }] = await app$;
   await seed(database.db, { demo: config.SEED_DEMO });
 
   // Recurring upkeep (decision 010): the first run is scheduled at start, each run schedules the next.

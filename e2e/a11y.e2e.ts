@@ -26,7 +26,7 @@ describe.skipIf(inject('skipBrowser'))('accessibility check', () => {
     await context.close();
   });
 
-  it('still checks an open toast, on its own', async () => {
+  it('still checks an open toast, held open while it is scanned', async () => {
     const { page, context } = await newPage(browser);
     await page.setContent(
       '<html lang="en"><head><title>Toast</title></head><body><main><h1>Fine</h1></main>' +

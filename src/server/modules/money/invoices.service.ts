@@ -22,8 +22,6 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { formatCents } from '#common/format.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePaid, invoiceSent } from './money.notifications.ts';
 import { memberSeesInvoice } from './money.policy.ts';

@@ -14,8 +14,8 @@ type Row = typeof notifications.$inferInsert;
 
 /**
  * The bell's history for the demo members and admins, told from their seeded invoices in the
- * words and links the live path uses: sent, paid, and overdue notices. What happened more than a
- * day ago is read; the latest is not. Only for people who have none yet, so it is safe on every start.
+ * words and links the live path uses: sent, paid, and overdue notices. What happened more than three
+ * days ago is read; the latest is not. Only for people who have none yet, so it is safe on every start.
  */
 export async function seedDemoNotifications(db: Db, { memberPhones, adminPhones, now = new Date() }: { memberPhones: readonly string[]; adminPhones: readonly string[]; now?: Date }) {
   const members = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.phone, [...memberPhones]));
@@ -24,7 +24,7 @@ export async function seedDemoNotifications(db: Db, { memberPhones, adminPhones,
   const adminsToSeed = (await Promise.all(admins.map(async (a) => ((await hasAny(a.id)) ? null : a.id)))).filter((a): a is string => Boolean(a));
   const rows: Row[] = [];
   const today = now.toISOString().slice(0, 10);
-  const readIf = (at: Date) => (now.getTime() - at.getTime() > DAY ? new Date(at.getTime() + 2 * HOUR) : null);
+  const readIf = (at: Date) => (now.getTime() - at.getTime() > 3 * DAY ? new Date(at.getTime() + 2 * HOUR) : null);
 
   for (const m of members) {
     const seedMember = !(await hasAny(m.id));

@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
 const features = readdirSync(new URL('./src/web/features/', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const foundation = ['auth', 'phone', 'shell', 'public-config'];
+const foundation = ['auth', 'phone', 'shell', 'public-config', 'notifications'];
 // Regexes, not globs: a glob starting with "#" is a comment in gitignore syntax and never matches.
 const serverImports = { regex: '^#server/|(^|/)server/', message: 'The web app never imports server code.' };
 const webImports = { regex: '^#web/|(^|/)web/', message: 'Server and common code never import the web app.' };

@@ -54,6 +54,8 @@ import { createPaymentProvider, type PaymentProvider } from '#server/providers/p
 import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.provider.ts';
 import { lendingRoutes } from '#server/modules/lending/lending.routes.ts';
 import { lendingJobs } from '#server/modules/lending/lending.jobs.ts';
+import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
+import { notificationsJobs } from '#server/modules/notifications/notifications.service.ts';
 
 export const webDistDir = fromRoot('dist');
 
@@ -143,7 +145,7 @@ export async function buildApp(opts: BuildAppOptions) {
   const storage = ctx.storage;
   const psa = opts.psa ?? createPsaProvider(config);
   // An app that runs jobs also retries the PSA re-checks PSA could not answer.
-  const jobs = opts.jobs ? { ...opts.jobs, ...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx) } : undefined;
+  const jobs = opts.jobs ? { ...opts.jobs, ...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx) } : undefined;
   if (jobs && Object.keys(jobs).length) {
     const runner = new JobRunner(database.db, ctx.clock, jobs, {
       pollMs: opts.jobPollMs,
@@ -202,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(lendingRoutes);
   await app.register(marketplaceRoutes);
   await app.register(fundsRoutes);
+  await app.register(notificationsRoutes);
 
   const webDir = opts.webDir ?? webDistDir;
   const serveWeb = opts.serveWeb ?? existsSync(webDir);

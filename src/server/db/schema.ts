@@ -12,6 +12,7 @@ import * as marketIndex from './schema/market-index.ts';
 import * as lending from './schema/lending.ts';
 import * as marketplace from './schema/marketplace.ts';
 import * as funds from './schema/funds.ts';
+import * as notifications from './schema/notifications.ts';
 
-export const schema = { ...users, ...platform, ...sms, ...onboarding, ...jobs, ...cards, ...shareLinks, ...money, ...hunts, ...marketIndex, ...lending, ...marketplace, ...funds };
+export const schema = { ...users, ...platform, ...sms, ...onboarding, ...jobs, ...cards, ...shareLinks, ...money, ...hunts, ...marketIndex, ...lending, ...marketplace, ...funds, ...notifications };
 export type Schema = typeof schema;

@@ -18,6 +18,7 @@ import { seedDemoAccessRequests } from '#server/db/seed/access-requests.ts';
 import { seedLending } from '#server/db/seed/lending.ts';
 import { seedDemoMarketplace } from '#server/db/seed/marketplace.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
+import { seedDemoNotifications } from '#server/db/seed/notifications.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
 export const demoUsers = [
@@ -75,6 +76,9 @@ export async function seed(
   await seedLending(db, { demo });
   // After lending: a card a loan still holds is not offered or listed.
   if (demo) await seedDemoMarketplace(db);
+  // After every domain that invoices: the bell tells the story of the seeded invoices (dated, like
+  // them, from the real clock).
+  if (demo) await seedDemoNotifications(db, { memberPhones: [demoUsers[2].phone, demoUsers[3].phone], adminPhones: [demoUsers[0].phone] });
   // Thousands of demo sales and a recompute: API tests ask for it when they need it.
   if (demoIndex) await seedDemoIndex(db);
   // The demo funds mark their cards from the demo index, so they come with it.

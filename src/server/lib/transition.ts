@@ -50,6 +50,8 @@ export interface Aggregate<S extends string, Row> {
   notFound(): Error;
   /** Raises the aggregate's live event (its module's events file); runs after commit. */
   announce?(ctx: EventsContext, row: Row): Promise<void>;
+  /** Stores the notifications the move causes, in its transaction (they publish after commit). */
+  notify?(uow: UnitOfWork, row: Row, now: Date): Promise<void>;
 }
 
 export class IllegalTransitionError extends Error {
@@ -100,6 +102,7 @@ export async function transition<S extends string, Row>(
     data: { from, to, ...opts.data },
     at: now,
   });
+  if (aggregate.notify) await aggregate.notify(uow, row, now);
   const announce = aggregate.announce;
   if (announce) uow.afterCommit(() => announce(uow.ctx, row));
   return row;

@@ -22,17 +22,15 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { formatCents } from '#common/format.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { invoicePaid, invoiceSent } from './money.events.ts';
+import { invoicePaid, invoiceSent } from './money.notifications.ts';
 import { memberSeesInvoice } from './money.policy.ts';
 import type { InvoiceRow } from './money.settlement.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 type Person = { id: string; name: string | null; phone: string };
 
-/** The invoice status machine (decision 011); sent and paid are announced to the member and admins. */
+/** The invoice status machine (decision 011); sent and paid notify the member and admins. */
 export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   name: 'invoice',
   table: invoices,
@@ -46,9 +44,9 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   conflict: (current) =>
     new AppError('conflict', current === 'paid' ? moneyMessages.alreadyPaid : current === 'void' ? moneyMessages.isVoid : moneyMessages.staleStatus),
   notFound: () => notFound(moneyMessages.invoiceNotFound),
-  async announce(ctx, row) {
-    if (row.status === 'sent') await invoiceSent(ctx, row);
-    if (row.status === 'paid') await invoicePaid(ctx, row);
+  async notify(uow, row, now) {
+    if (row.status === 'sent') await invoiceSent(uow, row, now);
+    if (row.status === 'paid') await invoicePaid(uow, row, now);
   },
 };
 
@@ -154,7 +152,7 @@ export async function createInvoiceIn(uow: UnitOfWork, actor: TransitionActor, i
     at: input.now,
   });
   if (!input.send) return row!;
-  const aggregate = input.quiet ? { ...invoiceAggregate, announce: undefined } : invoiceAggregate;
+  const aggregate = input.quiet ? { ...invoiceAggregate, notify: undefined } : invoiceAggregate;
   return transition(uow, aggregate, { id: row!.id, from: 'draft', to: 'sent', actor, now: input.now, patch: { sentAt: input.now } });
 }
 
@@ -173,12 +171,12 @@ export interface InvoicePatch {
   voidReason?: string;
 }
 
-/** PATCH /api/admin/invoices/{id}: edits only while draft, then send or void. Send texts the member. */
-export async function patchInvoice(ctx: Ctx & Pick<AppContext, 'sms' | 'tasks' | 'config'>, actor: SignedInActor, input: { id: string; patch: InvoicePatch }) {
+/** PATCH /api/admin/invoices/{id}: edits only while draft, then send or void. Sending notifies the member (and texts them if they chose to). */
+export async function patchInvoice(ctx: Ctx, actor: SignedInActor, input: { id: string; patch: InvoicePatch }) {
   const now = ctx.clock.now();
   const { patch } = input;
   const edits = patch.lines !== undefined || patch.dueDate !== undefined || patch.notes !== undefined;
-  const sent = await inTransaction(ctx, async (uow) => {
+  await inTransaction(ctx, async (uow) => {
     const [cur] = await uow.tx.select().from(invoices).where(eq(invoices.id, input.id)).limit(1);
     if (!cur) throw notFound(moneyMessages.invoiceNotFound);
     if (edits) {
@@ -205,13 +203,6 @@ export async function patchInvoice(ctx: Ctx & Pick<AppContext, 'sms' | 'tasks' |
     }
     return null;
   });
-  if (sent) {
-    const [member] = await ctx.db.select({ phone: users.phone, smsOptIn: users.smsOptIn }).from(users).where(eq(users.id, sent.userId)).limit(1);
-    if (member?.smsOptIn) {
-      const body = `${moneyMessages.invoiceSent(sent.number, formatCents(sent.totalCents))}, due ${sent.dueDate}. Pay at ${ctx.config.appOrigin}/checkout?invoice=${sent.id}`;
-      ctx.tasks.run('invoice sms', () => sendSms(ctx, { to: member.phone, body, purpose: 'invoice_sent', sentBy: actor.user.id }));
-    }
-  }
   return (await loadInvoice(ctx.db, eq(invoices.id, input.id), now))!;
 }
 

@@ -2,7 +2,8 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
-import { invoiceOverdue } from './money.events.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { invoiceOverdue } from './money.notifications.ts';
 
 export const OVERDUE_NOTICES_JOB = 'money.overdue_notices';
 const HOUR = 60 * 60_000;
@@ -25,13 +26,16 @@ export async function scheduleOverdueNotices(ctx: Pick<AppContext, 'db' | 'clock
 export async function sendOverdueNotices(ctx: JobContext): Promise<number> {
   const now = ctx.clock.now();
   const today = now.toISOString().slice(0, 10);
-  const claimed = await ctx.db
-    .update(invoices)
-    .set({ overdueNoticeAt: now })
-    .where(and(eq(invoices.status, 'sent'), lt(invoices.dueDate, today), isNull(invoices.overdueNoticeAt)))
-    .returning({ userId: invoices.userId, number: invoices.number, totalCents: invoices.totalCents });
-  for (const inv of claimed) await invoiceOverdue(ctx, inv);
-  return claimed.length;
+  // The claim and the notices it stores commit together: a failed run leaves the invoices unclaimed.
+  return inTransaction(ctx, async (uow) => {
+    const claimed = await uow.tx
+      .update(invoices)
+      .set({ overdueNoticeAt: now })
+      .where(and(eq(invoices.status, 'sent'), lt(invoices.dueDate, today), isNull(invoices.overdueNoticeAt)))
+      .returning({ id: invoices.id, userId: invoices.userId, number: invoices.number, totalCents: invoices.totalCents, dueDate: invoices.dueDate });
+    for (const inv of claimed) await invoiceOverdue(uow, inv, now);
+    return claimed.length;
+  });
 }
 
 export function moneyJobs(ctx: JobContext): Record<string, JobHandler> {

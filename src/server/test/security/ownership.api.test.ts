@@ -16,6 +16,9 @@ import { shareLinks } from '#server/db/schema/share-links.ts';
 import { invoices, payments } from '#server/db/schema/money.ts';
 import { hunts, sources } from '#server/db/schema/hunts.ts';
 import { accessRequests, users } from '#server/db/schema/users.ts';
+import { notificationPreferences, notifications } from '#server/db/schema/notifications.ts';
+import { inTransaction } from '#server/lib/transition.ts';
+import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
 import { createCard, createHunt, createInvoice, createMember, createSource, signedInMember, uniquePhone } from '#server/test/factories.ts';
 import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';
@@ -180,11 +183,30 @@ const cases: OwnershipCase[] = [
     }),
     secrets: async () => [huntOfB, sourceOfB, 'B Secret Hunt', 'B Secret Offer'],
   },
+  {
+    name: 'notification (bell, read state, SMS choices)',
+    attempts: (b) => [
+      { method: 'GET', url: `/api/user/notifications?userId=${b.id}` },
+      { method: 'GET', url: '/api/user/notifications', headers: { 'x-user-id': b.id } },
+      { method: 'POST', url: `/api/user/notifications/${notificationOfB}/read` },
+      { method: 'POST', url: `/api/user/notifications/${notificationOfB}/read`, headers: { 'x-user-id': b.id } },
+      { method: 'POST', url: '/api/user/notifications/read-all', payload: { userId: b.id } },
+      { method: 'GET', url: `/api/user/notification-preferences?userId=${b.id}` },
+      { method: 'PUT', url: '/api/user/notification-preferences', headers: { 'x-user-id': b.id }, payload: { sms: { invoice_sent: false } } },
+      { method: 'PUT', url: `/api/user/notification-preferences?userId=${b.id}`, payload: { userId: b.id, sms: { invoice_sent: false } } },
+    ],
+    snapshot: async (t, b) => ({
+      rows: await t.db.select().from(notifications).where(eq(notifications.userId, b.id)),
+      prefs: await t.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, b.id)),
+    }),
+    secrets: async () => [notificationOfB, 'B secret notification'],
+  },
 ];
 
 let t: TestApp;
 let shareLinkOfB: { id: string; token: string };
 let invoiceOfB: string;
+let notificationOfB: string;
 let sessionOfB: string;
 let huntOfB: string;
 let sourceOfB: string;
@@ -230,6 +252,11 @@ beforeAll(async () => {
   const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: { invoiceId: invoiceOfB }, headers: sb.headers });
   if (checkout.statusCode !== 200) throw new Error(`B's checkout answered ${checkout.statusCode}: ${checkout.body}`);
   sessionOfB = new URL(checkout.json().url, 'http://x').searchParams.get('session')!;
+  await inTransaction(t.app.ctx, (uow) =>
+    notify(uow, { kind: 'invoice_paid', title: 'Invoice paid', message: 'B secret notification', user: { id: sb.userId, link: '/dashboard' }, now: t.clock.now() }),
+  );
+  [{ id: notificationOfB }] = await t.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.message, 'B secret notification'));
+  await t.db.insert(notificationPreferences).values({ userId: sb.userId, kind: 'invoice_sent', sms: true });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { AlertTriangle, ArrowRightLeft } from 'lucide-react';
 import { graderLabels, sportLabels, type AdminCardRow, type Custody } from '#common/cards.ts';
 import { formatDate } from '#common/format.ts';
@@ -86,10 +87,13 @@ export function adminCardColumns(onCustody: (c: AdminCardRow) => void): Column<A
       className: 'w-0 text-right',
       card: 'footer',
       cell: (c) => (
-        <Button size="sm" variant="outline" onClick={() => onCustody(c)} aria-label={`Change custody of ${title(c)}`}>
-          <ArrowRightLeft aria-hidden="true" />
-          Custody
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <Button size="sm" variant="outline" onClick={() => onCustody(c)} aria-label={`Change custody of ${title(c)}`}>
+            <ArrowRightLeft aria-hidden="true" />
+            Custody
+          </Button>
+          <AuditTrailLink targetType="card" targetId={c.id} label="Audit" aria-label={`Audit trail for ${title(c)}`} />
+        </div>
       ),
     },
   ];

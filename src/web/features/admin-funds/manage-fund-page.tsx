@@ -10,6 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
+import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { useAdminFund } from './api/get-admin-fund.ts';
 import { FundFormDialog } from './fund-form-dialog.tsx';
 import { HoldingsTab } from './holdings-tab.tsx';
@@ -56,9 +57,12 @@ function Manage({ data }: { data: AdminFundDetail }) {
           </>
         }
         actions={
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" /> Edit fund
-          </Button>
+          <>
+            <AuditTrailLink targetType="fund" targetId={f.id} className="h-9" />
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" /> Edit fund
+            </Button>
+          </>
         }
       />
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">

@@ -7,6 +7,7 @@ import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
+import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { useAdminInvoice } from './api/get-admin-invoice.ts';
 import { adminInvoicePaths } from './api/keys.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
@@ -37,11 +38,14 @@ export default function EditInvoicePage({ params }: { params: Record<string, str
               }
               description={`For ${invoice.user.name ?? 'a member'} · ${formatPhoneForDisplay(invoice.user.phone)}`}
               actions={
-                <Button asChild variant="outline" size="sm">
-                  <a href={adminInvoicePaths.pdf(invoice.id)} target="_blank" rel="noreferrer">
-                    <FileDown aria-hidden="true" /> PDF
-                  </a>
-                </Button>
+                <>
+                  <AuditTrailLink targetType="invoice" targetId={invoice.id} />
+                  <Button asChild variant="outline" size="sm">
+                    <a href={adminInvoicePaths.pdf(invoice.id)} target="_blank" rel="noreferrer">
+                      <FileDown aria-hidden="true" /> PDF
+                    </a>
+                  </Button>
+                </>
               }
             />
             <Card>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Check, Circle } from 'lucide-react';
 import { LOAN_REASON_MAX, LOAN_REFERENCE_MAX, formatApr, formatBpsPercent, utcDay, type AdminLoanDetail, type Collateral } from '#common/lending.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
@@ -194,7 +195,10 @@ function Review({ loan }: { loan: AdminLoanDetail }) {
             {loan.reviewer?.name && ` · reviewed by ${loan.reviewer.name}`}
           </p>
         </div>
-        <StatusBadge status={s} map={loanStatusMap} />
+        <div className="flex items-center gap-2">
+          <StatusBadge status={s} map={loanStatusMap} />
+          <AuditTrailLink targetType="loan" targetId={loan.id} />
+        </div>
       </div>
       <p className="text-sm">
         <span className="text-muted-foreground">Purpose:</span> {loan.purpose}

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Download } from 'lucide-react';
 import { formatCents, formatDate } from '#common/format.ts';
 import { payoutStatusLabels, saleKindLabels, saleKinds, salesPeriods, type AdminSalesQueryInput, type SaleKind, type SaleRow, type SalesPeriod, type Seller } from '#common/marketplace.ts';
@@ -47,6 +48,12 @@ const columns: Column<SaleRow>[] = [
   { id: 'fees', header: 'Fees', cell: (s) => <Money cents={s.feesCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
   { id: 'total', header: 'Total', cell: (s) => <Money cents={s.totalCents} className="font-medium" />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
   { id: 'payout', header: 'Payout', cell: (s) => <PayoutCell sale={s} />, card: 'footer' },
+  {
+    id: 'audit',
+    header: <span className="sr-only">Audit trail</span>,
+    cell: (s) => <AuditTrailLink targetType="sale" targetId={s.id} label="Audit" aria-label={`Audit trail for the sale of ${s.card.year} ${s.card.subject}`} />,
+    card: 'footer',
+  },
 ];
 
 /** /admin/sales: every completed sale, totals by period, CSV export. */

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { useSearchParams } from 'wouter';
 import { formatDate } from '#common/format.ts';
 import {
@@ -53,7 +54,10 @@ function HuntDetail({ hunt }: { hunt: AdminHunt }) {
     .map((a) => ({ value: a, label: adminHuntActionLabels[a], destructive: a === 'decline' || a === 'close' }));
   return (
     <div className="grid gap-3 text-sm">
-      <h2 className="font-display text-lg font-medium">{huntTitle(hunt)}</h2>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="font-display text-lg font-medium">{huntTitle(hunt)}</h2>
+        <AuditTrailLink targetType="hunt" targetId={hunt.id} />
+      </div>
       <p>
         {gradeFloor(hunt)} · budget <Money cents={hunt.maxBudgetCents} decimals={0} />
         {hunt.deadline && ` · by ${formatDate(hunt.deadline)}`}

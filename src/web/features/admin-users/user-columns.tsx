@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Eye, UserCheck, UserX } from 'lucide-react';
 import type { AdminUser } from '#common/auth.ts';
 import { formatDate } from '#common/format.ts';
@@ -79,6 +80,7 @@ function RowButtons({ user, actions, className }: { user: AdminUser; actions: Ro
         <Eye aria-hidden="true" />
         Impersonate
       </Button>
+      <AuditTrailLink targetType="user" targetId={user.id} label="Audit" aria-label={`Audit trail for ${who}`} />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useProfile } from '#web/features/auth/api/get-profile.ts';
 import { useUpdateProfile } from '#web/features/auth/api/update-profile.ts';
+import { SmsPreferencesSection } from '#web/features/notifications/sms-preferences-section.tsx';
 
 const settingsSchema = z.object({
   name: nameSchema,
@@ -176,6 +177,8 @@ export default function SettingsPage({ documents }: { documents?: ReactNode }) {
       ) : (
         <ProfileForm key={profile.data.id} profile={profile.data} />
       )}
+
+      {profile.data && <SmsPreferencesSection smsOptIn={profile.data.smsOptIn} />}
 
       {documents}
 

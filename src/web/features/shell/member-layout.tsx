@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useContentReady } from '#web/lib/content-ready.ts';
+import { NotificationBell } from '#web/features/notifications/notification-bell.tsx';
 import { AccountTrigger } from './account-trigger.tsx';
 import { RequireAuth } from './guards.tsx';
 import { useMemberLinks } from './member-links.ts';
@@ -109,6 +110,7 @@ function MemberBar({ user }: { user: CurrentUser }) {
         </nav>
         <div className="ml-auto flex items-center gap-1 lg:ml-0">
           <LiveStatusDot className="px-2" />
+          <NotificationBell onDark={onIndex} />
           <div className="hidden lg:block">
             <AccountMenu user={user} onDark={onIndex} />
           </div>

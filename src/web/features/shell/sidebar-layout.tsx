@@ -10,6 +10,7 @@ import { useLogout } from '#web/features/auth/api/logout.ts';
 import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { cn } from '#web/lib/utils.ts';
+import { NotificationBell } from '#web/features/notifications/notification-bell.tsx';
 import { isActivePath, type NavItem } from './nav-items.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -53,6 +54,8 @@ function SidebarBody({
           {badge}
         </Badge>
         <LiveStatusDot className="ml-auto" />
+        {/* In the sheet, the small screen's top bar already has the bell. */}
+        {!inSheet && <NotificationBell onDark />}
       </div>
       <nav aria-label={label} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="grid gap-0.5">
@@ -145,6 +148,7 @@ export function SidebarLayout(props: SidebarLayoutProps) {
         <Badge variant="crimson" className="tracking-[0.14em]">
           {badge}
         </Badge>
+        <NotificationBell onDark className="ml-auto" />
       </header>
       <main id="main" tabIndex={-1} className="outline-none lg:pl-64">
         {children}

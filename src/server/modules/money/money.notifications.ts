@@ -1,0 +1,27 @@
+import { formatCents } from '#common/format.ts';
+import { moneyMessages } from '#common/money.ts';
+import type { UnitOfWork } from '#server/lib/transition.ts';
+import { notify } from '#server/modules/notifications/notifications.service.ts';
+
+type Inv = { id: string; userId: string; number: string; totalCents: number; dueDate: string };
+
+const memberLink = (inv: Inv) => `/checkout?invoice=${encodeURIComponent(inv.id)}`;
+const staffLink = (inv: Inv) => `/admin/edit-invoice/${encodeURIComponent(inv.id)}`;
+const people = (inv: Inv) => ({ user: { id: inv.userId, link: memberLink(inv) }, admins: { link: staffLink(inv) } });
+
+/** The member (and admins) hear that an invoice is ready to pay. */
+export function invoiceSent(uow: UnitOfWork, inv: Inv, now: Date) {
+  const message = `${moneyMessages.invoiceSent(inv.number, formatCents(inv.totalCents))}, due ${inv.dueDate}`;
+  return notify(uow, { kind: 'invoice_sent', title: moneyMessages.invoiceSentTitle, message, ...people(inv), now });
+}
+
+/** The member (and admins) hear that an invoice is paid. */
+export function invoicePaid(uow: UnitOfWork, inv: Inv, now: Date) {
+  return notify(uow, { kind: 'invoice_paid', title: moneyMessages.invoicePaidTitle, message: moneyMessages.invoicePaid(inv.number, formatCents(inv.totalCents)), ...people(inv), now });
+}
+
+/** A sent invoice that went past its due date (the overdue-notice job). */
+export function invoiceOverdue(uow: UnitOfWork, inv: Inv, now: Date) {
+  const message = `Invoice ${inv.number} for ${formatCents(inv.totalCents)} is past due`;
+  return notify(uow, { kind: 'invoice_overdue', title: 'Invoice overdue', message, variant: 'destructive', ...people(inv), now });
+}

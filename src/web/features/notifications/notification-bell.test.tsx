@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Notification, NotificationsResponse } from '#common/notifications.ts';
 import { clearCredentials, setCredentials } from '#web/lib/credentials.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
+import { markContentReady } from '#web/lib/content-ready.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -46,6 +47,8 @@ beforeEach(() => {
     }),
   );
   setCredentials({ userId: 'u1', authToken: 't' });
+  // As the router does once a page has rendered: the menu's code may load.
+  markContentReady();
 });
 afterEach(() => {
   cleanup();

@@ -104,8 +104,8 @@ function NotificationList({ headingId, onNavigate }: { headingId: string; onNavi
 }
 
 /** The bell with its popover: the list loads when it opens; a click marks read and follows the link. */
-export default function NotificationMenu({ unread, onDark, className }: { unread: number; onDark: boolean; className?: string }) {
-  const [open, setOpen] = useState(false);
+export default function NotificationMenu({ unread, onDark, className, defaultOpen = false }: { unread: number; onDark: boolean; className?: string; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
   const headingId = useId();
   return (
     <Popover open={open} onOpenChange={setOpen}>

@@ -15,13 +15,13 @@ import { AccountTrigger } from './account-trigger.tsx';
 import { useMemberLinks } from './member-links.ts';
 
 /** The member bar's account menu (its Radix and floating-ui code loads after the first paint). */
-export default function AccountMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
+export default function AccountMenu({ user, onDark, defaultOpen = false }: { user: CurrentUser; onDark: boolean; defaultOpen?: boolean }) {
   const { account } = useMemberLinks(user);
   const logout = useLogout();
   const [, navigate] = useLocation();
   const phone = usePhoneDisplay(user.phone);
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <AccountTrigger user={user} onDark={onDark} />
       </DropdownMenuTrigger>

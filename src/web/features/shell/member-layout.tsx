@@ -20,13 +20,19 @@ import { INDEX_PATH, isActivePath } from './nav-items.ts';
 const LazyAccountMenu = lazy(() => import('./account-menu.tsx'));
 
 function AccountMenu({ user, onDark }: { user: CurrentUser; onDark: boolean }) {
-  // The menu's code waits for the page's content, unless the user reaches for the button first.
+  // The menu's code waits for the page's content, unless the user reaches for the button first;
+  // a click on the stand-in opens the menu once its code arrives.
   const [ready, now] = useContentReady();
-  const trigger = <AccountTrigger user={user} onDark={onDark} aria-haspopup="menu" onPointerEnter={now} onFocus={now} onTouchStart={now} />;
+  const [clicked, setClicked] = useState(false);
+  const click = () => {
+    setClicked(true);
+    now();
+  };
+  const trigger = <AccountTrigger user={user} onDark={onDark} aria-haspopup="menu" onPointerEnter={now} onFocus={now} onClick={click} />;
   if (!ready) return trigger;
   return (
     <Suspense fallback={trigger}>
-      <LazyAccountMenu user={user} onDark={onDark} />
+      <LazyAccountMenu user={user} onDark={onDark} defaultOpen={clicked} />
     </Suspense>
   );
 }

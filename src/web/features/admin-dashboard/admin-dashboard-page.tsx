@@ -162,7 +162,8 @@ function ChartTable({ d, kind }: { d: AdminDashboard; kind: ChartKind }) {
   return (
     <details className="group text-sm">
       <summary className="cursor-pointer text-xs font-medium text-muted-foreground hover:text-foreground">Show the figures</summary>
-      <div className="mt-2 max-h-72 overflow-auto rounded-lg border">
+      {/* Focusable, so the keyboard can scroll a long table (a year of days would not fit). */}
+      <div tabIndex={0} role="region" aria-label={`${chartTitles[kind]}: the figures`} className="mt-2 max-h-72 overflow-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring">
         <table className="w-full text-sm">
           <caption className="sr-only">{chartTitles[kind]}</caption>
           <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">

@@ -10,14 +10,17 @@ const compactMoney = (cents: number) => `$${new Intl.NumberFormat('en-US', { not
 const money = (v: unknown) => formatCents(Number(v), 0);
 const axis = { tick: { fontSize: 12 }, stroke: MUTED };
 
-/** One dashboard chart; the page gives each a text summary and a table of the same figures. */
+/**
+ * One dashboard chart. It is a picture only (hidden from assistive technology, no keyboard stops):
+ * the page gives each chart a text summary and a table of the same figures.
+ */
 export default function DashboardChart({ kind, points }: { kind: ChartKind; points: readonly ChartPoint[] }) {
   const data = points as ChartPoint[];
   return (
     <div className="h-56 w-full min-w-0" data-testid={`chart-${kind}`} data-points={points.length} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         {kind === 'sales' ? (
-          <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e4e4e7" vertical={false} />
             <XAxis dataKey="label" minTickGap={16} {...axis} />
             <YAxis yAxisId="gmv" width={52} tickFormatter={compactMoney} {...axis} />
@@ -28,7 +31,7 @@ export default function DashboardChart({ kind, points }: { kind: ChartKind; poin
             <Bar yAxisId="n" dataKey="b" name="Sales" fill={CRIMSON} radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         ) : kind === 'members' ? (
-          <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e4e4e7" vertical={false} />
             <XAxis dataKey="label" minTickGap={16} {...axis} />
             <YAxis width={28} allowDecimals={false} {...axis} />
@@ -38,7 +41,7 @@ export default function DashboardChart({ kind, points }: { kind: ChartKind; poin
             <Bar dataKey="b" name="Access requests" fill={CRIMSON} radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>
         ) : kind === 'aum' ? (
-          <AreaChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+          <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e4e4e7" vertical={false} />
             <XAxis dataKey="label" minTickGap={16} {...axis} />
             <YAxis width={52} tickFormatter={compactMoney} domain={['auto', 'auto']} {...axis} />
@@ -46,7 +49,7 @@ export default function DashboardChart({ kind, points }: { kind: ChartKind; poin
             <Area type="stepAfter" dataKey="a" name="Assets under management" stroke={INK} fill="#e4e4e7" strokeWidth={2} isAnimationActive={false} />
           </AreaChart>
         ) : (
-          <BarChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e4e4e7" vertical={false} />
             <XAxis dataKey="label" interval={0} {...axis} tick={{ fontSize: 11 }} />
             <YAxis width={52} tickFormatter={compactMoney} {...axis} />

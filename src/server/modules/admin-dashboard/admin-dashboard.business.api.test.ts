@@ -27,12 +27,14 @@ beforeAll(async () => {
   now = t.clock.now().getTime();
   admin = await signedInAdmin(t);
   const [a, b, c] = [await createMember(t), await createMember(t), await createMember(t)];
-  await createMember(t, { status: 'suspended' });
+  const suspended = await createMember(t, { status: 'suspended' });
   // Who joined when: every person created here is dated, so "new in the period" is exact.
   await t.db.update(users).set({ createdAt: ago(400) });
   await t.db.update(users).set({ createdAt: ago(2) }).where(eq(users.id, a.id));
   await t.db.update(users).set({ createdAt: ago(20) }).where(eq(users.id, b.id));
   await t.db.update(users).set({ createdAt: ago(200) }).where(eq(users.id, c.id));
+  // A suspended account (like the house's) is not a member, however new.
+  await t.db.update(users).set({ createdAt: ago(3) }).where(eq(users.id, suspended.id));
 
   const req = { instagram: 'x', termsAccepted: true, privacyAccepted: true };
   await t.db.insert(accessRequests).values([

@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ltvBands } from '#common/admin-dashboard.ts';
 
-/**
- * The dashboard's figures as four aggregate statements, run side by side: the figures of the
- * moment and of the period in one row, the period's buckets, and the funded loans by LTV band.
- * The bench runs the same statements bare through `pg`. Sums come back as float8 (exact for
- * whole cents below 2⁵³) and counts as int, so both drivers return numbers.
- */
+// The dashboard's figures as three aggregate statements, run side by side (with the latest access
+// requests beside them): the figures of the moment and of the period in one row, the period's
+// buckets, and the funded loans by LTV band. The bench runs the same statements bare through `pg`.
+// Members are active accounts (the house account is suspended, so never one). Sums come back as
+// float8 (exact for whole cents below 2^53) and counts as int, so both drivers return numbers.
+
+/** The instants and the day the statements count from. */
 export interface DashboardWindow {
   /** The UTC day, as the invoices and loans compare due dates with it. */
   today: string;
@@ -33,7 +34,7 @@ export function dashboardQueries(w: DashboardWindow): Record<'figures' | 'series
   const figures = sql`
     select
       (select count(*)::int from users where status = 'active') as members,
-      (select count(*)::int from users where created_at >= ${ts(w.periodStart)} and created_at < ${ts(w.periodEnd)}) as new_members,
+      (select count(*)::int from users where status = 'active' and created_at >= ${ts(w.periodStart)} and created_at < ${ts(w.periodEnd)}) as new_members,
       (select count(*)::int from access_requests where status = 'pending') as pending_requests,
       (select count(*)::int from access_requests where created_at >= ${ts(w.weekStart)}) as requests_this_week,
       (select count(*)::int from access_requests where created_at >= ${ts(w.periodStart)} and created_at < ${ts(w.periodEnd)}) as requests_in_period,
@@ -71,7 +72,7 @@ export function dashboardQueries(w: DashboardWindow): Record<'figures' | 'series
   const ends = tsArray(w.buckets.map((b) => b.end));
   const series = sql`
     select b.s as start, b.e as "end",
-      (select count(*)::int from users u where u.created_at >= b.s and u.created_at < b.e) as new_members,
+      (select count(*)::int from users u where u.status = 'active' and u.created_at >= b.s and u.created_at < b.e) as new_members,
       (select count(*)::int from access_requests a where a.created_at >= b.s and a.created_at < b.e) as access_requests,
       sa.sales_count, sa.gmv_cents,
       (select coalesce(sum(${aumAt(sql`v.units_after_micro`, 'v')}), 0)::float8

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Children, lazy, Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import {
   ArrowRight,
@@ -123,6 +123,9 @@ function Tile({
 const count = (n: number | undefined) => (n === undefined ? undefined : n.toLocaleString('en-US'));
 const money = (cents: number | undefined) => (cents === undefined ? undefined : <Money cents={cents} decimals={0} />);
 
+// A group's tiles fill its row on a wide screen.
+const tileColumns: Record<number, string> = { 2: 'lg:grid-cols-2', 3: 'lg:grid-cols-3', 4: 'lg:grid-cols-4' };
+
 function TileGroup({ title, children }: { title: string; children: ReactNode }) {
   const id = `tiles-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
@@ -130,7 +133,7 @@ function TileGroup({ title, children }: { title: string; children: ReactNode }) 
       <h2 id={id} className="text-xs font-medium uppercase tracking-[0.14em] text-muted-foreground">
         {title}
       </h2>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
+      <div className={cn('grid gap-3 sm:grid-cols-2', tileColumns[Children.count(children)])}>{children}</div>
     </section>
   );
 }

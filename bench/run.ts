@@ -1,12 +1,13 @@
 // npm run bench: every benchmark, each beside its baseline in the same run; figures printed and
 // written to bench/results.json. A part that cannot run here (no PostgreSQL, no Redis, no
 // Chromium) prints "skipped"; the run always exits 0 and never waits forever.
-// Only some parts: BENCH_ONLY=api,cards,listings,index,fanout,web,lighthouse,cold-start
+// Only some parts: BENCH_ONLY=api,cards,listings,admin-dashboard,index,fanout,web,lighthouse,cold-start
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runApi } from './api.ts';
 import { runCards } from './cards.ts';
 import { runListings } from './listings.ts';
+import { runAdminDashboard } from './admin-dashboard.ts';
 import { runMarketIndex } from './market-index.ts';
 import { runColdStart } from './cold-start.ts';
 import { runFanout } from './fanout.ts';
@@ -18,6 +19,7 @@ const parts: [name: string, run: () => Promise<unknown>, limitMinutes: number][]
   ['api', runApi, 12],
   ['cards', runCards, 10],
   ['listings', runListings, 10],
+  ['admin-dashboard', runAdminDashboard, 10],
   ['index', runMarketIndex, 10],
   ['fanout', runFanout, 15],
   ['web', runWebWeight, 8],

@@ -28,6 +28,9 @@ export const demoUsers = [
   { phone: '+12125550104', name: 'Jordan Reyes', isAdmin: false, isManager: false, email: null },
 ] as const;
 
+/** When each demo person joined (the members when their access request was approved), so the admin dashboard's history is consistent. */
+const demoJoinedDaysAgo: Record<(typeof demoUsers)[number]['phone'], number> = { '+12125550101': 420, '+12125550102': 400, '+12125550103': 360, '+12125550104': 290 };
+
 const legalTitles: Record<LegalSlug, string> = {
   terms: 'Terms of Use',
   privacy: 'Privacy Policy',
@@ -64,7 +67,7 @@ export async function seed(
   if (demo) {
     await db
       .insert(users)
-      .values(demoUsers.map((u) => ({ ...u, smsOptIn: true })))
+      .values(demoUsers.map((u) => ({ ...u, smsOptIn: true, createdAt: new Date(now.getTime() - demoJoinedDaysAgo[u.phone] * DAY) })))
       .onConflictDoNothing({ target: users.phone });
     await seedDemoCards(db);
     await seedDemoShareLinks(db);

@@ -29,6 +29,7 @@ describe('live query refresh', () => {
     expect(qc.invalidateQueries.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
       { queryKey: ['/api/admin/loans'] },
       { queryKey: ['/api/user/loans'] },
+      { queryKey: ['/api/admin/dashboard'] },
     ]);
   });
 

@@ -24,25 +24,25 @@ import { unbuiltKeys as u } from './unbuilt-keys.ts';
 /** Which query keys (spec §7's list) each live event refreshes; each key covers everything under it. */
 export const refreshKeysByEvent: RefreshMap = {
   access_request_updated: [accessRequestKeys.all, accessRequestKeys.recent, adminDashboardKeys.all],
-  kyc_document_updated: [kycKeys.adminDocuments, kycKeys.myDocuments, kycKeys.myStatus],
+  kyc_document_updated: [kycKeys.adminDocuments, kycKeys.myDocuments, kycKeys.myStatus, adminDashboardKeys.all],
   kyc_status_updated: [kycKeys.myStatus, kycKeys.adminDocuments, kycKeys.myDocuments],
   user_updated: [authKeys.me, u.adminUser, adminUserKeys.all, authKeys.profile, u.adminUserByPhone],
   profile_updated: [authKeys.profile, authKeys.me, adminUserKeys.all],
   // Collateral custody and values show on loans too (loans last, so the spec's keys go first).
   card_updated: [cardKeys.all, cardKeys.registry, adminCardKeys.all, adminCardKeys.usersWithCards, loanKeys.mine, adminLoanKeys.all],
-  hunt_updated: [huntKeys.board, adminSourceKeys.hunts, huntKeys.mine, adminSourceKeys.sources],
+  hunt_updated: [huntKeys.board, adminSourceKeys.hunts, huntKeys.mine, adminSourceKeys.sources, adminDashboardKeys.all],
   request_updated: [adminMarket.requests, market.requests, market.listings, adminMarket.listings],
-  loan_updated: [adminLoanKeys.all, loanKeys.mine],
-  sell_updated: [adminMarket.sells, market.sells, market.sales, adminMarket.sales],
-  source_updated: [huntKeys.mySources, adminSourceKeys.sources, huntKeys.activeSources, huntKeys.mine, huntKeys.board],
+  loan_updated: [adminLoanKeys.all, loanKeys.mine, adminDashboardKeys.all],
+  sell_updated: [adminMarket.sells, market.sells, market.sales, adminMarket.sales, adminDashboardKeys.all],
+  source_updated: [huntKeys.mySources, adminSourceKeys.sources, huntKeys.activeSources, huntKeys.mine, huntKeys.board, adminDashboardKeys.all],
   source_status_changed: [huntKeys.mySources, adminSourceKeys.sources, huntKeys.activeSources, huntKeys.board],
   onboarding_updated: [onboardingKeys.status, managerKeys.clients, fundKeys.positions],
   // A listing reserved, released, sold or withdrawn: every open /secure page and the admin's lists.
-  listing_updated: [market.listings, adminMarket.listings, market.sales, adminMarket.sales, adminMarket.houseCards],
+  listing_updated: [market.listings, adminMarket.listings, market.sales, adminMarket.sales, adminMarket.houseCards, adminDashboardKeys.all],
   promotion_updated: [market.promotions, adminMarket.promotions, market.listings],
   // A fund's figures, a member's own requests and positions, the staff lists and a manager's client page.
-  fund_updated: [fundKeys.all, fundKeys.positions, adminFundKeys.all, managerKeys.clients],
+  fund_updated: [fundKeys.all, fundKeys.positions, adminFundKeys.all, managerKeys.clients, adminDashboardKeys.all],
   // Invoices sent and paid are announced by a notification to the member and the admins; a paid
   // installment moves a loan's schedule and balance without changing its status.
-  notification: [paymentKeys.invoices, paymentKeys.subscription, adminInvoiceKeys.all, loanKeys.mine, adminLoanKeys.all, notificationKeys.all],
+  notification: [paymentKeys.invoices, paymentKeys.subscription, adminInvoiceKeys.all, loanKeys.mine, adminLoanKeys.all, notificationKeys.all, adminDashboardKeys.all],
 };

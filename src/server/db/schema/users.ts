@@ -16,7 +16,10 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-});
+},
+  // New members per period on the admin dashboard.
+  (t) => [index('users_created_idx').on(t.createdAt)],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -95,6 +98,8 @@ export const accessRequests = pgTable(
   },
   (t) => [
     index('access_requests_status_idx').on(t.status, t.createdAt),
+    // Requests per period on the admin dashboard, whatever their status.
+    index('access_requests_created_idx').on(t.createdAt),
     // One open request per phone: a second request updates the pending one.
     uniqueIndex('access_requests_pending_phone_uq').on(t.phone).where(sql`status = 'pending'`),
   ],

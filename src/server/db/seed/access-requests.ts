@@ -20,8 +20,8 @@ export async function seedDemoAccessRequests(db: Db, adminPhone: string, now = n
     { ...base, phone: '+12125550122', instagram: null, referral: 'Casey Collector', marketingOptIn: true, createdAt: ago(9), updatedAt: ago(9) },
     { ...base, phone: '+12125550123', instagram: 'slabs.and.stats', referral: 'National 2026, booth 412', smsOptIn: true, createdAt: ago(26), updatedAt: ago(26) },
     { ...base, phone: '+12125550124', instagram: 'hoopsgems', referral: null, createdAt: ago(51), updatedAt: ago(51) },
-    { ...base, phone: '+12125550103', instagram: 'casey.collects', referral: null, status: 'approved', ...reviewed(24 * 190), createdAt: ago(24 * 191), updatedAt: ago(24 * 190) },
-    { ...base, phone: '+12125550104', instagram: null, referral: 'Morgan Manager', status: 'approved', ...reviewed(24 * 120), createdAt: ago(24 * 121), updatedAt: ago(24 * 120) },
+    { ...base, phone: '+12125550103', instagram: 'casey.collects', referral: null, status: 'approved', ...reviewed(24 * 360), createdAt: ago(24 * 361), updatedAt: ago(24 * 360) },
+    { ...base, phone: '+12125550104', instagram: null, referral: 'Morgan Manager', status: 'approved', ...reviewed(24 * 290), createdAt: ago(24 * 291), updatedAt: ago(24 * 290) },
     {
       ...base,
       phone: '+12125550125',

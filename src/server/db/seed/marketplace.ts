@@ -53,6 +53,18 @@ const pastSales: [HouseRow, string, number][] = [
   [['PSA', 'MINT 9', 9, 1997, 'Bowman Chrome', 'Kobe Bryant', '66', 'basketball', 2_300], '+12125550104', 23],
   [['PSA', 'GEM MT 10', 10, 2019, 'Panini Prizm', 'Ja Morant', '249', 'basketball', 700], '+12125550104', 9],
   [['BGS', 'GEM MINT 9.5', 9.5, 2005, 'Upper Deck', 'Sidney Crosby', '201', 'hockey', 3_100], '+12125550103', 3],
+  // A year of earlier sales, so the admin dashboard's history has something in every season.
+  [['PSA', 'GEM MT 10', 10, 2009, 'Bowman Chrome Draft', 'Mike Trout', 'BDPP89', 'baseball', 6_200], '+12125550104', 58],
+  [['PSA', 'MINT 9', 9, 1984, 'Topps', 'Don Mattingly', '8', 'baseball', 450], '+12125550103', 76],
+  [['BGS', 'GEM MINT 9.5', 9.5, 2003, 'Topps Chrome', 'Carmelo Anthony', '113', 'basketball', 1_800], '+12125550104', 97],
+  [['PSA', 'NM-MT 8', 8, 1971, 'Topps', 'Roberto Clemente', '630', 'baseball', 3_900], '+12125550103', 124],
+  [['PSA', 'GEM MT 10', 10, 2013, 'Panini Prizm', 'Giannis Antetokounmpo', '290', 'basketball', 5_400], '+12125550104', 151],
+  [['PSA', 'MINT 9', 9, 1981, 'Topps', 'Joe Montana', '216', 'football', 2_600], '+12125550103', 183],
+  [['SGC', 'NM 7', 7, 1963, 'Topps', 'Pete Rose', '537', 'baseball', 4_700], '+12125550104', 215],
+  [['PSA', 'GEM MT 10', 10, 2017, 'Panini Prizm', 'Jayson Tatum', '16', 'basketball', 1_350], '+12125550103', 248],
+  [['PSA', 'MINT 9', 9, 1990, 'Leaf', 'Frank Thomas', '300', 'baseball', 520], '+12125550104', 274],
+  [['PSA', 'GEM MT 10', 10, 2000, 'SP Authentic', 'Tom Brady', '118', 'football', 12_500], '+12125550103', 312],
+  [['PSA', 'NM-MT 8', 8, 1985, 'Topps', 'Mario Lemieux', '9', 'hockey', 2_200], '+12125550103', 341],
 ];
 
 /** 8% commission plus $15 shipping: the demo's "Marketplace sale commission" template. */

@@ -23,6 +23,6 @@ describe('admin dashboard read', () => {
     const second = renderHook(() => useAdminDashboard(), { wrapper });
     expect(second.result.current.data).toEqual({ counts: {} });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(String((fetchMock.mock.calls[1] as unknown[])[0])).toMatch(/^\/api\/admin\/dashboard\?tzOffset=-?\d+$/);
+    expect(String((fetchMock.mock.calls[1] as unknown[])[0])).toMatch(/^\/api\/admin\/dashboard\?tzOffset=-?\d+&period=30d$/);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featureSwitchesSchema } from './feature-switches.ts';
+import { featureSwitchesSchema } from './feature-switches.schema.ts';
 import { phoneSchema } from './phone.ts';
 
 // Spec §9 and security-tests.md.

@@ -1,17 +1,10 @@
-import { z } from 'zod';
-
 // Feature switches (a settings section): what members see of the marketplace, lending, funds and
-// hunts. Kept apart from the other sections so the member shell reads them without the rest.
+// hunts. No zod here: the member shell reads these before its first paint. The schema is in
+// feature-switches.schema.ts.
 
 export const featureSwitches = ['marketplace', 'lending', 'funds', 'hunts'] as const;
 export type FeatureSwitch = (typeof featureSwitches)[number];
-export const featureSwitchesSchema = z.strictObject({
-  marketplace: z.boolean(),
-  lending: z.boolean(),
-  funds: z.boolean(),
-  hunts: z.boolean(),
-});
-export type FeatureSwitches = z.infer<typeof featureSwitchesSchema>;
+export type FeatureSwitches = Record<FeatureSwitch, boolean>;
 export const defaultFeatureSwitches: FeatureSwitches = { marketplace: true, lending: true, funds: true, hunts: true };
 export const featureSwitchLabels: Record<FeatureSwitch, { label: string; description: string }> = {
   marketplace: { label: 'Private MarketPlace', description: 'Listings, buying, sales, card requests and sell offers.' },

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { defaultLendingPolicy, lendingPolicySchema } from './lending.ts';
 import { DEFAULT_STALE_AFTER_DAYS, indexSettingsSchema, rebalanceCadences } from './market-index.ts';
-import { defaultFeatureSwitches, featureSwitchesSchema } from './feature-switches.ts';
+import { defaultFeatureSwitches } from './feature-switches.ts';
+import { featureSwitchesSchema } from './feature-switches.schema.ts';
 import { defaultOnboardingSettings, onboardingSettingsSchema } from './onboarding.ts';
 
 export * from './feature-switches.ts';
+export { featureSwitchesSchema } from './feature-switches.schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The platform's settings (domain.md, "Platform"): one section per row of the settings table,

@@ -19,6 +19,7 @@ import { loanKeys } from '#web/features/lending/api/keys.ts';
 import { marketplaceKeys as market } from '#web/features/marketplace/api/keys.ts';
 import { adminMarketKeys as adminMarket } from '#web/features/admin-marketplace/api/keys.ts';
 import { unbuiltKeys as u } from './unbuilt-keys.ts';
+import { adminSettingsKeys } from '#web/features/admin-settings/api/keys.ts';
 
 /** Which query keys (spec §7's list) each live event refreshes; each key covers everything under it. */
 export const refreshKeysByEvent: RefreshMap = {
@@ -43,5 +44,5 @@ export const refreshKeysByEvent: RefreshMap = {
   fund_updated: [fundKeys.all, fundKeys.positions, adminFundKeys.all, managerKeys.clients],
   // Invoices sent and paid are announced by a notification to the member and the admins; a paid
   // installment moves a loan's schedule and balance without changing its status.
-  notification: [paymentKeys.invoices, paymentKeys.subscription, adminInvoiceKeys.all, loanKeys.mine, adminLoanKeys.all],
+  notification: [paymentKeys.invoices, paymentKeys.subscription, adminInvoiceKeys.all, loanKeys.mine, adminLoanKeys.all, adminSettingsKeys.all],
 };

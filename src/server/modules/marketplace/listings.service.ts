@@ -146,6 +146,7 @@ export async function listingDetail(ctx: Ctx, actor: SignedInActor, input: { id:
     isMine: isSeller || (l.sellerId === null && card.ownerId === me),
     reservation: mineReserved ? { invoiceId: l.invoiceId!, reservedUntil: l.reservedUntil!.toISOString(), checkoutPath: checkoutPath(l.invoiceId!) } : null,
     similar: similarRows.map((r) => toListingCard(r, me, now)),
+    reservationMinutes: (await getSetting(ctx, 'marketplace')).reservationMinutes,
   };
 }
 

@@ -6,12 +6,6 @@ export const featureSwitches = ['marketplace', 'lending', 'funds', 'hunts'] as c
 export type FeatureSwitch = (typeof featureSwitches)[number];
 export type FeatureSwitches = Record<FeatureSwitch, boolean>;
 export const defaultFeatureSwitches: FeatureSwitches = { marketplace: true, lending: true, funds: true, hunts: true };
-export const featureSwitchLabels: Record<FeatureSwitch, { label: string; description: string }> = {
-  marketplace: { label: 'Private MarketPlace', description: 'Listings, buying, sales, card requests and sell offers.' },
-  lending: { label: 'Lending', description: 'The Lend page, quotes, applications and loans.' },
-  funds: { label: 'Funds', description: 'Fund pages, positions, subscriptions and redemptions.' },
-  hunts: { label: 'Hunts', description: 'The Source board, posting hunts and offering cards.' },
-};
 
 /**
  * The member pages and API paths each switch closes. Admin routes (/api/admin/…) are never

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { defaultLendingPolicy, lendingPolicySchema } from './lending.ts';
 import { DEFAULT_STALE_AFTER_DAYS, indexSettingsSchema, rebalanceCadences } from './market-index.ts';
-import { defaultFeatureSwitches } from './feature-switches.ts';
+import { defaultFeatureSwitches, type FeatureSwitch } from './feature-switches.ts';
 import { featureSwitchesSchema } from './feature-switches.schema.ts';
 import { defaultOnboardingSettings, onboardingSettingsSchema } from './onboarding.ts';
 
@@ -69,6 +69,14 @@ export const settingsDefaults: SettingsValues = {
   marketplace: defaultMarketplaceSettings,
   index: defaultIndexSection,
   features: defaultFeatureSwitches,
+};
+
+/** The switches in words, on /admin/settings. */
+export const featureSwitchLabels: Record<FeatureSwitch, { label: string; description: string }> = {
+  marketplace: { label: 'Private MarketPlace', description: 'Listings, buying, sales, card requests and sell offers.' },
+  lending: { label: 'Lending', description: 'The Lend page, quotes, applications and loans.' },
+  funds: { label: 'Funds', description: 'Fund pages, positions, subscriptions and redemptions.' },
+  hunts: { label: 'Hunts', description: 'The Source board, posting hunts and offering cards.' },
 };
 
 /** Section names in words (audit notifications, toasts). */

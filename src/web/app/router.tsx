@@ -7,7 +7,6 @@ import { hasAuthStateCookie } from '#web/features/auth/auth-cookie.ts';
 import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
 import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
 import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
-import { FeatureGate } from './feature-gate.tsx';
 import { ADMIN_HOME, hasPage, hasRoute, preloadPage, routes, type AppRoute, type LayoutKind } from './routes.tsx';
 
 // The signed-in shells load with their first page, so a visitor's download carries none of
@@ -31,7 +30,11 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
         </PublicLayout>
       );
     case 'member':
-      return <MemberLayout banner={(user) => <OnboardingBanner userId={user.id} />}>{children}</MemberLayout>;
+      return (
+        <MemberLayout banner={(user) => <OnboardingBanner userId={user.id} />} notFound={<NotFoundPage home="dashboard" />}>
+          {children}
+        </MemberLayout>
+      );
     case 'admin':
       return <AdminLayout>{children}</AdminLayout>;
     case 'manager':
@@ -73,7 +76,7 @@ export function AppRouter() {
     <NavProvider value={nav}>
       <Suspense fallback={fallback}>
         <Layout key={kind} kind={kind}>
-          <Suspense fallback={fallback}>{Page ? <FeatureGate path={route.path}><Page params={params} /></FeatureGate> : <NotFoundPage home={kind === 'member' ? 'dashboard' : 'home'} />}</Suspense>
+          <Suspense fallback={fallback}>{Page ? <Page params={params} /> : <NotFoundPage home={kind === 'member' ? 'dashboard' : 'home'} />}</Suspense>
         </Layout>
       </Suspense>
       {(kind === 'member' || kind === 'admin' || kind === 'manager') && (

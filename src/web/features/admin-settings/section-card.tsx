@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { cn } from '#web/lib/utils.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /**
@@ -40,14 +41,15 @@ export function SectionCard<T extends FieldValues>({
   const headingId = useId();
   return (
     <Card>
-      <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+      <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="grid gap-6">
         <CardHeader>
           <CardTitle id={headingId} className="text-lg">
             {title}
           </CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent className={contentClassName ?? 'grid gap-5 sm:grid-cols-2'}>{children}</CardContent>
+        {/* Fields keep their own height and may shrink below their content (long select labels on a phone). */}
+        <CardContent className={cn('grid items-start gap-5 [&>*]:min-w-0', contentClassName ?? 'sm:grid-cols-2')}>{children}</CardContent>
         <div className="flex flex-wrap justify-end gap-2 border-t px-6 pt-4">
           <Button type="button" variant="outline" disabled={!form.formState.isDirty || pending} onClick={() => form.reset()}>
             Discard changes

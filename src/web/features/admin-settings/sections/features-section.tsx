@@ -20,7 +20,7 @@ export function FeaturesSection({ value }: { value: FeatureSwitches }) {
       onSubmit={submit}
       pending={save.isPending}
       saveLabel="Save feature switches"
-      contentClassName="grid gap-4 sm:grid-cols-2"
+      contentClassName="gap-4 sm:grid-cols-2"
     >
       {featureSwitches.map((f) => {
         const id = `feature-${f}`;

@@ -35,7 +35,7 @@ export function IndexSection({ value }: { value: IndexValue }) {
             name="weighting"
             render={({ field }) => (
               <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...p}>
+                <SelectTrigger {...p} className="w-full min-w-0">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -57,7 +57,7 @@ export function IndexSection({ value }: { value: IndexValue }) {
             name="rebalanceCadence"
             render={({ field }) => (
               <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...p}>
+                <SelectTrigger {...p} className="w-full min-w-0">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>

@@ -30,7 +30,7 @@ export function LendingSection({ value, templates }: { value: LendingPolicy; tem
       onSubmit={submit}
       pending={save.isPending}
       saveLabel="Save lending policy"
-      contentClassName="grid gap-5 sm:grid-cols-2 lg:grid-cols-3"
+      contentClassName="sm:grid-cols-2 lg:grid-cols-3"
     >
       <FormField control={control} name="maxLtvBps" label="Maximum loan-to-value (%)" description="Of the collateral's estimated value.">
         <Input inputMode="decimal" className="tabular" {...register('maxLtvBps')} />

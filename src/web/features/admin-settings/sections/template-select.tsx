@@ -22,7 +22,7 @@ export function TemplateSelect({
   const options = templates.filter((t) => t.appliesTo === appliesTo);
   return (
     <Select value={value} onValueChange={onChange}>
-      <SelectTrigger {...control}>
+      <SelectTrigger {...control} className="w-full min-w-0">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>

@@ -28,7 +28,7 @@ export function TiersSection({ value }: { value: OnboardingSettings }) {
       onSubmit={submit}
       pending={save.isPending}
       saveLabel="Save tiers"
-      contentClassName="grid gap-6"
+      contentClassName="gap-6"
     >
       {value.tiers.map((t, i) => (
         <fieldset key={t.id} className="grid gap-4 border-t pt-5 first:border-t-0 first:pt-0 sm:grid-cols-[1fr_12rem]">

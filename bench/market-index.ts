@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { addDays, dayOf } from '../src/common/market-index.ts';
 import type { Database } from '../src/server/db/client.ts';
-import { recomputeIndex, saveIndexSettings } from '../src/server/modules/market-index/market-index.service.ts';
+import { recomputeIndex } from '../src/server/modules/market-index/market-index.service.ts';
+import { seedSetting } from '../src/server/modules/settings/settings.service.ts';
 import { benchApp, benchDatabase, fmt, isMain, postgresUrlFromEnv, reachable, stats, tempPostgresDatabase } from './support.ts';
 
 const CONSTITUENTS = 500;
@@ -25,7 +26,7 @@ async function fill(database: Database, today: string) {
     select c.id, date '${today}' - (${DAYS + 200} - (k * ${DAYS + 200} / ${PER}))::int, (10000 + (abs(hashtext(c.id::text)) % 500000) + (k * 37 + abs(hashtext(c.id::text || k)) % 900) * 10)::bigint,
            'Bench', 'b-' || k, 'b-' || k
       from index_constituents c, generate_series(0, ${PER - 1}) k`));
-  await saveIndexSettings(db, { weighting: 'equal', baseDate: addDays(today, -DAYS), staleAfterDays: 90 }, new Date());
+  await seedSetting({ db }, { section: 'index', value: { weighting: 'equal', baseDate: addDays(today, -DAYS), staleAfterDays: 90, rebalanceCadence: 'monthly' }, overwrite: true });
   await db.execute(sql.raw('analyze'));
 }
 

@@ -176,7 +176,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await page.getByLabel('Routing (ABA)').fill('021000021');
     await page.getByLabel('Account number').fill('000123456789');
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('button', { name: 'Save wire instructions' }).click();
     await page.getByText('Settings saved').first().waitFor();
 
     await client.page.goto(`${server.url}/onboarding`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { featureSwitchesSchema } from './feature-switches.schema.ts';
 import { phoneSchema } from './phone.ts';
 
 // Spec §9 and security-tests.md.
@@ -120,6 +121,8 @@ export const meResponseSchema = z.object({
   isManager: z.boolean(),
   /** A Terms of Use version in force that this user has yet to accept (never while impersonating). */
   termsToAccept: z.number().int().nullable().optional(),
+  /** The feature switches: members see the links and pages of the switched-on features only. */
+  features: featureSwitchesSchema.optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -22,10 +22,30 @@ export const ELIGIBILITY = { longDays: 365, longSales: 2, shortDays: 183, shortS
 /** A price whose last sale is older than this is still carried forward, but shown as stale. */
 export const DEFAULT_STALE_AFTER_DAYS = 90;
 
+/** How often the scheduled reviews come: on the 1st of every month, or of every third, sixth or twelfth (from January). */
+export const rebalanceCadences = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;
+export type RebalanceCadence = (typeof rebalanceCadences)[number];
+export const rebalanceCadenceMonths: Record<RebalanceCadence, number> = { monthly: 1, quarterly: 3, semiannual: 6, annual: 12 };
+export const rebalanceCadenceLabels: Record<RebalanceCadence, string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  semiannual: 'Every six months',
+  annual: 'Yearly',
+};
+const scheduledReviewReason: Record<RebalanceCadence, string> = {
+  monthly: 'Monthly review',
+  quarterly: 'Quarterly review',
+  semiannual: 'Half-yearly review',
+  annual: 'Yearly review',
+};
+const scheduledReasons = new Set(Object.values(scheduledReviewReason));
+
 export const indexSettingsSchema = z.object({
   weighting: z.enum(indexWeightings),
   baseDate: z.iso.date(),
-  staleAfterDays: z.number().int().min(7).max(365),
+  staleAfterDays: z.number({ error: 'Enter a number of days' }).int('Whole days').min(7, 'Between 7 and 365 days').max(365, 'Between 7 and 365 days'),
+  /** Kept as it is when left out (the index page's panel edits the other three). */
+  rebalanceCadence: z.enum(rebalanceCadences).optional(),
 });
 export type IndexSettings = z.infer<typeof indexSettingsSchema>;
 
@@ -140,9 +160,16 @@ export interface SeriesResult {
   members: Map<string, { weight: number; since: IsoDay }>;
 }
 
-/** Review days: the base date, the first of every month after it, admins' published reviews and retirements. */
-export function reviewDays(baseDate: IsoDay, through: IsoDay, published: readonly Review[], retirements: readonly Review[]): Map<IsoDay, string> {
+/** Review days: the base date, the first of every month (or of every cadence's month) after it, admins' published reviews and retirements. */
+export function reviewDays(
+  baseDate: IsoDay,
+  through: IsoDay,
+  published: readonly Review[],
+  retirements: readonly Review[],
+  cadence: RebalanceCadence = 'monthly',
+): Map<IsoDay, string> {
   const out = new Map<IsoDay, string>([[baseDate, 'Base date']]);
+  const every = rebalanceCadenceMonths[cadence];
   let y = Number(baseDate.slice(0, 4));
   let m = Number(baseDate.slice(5, 7));
   for (;;) {
@@ -153,12 +180,12 @@ export function reviewDays(baseDate: IsoDay, through: IsoDay, published: readonl
     }
     const day = `${y}-${String(m).padStart(2, '0')}-01`;
     if (day > through) break;
-    out.set(day, 'Monthly review');
+    if ((m - 1) % every === 0) out.set(day, scheduledReviewReason[cadence]);
   }
   for (const r of [...retirements, ...published]) {
     if (r.day < baseDate || r.day > through) continue;
     const had = out.get(r.day);
-    out.set(r.day, had && had !== 'Monthly review' ? `${had}; ${r.reason}` : r.reason);
+    out.set(r.day, had && !scheduledReasons.has(had) ? `${had}; ${r.reason}` : r.reason);
   }
   return out;
 }
@@ -171,14 +198,14 @@ export function reviewDays(baseDate: IsoDay, through: IsoDay, published: readonl
  */
 export function computeSeries(input: {
   constituents: readonly SeriesConstituent[];
-  settings: Pick<IndexSettings, 'weighting' | 'baseDate'>;
+  settings: Pick<IndexSettings, 'weighting' | 'baseDate' | 'rebalanceCadence'>;
   published: readonly Review[];
   through: IsoDay;
 }): SeriesResult {
   const { constituents, settings, through } = input;
   const byId = new Map(constituents.map((c) => [c.id, c]));
   const retirements = constituents.filter((c) => c.retiredOn).map((c) => ({ day: c.retiredOn!, reason: 'Retirement' }));
-  const reviews = reviewDays(settings.baseDate, through, input.published, retirements);
+  const reviews = reviewDays(settings.baseDate, through, input.published, retirements, settings.rebalanceCadence);
   const levels: SeriesResult['levels'] = [];
   const log: DivisorChange[] = [];
   // Pointers into each constituent's prices, moved forward one day at a time.

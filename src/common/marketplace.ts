@@ -305,6 +305,8 @@ export const listingDetailSchema = listingCardSchema.extend({
   /** The caller's own reservation: its invoice to pay at /checkout?invoice=…. */
   reservation: z.object({ invoiceId: z.string(), reservedUntil: z.string(), checkoutPath: z.string() }).nullable(),
   similar: z.array(listingCardSchema),
+  /** How long Buy holds the card (the marketplace settings). */
+  reservationMinutes: z.number().optional(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

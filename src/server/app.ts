@@ -53,6 +53,8 @@ import { moneyRoutes } from '#server/modules/money/money.routes.ts';
 import { createPaymentProvider, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.provider.ts';
 import { lendingRoutes } from '#server/modules/lending/lending.routes.ts';
+import { featureGate } from '#server/modules/settings/feature-gate.ts';
+import { SettingsCache } from '#server/modules/settings/settings-cache.ts';
 import { lendingJobs } from '#server/modules/lending/lending.jobs.ts';
 import { notificationsRoutes } from '#server/modules/notifications/notifications.routes.ts';
 import { notificationsJobs } from '#server/modules/notifications/notifications.service.ts';
@@ -132,12 +134,14 @@ export async function buildApp(opts: BuildAppOptions) {
     tasks,
     live: createLive(bus),
     sessionCache: createSessionLookupCache(),
+    settingsCache: new SettingsCache(),
     storage: opts.storage ?? createStorage(config),
     log: app.log,
   };
   // Logout and suspension close sockets with 'disconnect'; both drop cached lookups too.
   const unsubscribe = bus.subscribe((msg) => {
     if (msg.kind === 'disconnect' || msg.kind === 'sessions') ctx.sessionCache.invalidateUser(msg.userId);
+    if (msg.kind === 'settings') ctx.settingsCache.invalidate(msg.section);
   });
   app.addHook('onClose', async () => unsubscribe());
   app.decorate('ctx', ctx);
@@ -177,6 +181,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await registerRateLimits(app, { clock: ctx.clock, redisUrl: config.REDIS_URL });
   await app.register(auth);
+  await app.register(featureGate);
   await registerRealtime(app, bus);
   await registerApiDocs(app);
 

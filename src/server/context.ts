@@ -7,6 +7,7 @@ import type { SessionLookupCache } from './modules/auth/session.service.ts';
 import type { SmsProvider } from './providers/sms/sms.provider.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import type { FileStorage } from './providers/storage/storage.ts';
+import type { SettingsCache } from './modules/settings/settings-cache.ts';
 
 export interface Clock {
   now(): Date;
@@ -49,6 +50,8 @@ export interface AppContext {
   live: Live;
   /** Recent session lookups; the bus invalidates them on every instance (decision 015). */
   sessionCache: SessionLookupCache;
+  /** Settings sections this instance has read; the bus drops a changed one on every instance (decision 100). */
+  settingsCache: SettingsCache;
   /** Uploaded files (identity documents, card images). */
   storage: FileStorage;
   /** The app's logger, for work that has no request (live events after commit, jobs). */

@@ -6,7 +6,7 @@ import type { Db } from './client.ts';
 import { fromRoot } from '#server/paths.ts';
 import { legalPages, settings } from './schema/platform.ts';
 import { users } from './schema/users.ts';
-import { seedOnboardingSettings } from '#server/modules/settings/settings.service.ts';
+import { seedSettings } from '#server/modules/settings/settings.service.ts';
 import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
 import { demoCards, demoPsaCerts } from '#server/db/seed/demo-cards.ts';
 import { seedDemoShareLinks } from '#server/db/seed/share-links.ts';
@@ -63,7 +63,7 @@ export async function seed(
       .values({ slug, version: 1, title: legalTitles[slug], markdown: legalMarkdown(slug), createdAt: LEGAL_V1_AT, effectiveAt: LEGAL_V1_AT })
       .onConflictDoNothing();
   }
-  await seedOnboardingSettings({ db });
+  await seedSettings({ db });
   if (demo) {
     await db
       .insert(users)

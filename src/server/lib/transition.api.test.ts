@@ -15,7 +15,7 @@ let database: Database;
 let managerId: string;
 let seq = 0;
 const published: { audience: Audience | Audience[]; event: LiveEvent }[] = [];
-const live: Live = { publish: async (audience, event) => void published.push({ audience, event }), disconnect: async () => {}, sessionsChanged: async () => {} };
+const live: Live = { publish: async (audience, event) => void published.push({ audience, event }), disconnect: async () => {}, sessionsChanged: async () => {}, settingsChanged: async () => {} };
 const ctx = () => ({ db: database.db, live });
 const now = new Date('2026-06-01T15:00:00Z');
 

@@ -17,7 +17,7 @@ describe('transition()', () => {
   it('refuses a move the map does not allow before touching the database', async () => {
     const published: unknown[] = [];
     const untouchable = new Proxy({}, { get: () => { throw new Error('database touched'); } }) as Db;
-    const uow: UnitOfWork = { tx: untouchable, ctx: { db: untouchable, live: { publish: async (...a) => void published.push(a), disconnect: async () => {}, sessionsChanged: async () => {} } }, afterCommit: (f) => void published.push(f) };
+    const uow: UnitOfWork = { tx: untouchable, ctx: { db: untouchable, live: { publish: async (...a) => void published.push(a), disconnect: async () => {}, sessionsChanged: async () => {}, settingsChanged: async () => {} } }, afterCommit: (f) => void published.push(f) };
     const actor = { user: null, impersonatorId: null, ip: null };
     const now = new Date();
     await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'tier_selection', to: 'kyc_upload', actor, now })).rejects.toThrow(IllegalTransitionError);

@@ -10,6 +10,8 @@ export type Audience =
   | { kind: 'user'; userId: string }
   | { kind: 'users'; userIds: string[] }
   | { kind: 'admins' }
+  /** Every admin but one (the one who made the change hears nothing of it). */
+  | { kind: 'admins'; except: string }
   | { kind: 'members' }
   | { kind: 'any'; of: Audience[] };
 
@@ -18,7 +20,9 @@ export type BusMessage =
   | { kind: 'event'; audience: Audience; event: LiveEvent }
   | { kind: 'disconnect'; userId: string; sessionId?: string }
   /** A user's sessions, roles or profile changed: cached session lookups must be dropped. */
-  | { kind: 'sessions'; userId: string };
+  | { kind: 'sessions'; userId: string }
+  /** A settings section changed: every instance drops its cached copy. */
+  | { kind: 'settings'; section: string };
 
 type Handler = (msg: BusMessage) => void;
 

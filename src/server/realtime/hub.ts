@@ -63,7 +63,7 @@ export class SocketHub {
         for (const id of new Set(audience.userIds)) yield* this.byUser.get(id) ?? [];
         return;
       case 'admins':
-        for (const set of this.byUser.values()) for (const c of set) if (c.user.isAdmin) yield c;
+        for (const set of this.byUser.values()) for (const c of set) if (c.user.isAdmin && ('except' in audience ? c.user.id !== audience.except : true)) yield c;
         return;
       case 'members':
         for (const set of this.byUser.values()) yield* set;
@@ -82,7 +82,7 @@ export class SocketHub {
       case 'users':
         return audience.userIds.includes(c.user.id);
       case 'admins':
-        return c.user.isAdmin;
+        return c.user.isAdmin && ('except' in audience ? c.user.id !== audience.except : true);
       case 'members':
         return true;
       case 'any':
@@ -97,6 +97,7 @@ export class SocketHub {
       }
       return;
     }
+    if (msg.kind === 'settings') return;
     if (msg.kind === 'sessions') {
       // Roles cached at socket auth must not outlive a change: hold the user's sockets (and those
       // where they impersonate someone) until their sessions are read again.
@@ -165,6 +166,8 @@ export interface Live {
   disconnect(userId: string, sessionId?: string): Promise<void>;
   /** Drops cached session lookups of a user (and the sessions they impersonate in), and re-checks their sockets, on every instance. */
   sessionsChanged(userId: string): Promise<void>;
+  /** Drops the cached copy of a settings section on every instance. */
+  settingsChanged(section: string): Promise<void>;
 }
 
 export function createLive(bus: EventBus): Live {
@@ -172,5 +175,6 @@ export function createLive(bus: EventBus): Live {
     publish: (audience, event) => bus.publish({ kind: 'event', audience: Array.isArray(audience) ? { kind: 'any', of: audience } : audience, event }),
     disconnect: (userId, sessionId) => bus.publish({ kind: 'disconnect', userId, sessionId }),
     sessionsChanged: (userId) => bus.publish({ kind: 'sessions', userId }),
+    settingsChanged: (section) => bus.publish({ kind: 'settings', section }),
   };
 }

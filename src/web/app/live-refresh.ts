@@ -20,6 +20,7 @@ import { marketplaceKeys as market } from '#web/features/marketplace/api/keys.ts
 import { adminMarketKeys as adminMarket } from '#web/features/admin-marketplace/api/keys.ts';
 import { notificationKeys } from '#web/features/notifications/api/keys.ts';
 import { unbuiltKeys as u } from './unbuilt-keys.ts';
+import { adminSettingsKeys } from '#web/features/admin-settings/api/keys.ts';
 
 /** Which query keys (spec §7's list) each live event refreshes; each key covers everything under it. */
 export const refreshKeysByEvent: RefreshMap = {
@@ -44,5 +45,5 @@ export const refreshKeysByEvent: RefreshMap = {
   fund_updated: [fundKeys.all, fundKeys.positions, adminFundKeys.all, managerKeys.clients, adminDashboardKeys.all],
   // Invoices sent and paid are announced by a notification to the member and the admins; a paid
   // installment moves a loan's schedule and balance without changing its status.
-  notification: [paymentKeys.invoices, paymentKeys.subscription, adminInvoiceKeys.all, loanKeys.mine, adminLoanKeys.all, notificationKeys.all, adminDashboardKeys.all],
+  notification: [paymentKeys.invoices, paymentKeys.subscription, adminInvoiceKeys.all, loanKeys.mine, adminLoanKeys.all, notificationKeys.all, adminDashboardKeys.all, adminSettingsKeys.all],
 };

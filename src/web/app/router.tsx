@@ -32,7 +32,11 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
         </PublicLayout>
       );
     case 'member':
-      return <MemberLayout banner={(user) => <DeferredOnboardingBanner userId={user.id} />}>{children}</MemberLayout>;
+      return (
+        <MemberLayout banner={(user) => <DeferredOnboardingBanner userId={user.id} />} notFound={<NotFoundPage home="dashboard" />}>
+          {children}
+        </MemberLayout>
+      );
     case 'admin':
       return <AdminLayout>{children}</AdminLayout>;
     case 'manager':

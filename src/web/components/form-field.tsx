@@ -11,7 +11,9 @@ interface ControlProps {
 
 export interface FormFieldProps<T extends FieldValues> {
   /** The form's control; the error is read from its state by name, so the field never passes it by hand. */
-  control: Control<T>;
+  // Any output type: a form may turn what is typed into other values (dollars into cents).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<T, any, any>;
   name: Path<T>;
   label: ReactNode;
   description?: ReactNode;

@@ -179,7 +179,7 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
   const ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'> = {
     db,
     clock: { now: () => at },
-    live: { publish: async () => {}, disconnect: async () => {}, sessionsChanged: async () => {} },
+    live: { publish: async () => {}, disconnect: async () => {}, sessionsChanged: async () => {}, settingsChanged: async () => {} },
     log: { warn: () => {} } as unknown as AppContext['log'],
   };
   const actorOf = (u: typeof admin): SignedInActor => ({

@@ -6,7 +6,7 @@ import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { loanCollateral, loanEvents, loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { feeTemplates, invoices } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
-import { seedLendingPolicy } from '#server/modules/lending/lending.settings.ts';
+import { seedSetting } from '#server/modules/settings/settings.service.ts';
 
 const DAY = 86_400_000;
 const CASEY = '+12125550103';
@@ -151,7 +151,7 @@ const noon = (day: string) => new Date(`${day}T15:00:00Z`);
  * open and future installments, their invoices, pledges on the cards. Only when no loan exists.
  */
 export async function seedLending(db: Db, { demo }: { demo: boolean }) {
-  await seedLendingPolicy({ db });
+  await seedSetting({ db }, { section: 'lending' });
   if (!demo) return;
   const [{ n }] = await db.select({ n: count() }).from(loans);
   if (Number(n) > 0) return;

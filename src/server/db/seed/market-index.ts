@@ -3,7 +3,8 @@ import type { Grader, Sport } from '#common/cards.ts';
 import { addDays, dayOf, type IndexSettings } from '#common/market-index.ts';
 import type { Db } from '#server/db/client.ts';
 import { indexConstituents, indexReviews, priceObservations } from '#server/db/schema/market-index.ts';
-import { recomputeIndex, saveIndexSettings, scheduleDailyRecompute } from '#server/modules/market-index/market-index.service.ts';
+import { recomputeIndex, scheduleDailyRecompute } from '#server/modules/market-index/market-index.service.ts';
+import { seedSetting } from '#server/modules/settings/settings.service.ts';
 
 /**
  * DEMO DATA, not market data. Real card identities (several match the demo members' registry
@@ -129,7 +130,7 @@ export async function seedDemoIndex(db: Db, now = new Date()) {
   });
   for (let i = 0; i < observations.length; i += 2000) await db.insert(priceObservations).values(observations.slice(i, i + 2000));
   const settings: IndexSettings = { weighting: 'equal', baseDate, staleAfterDays: 90 };
-  await saveIndexSettings(db, settings, now);
+  await seedSetting({ db }, { section: 'index', value: { ...settings, rebalanceCadence: 'monthly' }, overwrite: true });
   // Two reviews an admin published between the monthly ones, and one retirement.
   await db.insert(indexReviews).values([
     { effectiveOn: addDays(baseDate, 200), reason: 'Mid-month review after the National' },

@@ -40,7 +40,7 @@ describe('sign-in', () => {
     });
     const res = await me(s.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: s.userId, name: 'Casey Collector', phone: MEMBER, isImpersonated: false, isAuthenticated: true, isAdmin: false, isManager: false, termsToAccept: null });
+    expect(res.json()).toEqual({ id: s.userId, name: 'Casey Collector', phone: MEMBER, isImpersonated: false, isAuthenticated: true, isAdmin: false, isManager: false, termsToAccept: null, features: { marketplace: true, lending: true, funds: true, hunts: true } });
     const [u] = await t.db.select().from(users).where(eq(users.id, s.userId));
     expect(u.lastLoginAt?.getTime()).toBe(t.clock.now().getTime());
     const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, s.userId), eq(auditLog.action, 'auth.sign_in')));

@@ -27,7 +27,7 @@ import {
 } from '#server/modules/onboarding/onboarding.service.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
 import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
-import { getOnboardingSettings } from '#server/modules/settings/settings.service.ts';
+import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
 import { clientManagerScope } from './manager.policy.ts';
 
@@ -97,7 +97,7 @@ export async function clientDetail(ctx: Pick<AppContext, 'db'>, actor: SignedInA
   const row = await visibleRow(db, actor, input.id);
   const o = row.o;
   const docs = await kycDocsFor(ctx, { userId: o.clientUserId });
-  const settings = await getOnboardingSettings(ctx);
+  const settings = await getSetting(ctx, 'onboarding');
   const tier = settings.tiers.find((t) => t.id === (o.tier ?? o.suggestedTier));
   let confirmedBy: string | null = null;
   if (o.depositConfirmedBy) {

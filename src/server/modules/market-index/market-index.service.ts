@@ -6,12 +6,10 @@ import {
   constituentName,
   dailyPrices,
   dayOf,
-  DEFAULT_STALE_AFTER_DAYS,
   eligibility,
   ELIGIBILITY,
   IMPORT_INLINE_RECOMPUTE_ROWS,
   indexMessages,
-  indexSettingsSchema,
   priceOn,
   collectionSeries,
   type AdminIndexResponse,
@@ -37,17 +35,15 @@ import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { getSetting, onSettingSaved, updateSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
 import { registryQuery } from '#server/modules/cards/cards.queries.ts';
 import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;
 type ConstituentRowDb = typeof indexConstituents.$inferSelect;
 
-export const INDEX_SETTINGS_KEY = 'index';
 const STATE_KEY = 'index_state';
 export const INDEX_RECOMPUTE_JOB = 'index.recompute';
-/** Until an admin or the seed sets one. */
-export const defaultIndexSettings: IndexSettings = { weighting: 'equal', baseDate: '2023-01-01', staleAfterDays: DEFAULT_STALE_AFTER_DAYS };
 
 const identity = (r: ConstituentRowDb): ConstituentIdentity => ({
   player: r.player,
@@ -60,19 +56,13 @@ const identity = (r: ConstituentRowDb): ConstituentIdentity => ({
   sport: r.sport,
 });
 
-export async function getIndexSettings(ctx: Pick<AppContext, 'db'>): Promise<IndexSettings> {
-  const [row] = await ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, INDEX_SETTINGS_KEY)).limit(1);
-  const parsed = indexSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : defaultIndexSettings;
-}
+/** The index's method settings (the settings service's `index` section). */
+export const getIndexSettings = (ctx: SettingsReadCtx) => getSetting(ctx, 'index');
 
-/** Saves the weighting and base date (seed and admins); the caller recomputes. */
-export async function saveIndexSettings(tx: Db, value: IndexSettings, now: Date) {
-  await tx
-    .insert(settings)
-    .values({ key: INDEX_SETTINGS_KEY, value, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
-}
+// Saving the settings rebuilds the series in the same transaction, whoever saves them.
+onSettingSaved('index', async (uow, { clock }) => {
+  await recomputeIndex({ db: uow.tx, clock }, { tx: uow.tx });
+});
 
 // ------------------------------------------------------------------------------------------------
 // Recompute
@@ -472,15 +462,9 @@ export async function rebalance(ctx: Ctx, actor: SignedInActor, input: { reason:
   return preview;
 }
 
-/** PUT /api/admin/index/settings: weighting, base date and staleness; the series is rebuilt at once. */
-export async function updateIndexSettings(ctx: Ctx, actor: SignedInActor, input: { settings: IndexSettings }) {
-  const now = ctx.clock.now();
-  return inTransaction(ctx, async ({ tx }) => {
-    await saveIndexSettings(tx, input.settings, now);
-    await audit(tx, { ...auditBy(actor), action: 'index.settings_updated', targetType: 'settings', targetId: INDEX_SETTINGS_KEY, data: input.settings, at: now });
-    await recomputeIndex(ctx, { tx });
-    return input.settings;
-  });
+/** PUT /api/admin/index/settings: weighting, base date and staleness (and cadence, when given); the series is rebuilt at once. */
+export async function updateIndexSettings(ctx: Ctx, actor: SignedInActor, input: { settings: IndexSettings }): Promise<IndexSettings> {
+  return updateSetting(ctx, actor, { section: 'index', patch: input.settings });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   marketplaceMessages,
-  RESERVATION_MS,
   SIMILAR_LISTINGS,
   type AdminListing,
   type CreateListingInput,
@@ -28,6 +27,7 @@ import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
 import { toCard, type By, type CardRow } from '#server/modules/cards/cards.service.ts';
 import { HOUSE_NAME, houseAccountId } from '#server/modules/cards/house-account.ts';
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
+import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
 import { isOpen, lapsedWhere, listingSelect, listingsPageQuery, textFilter, type ListingJoinRow } from './listings.queries.ts';
 
@@ -146,6 +146,7 @@ export async function listingDetail(ctx: Ctx, actor: SignedInActor, input: { id:
     isMine: isSeller || (l.sellerId === null && card.ownerId === me),
     reservation: mineReserved ? { invoiceId: l.invoiceId!, reservedUntil: l.reservedUntil!.toISOString(), checkoutPath: checkoutPath(l.invoiceId!) } : null,
     similar: similarRows.map((r) => toListingCard(r, me, now)),
+    reservationMinutes: (await getSetting(ctx, 'marketplace')).reservationMinutes,
   };
 }
 
@@ -157,7 +158,7 @@ const invoiceLabel = (c: Pick<CardRow, 'year' | 'brand' | 'subject' | 'grader' |
   `${c.year} ${c.brand} ${c.subject}${c.grade ? ` (${c.grader} ${c.grade})` : ''}`.slice(0, 200);
 
 /**
- * POST /api/listings/{id}/reserve: holds the listing for this buyer for 15 minutes and sends them
+ * POST /api/listings/{id}/reserve: holds the listing for this buyer for the marketplace's reservation minutes and sends them
  * its invoice. The listing's conditional update (active → reserved) is the lock: of buyers racing,
  * exactly one moves it; the others get 409 'This card was just reserved by another member'.
  */
@@ -166,6 +167,7 @@ export async function reserveListing(ctx: Ctx, actor: SignedInActor, input: { id
   const me = actor.user.id;
   // A reservation whose time is up is lapsed first (safely: the invoice is voided only if unpaid).
   await lapseReservation(ctx, { listingId: input.id });
+  const { reservationMinutes } = await getSetting(ctx, 'marketplace');
   return inTransaction(ctx, async (uow) => {
     const row = await loadListing(uow.tx, input.id);
     if (!row) throw notFound(marketplaceMessages.listingNotFound);
@@ -176,12 +178,12 @@ export async function reserveListing(ctx: Ctx, actor: SignedInActor, input: { id
       return { listingId: l.id, invoiceId: l.invoiceId, reservedUntil: l.reservedUntil.toISOString(), checkoutPath: checkoutPath(l.invoiceId) };
     }
     if (l.status !== 'active') throw listingConflict(l.status);
-    const reservedUntil = new Date(now.getTime() + RESERVATION_MS);
+    const reservedUntil = new Date(now.getTime() + reservationMinutes * 60_000);
     const invoice = await createInvoiceIn(uow, actor, {
       userId: me,
       lines: [{ type: 'fixed', label: invoiceLabel(row.card), amountCents: l.priceCents }],
       dueDate: now.toISOString().slice(0, 10),
-      notes: 'Private MarketPlace purchase. The card is held for you for 15 minutes while you pay; it stays insured in our vault.',
+      notes: `Private MarketPlace purchase. The card is held for you for ${reservationMinutes} minutes while you pay; it stays insured in our vault.`,
       related: { kind: 'sale', id: l.id },
       send: true,
       quiet: true,
@@ -231,7 +233,7 @@ async function releaseReservation(uow: UnitOfWork, actor: TransitionActor, input
   return true;
 }
 
-/** Lapses one listing's reservation if its 15 minutes are up (job, read and buy all call this). */
+/** Lapses one listing's reservation if its time is up (job, read and buy all call this). */
 export async function lapseReservation(ctx: Ctx, input: { listingId: string }): Promise<boolean> {
   const now = ctx.clock.now();
   const [due] = await ctx.db
@@ -240,7 +242,7 @@ export async function lapseReservation(ctx: Ctx, input: { listingId: string }): 
     .where(and(eq(listings.id, input.listingId), lapsedWhere(now)))
     .limit(1);
   if (!due) return false;
-  return inTransaction(ctx, (uow) => releaseReservation(uow, system, { listingId: input.listingId, now, reason: 'Reservation lapsed after 15 minutes unpaid' }));
+  return inTransaction(ctx, (uow) => releaseReservation(uow, system, { listingId: input.listingId, now, reason: 'Reservation lapsed unpaid' }));
 }
 
 /** Every reservation past its time (the job's sweep, in case one job was lost). */

@@ -17,21 +17,38 @@ import { transferCard } from '#server/modules/cards/cards.holds.ts';
 import { cardColumns } from '#server/modules/cards/cards.queries.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { onInvoicePaid } from '#server/modules/money/money.settlement.ts';
+import { getSetting, onSettingSaved } from '#server/modules/settings/settings.service.ts';
 import { listingAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
 
-/** The sale fee template's lines on a price: the house's commission and shipping, withheld from the seller. */
+/**
+ * The sale fee template's lines on a price: the house's commission and shipping, withheld from the
+ * seller. The template is the one the marketplace settings name, or else the first active one
+ * that applies to sales.
+ */
 async function saleFeesCents(db: Db, priceCents: number): Promise<number> {
+  const { saleFeeTemplateId } = await getSetting({ db }, 'marketplace');
   const [tpl] = await db
-    .select({ lines: feeTemplates.lines })
+    .select({ lines: feeTemplates.lines, active: feeTemplates.active })
     .from(feeTemplates)
-    .where(and(eq(feeTemplates.appliesTo, 'sale'), eq(feeTemplates.active, true)))
+    .where(saleFeeTemplateId ? eq(feeTemplates.id, saleFeeTemplateId) : and(eq(feeTemplates.appliesTo, 'sale'), eq(feeTemplates.active, true)))
     .orderBy(asc(feeTemplates.createdAt), asc(feeTemplates.id))
     .limit(1);
-  return tpl ? Math.min(priceCents, totalOf(linesFromTemplate(tpl.lines, priceCents))) : 0;
+  return tpl && tpl.active ? Math.min(priceCents, totalOf(linesFromTemplate(tpl.lines, priceCents))) : 0;
 }
+
+// The marketplace's sale fee must come from a template that applies to sales.
+onSettingSaved('marketplace', async ({ tx }, { value }) => {
+  const id = value.saleFeeTemplateId;
+  if (!id) return;
+  const [tpl] = await tx.select({ appliesTo: feeTemplates.appliesTo }).from(feeTemplates).where(eq(feeTemplates.id, id)).limit(1);
+  if (!tpl || tpl.appliesTo !== 'sale') {
+    const msg = 'Choose a fee template that applies to sales';
+    throw new AppError('bad_request', msg, { fieldErrors: { saleFeeTemplateId: [msg] } });
+  }
+});
 
 /**
  * Payment of a sale invoice settled (decision 030): the listing is sold, one sales row written,

@@ -20,7 +20,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/funds.onboarding.ts';
 import { kycDocsFor } from '#server/modules/kyc/kyc.service.ts';
-import { getOnboardingSettings } from '#server/modules/settings/settings.service.ts';
+import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 import { announceOnboarding } from './onboarding.events.ts';
 
@@ -162,7 +162,7 @@ export function signatureOf(row: OnboardingRow) {
 /** GET /api/onboarding: what the /onboarding page needs, for the signed-in client. */
 export async function onboardingView(ctx: Pick<AppContext, 'db'>, actor: SignedInActor): Promise<OnboardingView> {
   const row = await requireForClient(ctx.db, actor.user.id);
-  const settings = await getOnboardingSettings(ctx);
+  const settings = await getSetting(ctx, 'onboarding');
   const docs = await kycDocsFor(ctx, { userId: actor.user.id });
   const chosen = settings.tiers.find((t) => t.id === row.tier);
   const step = onboardingSteps[row.status];
@@ -214,7 +214,7 @@ export async function acceptInvitation(ctx: StepContext, actor: SignedInActor): 
 export async function selectTier(ctx: StepContext, actor: SignedInActor, input: { tier: TierId }): Promise<OnboardingView> {
   const { tier } = input;
   const now = ctx.clock.now();
-  const settings = await getOnboardingSettings(ctx);
+  const settings = await getSetting(ctx, 'onboarding');
   const chosen = settings.tiers.find((t) => t.id === tier);
   if (!chosen) throw new AppError('bad_request', 'Choose a tier');
   return step(ctx, actor, async (uow) => {

@@ -1,10 +1,12 @@
 import type { PublicConfig } from '#common/public-config.ts';
 import type { AppContext } from '#server/context.ts';
+import { getSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
 
 /** GET /api/public-config: what the browser needs to know of the server's configuration, and nothing more. */
-export function publicConfig(ctx: Pick<AppContext, 'config'>): PublicConfig {
+export async function publicConfig(ctx: Pick<AppContext, 'config'> & SettingsReadCtx): Promise<PublicConfig> {
   return {
     gaMeasurementId: ctx.config.GA_MEASUREMENT_ID ?? null,
     geolocationUrl: ctx.config.GEOLOCATION_URL ?? null,
+    support: await getSetting(ctx, 'support'),
   };
 }

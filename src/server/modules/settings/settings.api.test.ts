@@ -4,7 +4,11 @@ import { defaultOnboardingSettings, type OnboardingSettings } from '#common/onbo
 import { settings } from '#server/db/schema/platform.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
-import { LEGACY_PLACEHOLDER_BANK, ONBOARDING_SETTINGS_KEY, getOnboardingSettings, seedOnboardingSettings } from './settings.service.ts';
+import { LEGACY_PLACEHOLDER_BANK, getSetting, seedSettings } from './settings.service.ts';
+
+const ONBOARDING_SETTINGS_KEY = 'onboarding';
+const getOnboardingSettings = (ctx: { db: TestApp['db'] }) => getSetting(ctx, 'onboarding');
+const seedOnboardingSettings = seedSettings;
 
 const URL = '/api/admin/settings/onboarding';
 let t: TestApp;
@@ -88,7 +92,7 @@ describe('onboarding settings (/admin/settings)', () => {
       .orderBy(desc(auditLog.createdAt))
       .limit(1);
     expect(row).toMatchObject({ targetType: 'settings', targetId: 'onboarding' });
-    expect(row.data).toMatchObject({ wireInstructionsSet: true });
+    expect(row.data).toMatchObject({ wireInstructionsSet: { from: false, to: true } });
     // Bank details stay out of the audit log.
     expect(JSON.stringify(row.data)).not.toContain(wire.accountNumber);
 

@@ -11,6 +11,7 @@ import {
   Layers,
   Settings,
   ShieldCheck,
+  Telescope,
   TrendingUp,
   Wallet,
   type LucideIcon,
@@ -26,6 +27,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useCurrentUser, type CurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { greeting, isFirstSignIn } from '#web/features/auth/session.ts';
 import { usePhoneDisplay } from '#web/features/phone/use-phone-display.ts';
+import { pageOpen } from '#web/features/shell/member-links.ts';
 import { useNav } from '#web/features/shell/nav-context.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { cn } from '#web/lib/utils.ts';
@@ -46,6 +48,7 @@ const SECTIONS: Section[] = [
   { href: '/lend', title: 'Lend', description: 'Borrow against cards held in the vault.', icon: Landmark },
   { href: '/WonderShyneIndex', title: 'Market Index', description: 'How graded cards are trading.', icon: TrendingUp },
   { href: '/funds', title: 'Funds', description: 'Managed portfolios of graded cards and your positions.', icon: Wallet },
+  { href: '/source', title: 'Source', description: 'Ask the team to find a card, or offer one you hold for a hunt.', icon: Telescope },
   { href: '/subscribe', title: 'Membership', description: 'Plans, what they include and your current one.', icon: BadgeCheck },
   { href: '/settings', title: 'Settings', description: 'Your name, email and message preferences.', icon: Settings },
   {
@@ -170,7 +173,7 @@ export default function DashboardPage({ invoices, funds }: { invoices?: ReactNod
   const { data: user } = useCurrentUser();
   const { hasPage, adminHome } = useNav();
   if (!user) return null;
-  const sections = SECTIONS.filter((s) => hasPage(s.href) && (!s.show || s.show(user)));
+  const sections = SECTIONS.filter((s) => hasPage(s.href) && pageOpen(user, s.href) && (!s.show || s.show(user)));
   if (user.isAdmin) {
     sections.push({ href: adminHome, title: 'Admin', description: 'Members, access and roles.', icon: ShieldCheck });
   }

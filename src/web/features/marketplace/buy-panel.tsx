@@ -11,6 +11,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { useCancelReservation } from './api/cancel-reservation.ts';
 import { useReserveListing } from './api/reserve-listing.ts';
 
+/** Until the listing says how long the marketplace holds a card. */
 const HOLD_MINUTES = RESERVATION_MS / 60_000;
 
 /** "14:59" from seconds. */
@@ -122,7 +123,7 @@ export function BuyPanel({ listing, onChanged }: { listing: ListingDetail; onCha
         Buy
       </Button>
       <p className="text-sm text-muted-foreground" id="hold-explained">
-        Buy holds this card for you alone for {HOLD_MINUTES} minutes while you pay at checkout. If payment is not completed in time, the hold ends and
+        Buy holds this card for you alone for {listing.reservationMinutes ?? HOLD_MINUTES} minutes while you pay at checkout. If payment is not completed in time, the hold ends and
         the card returns to the MarketPlace. You can cancel the hold at any time before paying.
       </p>
       {problem && (

@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useProfile } from '#web/features/auth/api/get-profile.ts';
 import { useUpdateProfile } from '#web/features/auth/api/update-profile.ts';
 import { SmsPreferencesSection } from '#web/features/notifications/sms-preferences-section.tsx';
+import { usePublicConfig } from '#web/features/public-config/api/get-public-config.ts';
 
 const settingsSchema = z.object({
   name: nameSchema,
@@ -157,6 +158,33 @@ function SettingsSkeleton() {
   );
 }
 
+/** The support contact an admin set, once the public configuration has answered. */
+function SupportCard() {
+  const { data } = usePublicConfig();
+  const support = data?.support;
+  if (!support || (!support.email && !support.phone)) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Need help?</CardTitle>
+        <CardDescription>{support.hours || 'Write or call the team.'}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm">
+        {support.email && (
+          <a className="w-fit font-medium text-crimson underline-offset-4 hover:underline" href={`mailto:${support.email}`}>
+            {support.email}
+          </a>
+        )}
+        {support.phone && (
+          <a className="tabular w-fit font-medium text-crimson underline-offset-4 hover:underline" href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>
+            {support.phone}
+          </a>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 /** `documents`: the identity documents section, composed in by the app from the KYC feature. */
 export default function SettingsPage({ documents }: { documents?: ReactNode }) {
   const profile = useProfile();
@@ -181,6 +209,8 @@ export default function SettingsPage({ documents }: { documents?: ReactNode }) {
       {profile.data && <SmsPreferencesSection smsOptIn={profile.data.smsOptIn} />}
 
       {documents}
+
+      <SupportCard />
 
       <Card>
         <CardHeader>

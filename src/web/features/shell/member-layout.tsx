@@ -10,7 +10,7 @@ import { useContentReady } from '#web/lib/content-ready.ts';
 import { NotificationBell } from '#web/features/notifications/notification-bell.tsx';
 import { AccountTrigger } from './account-trigger.tsx';
 import { RequireAuth } from './guards.tsx';
-import { useMemberLinks } from './member-links.ts';
+import { pageOpen, useMemberLinks } from './member-links.ts';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { INDEX_PATH, isActivePath } from './nav-items.ts';
 
@@ -127,11 +127,18 @@ function MemberBar({ user }: { user: CurrentUser }) {
   );
 }
 
+/** A switched-off feature's page is not found for members, as its API routes are (decision 100). */
+function FeaturePage({ user, notFound, children }: { user: CurrentUser; notFound?: ReactNode; children: ReactNode }) {
+  const [location] = useLocation();
+  return <>{notFound && !pageOpen(user, location) ? notFound : children}</>;
+}
+
 /**
  * The signed-in member shell (spec §2): sticky bar, impersonation banner, a banner slot (the app
- * puts the onboarding banner there), and the page. Signed-out visitors are sent to /.
+ * puts the onboarding banner there), and the page, or `notFound` in its place when the page's
+ * feature is switched off. Signed-out visitors are sent to /.
  */
-export function MemberLayout({ children, banner }: { children: ReactNode; banner?: (user: CurrentUser) => ReactNode }) {
+export function MemberLayout({ children, banner, notFound }: { children: ReactNode; banner?: (user: CurrentUser) => ReactNode; notFound?: ReactNode }) {
   return (
     <RequireAuth need="user">
       {(user) => (
@@ -146,7 +153,9 @@ export function MemberLayout({ children, banner }: { children: ReactNode; banner
           {user.isImpersonated && <ImpersonationBanner />}
           {banner && <Suspense fallback={null}>{banner(user)}</Suspense>}
           <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            {children}
+            <FeaturePage user={user} notFound={notFound}>
+              {children}
+            </FeaturePage>
           </main>
         </div>
       )}

@@ -164,7 +164,7 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
       const box = await sheet.boundingBox();
       return box && Math.round(box.x + box.width);
     }).toBe(390);
-    expect(await sheet.getByRole('link').allInnerTexts()).toEqual(['Market Index', 'Private MarketPlace', 'Lend', 'Registry', 'Source', 'Dashboard', 'Settings']);
+    expect(await sheet.getByRole('link').allInnerTexts()).toEqual(['Market Index', 'Private MarketPlace', 'Lend', 'Registry', 'Dashboard', 'Settings']);
     await sheet.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

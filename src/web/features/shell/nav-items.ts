@@ -38,8 +38,6 @@ export const MEMBER_LINKS: NavItem[] = [
   { href: '/secure', label: 'Private MarketPlace', icon: Gauge },
   { href: '/lend', label: 'Lend', icon: Landmark },
   { href: '/registry', label: 'Registry', icon: Layers },
-  // Hunts: the board where members ask for cards and offer theirs (switched by the hunts feature).
-  { href: '/source', label: 'Source', icon: Telescope },
 ];
 
 /** The account menu's links (spec §2); Admin is added for admins. */

@@ -11,6 +11,8 @@ const level = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 // "$4,200 (as of Nov 13, 2026)" → 4200: the amount before the date.
 const amount = (text: string) => dollars(text.split('(')[0]);
+// Refetches after a change can be slow on a busy machine.
+const settle = { timeout: 15_000 };
 
 describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
   let tw: FakeTwilio;
@@ -96,11 +98,11 @@ describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
     const field = valuation.getByLabel('Your estimate (USD)');
     await field.fill('a lot');
     await page.keyboard.press('Enter');
-    await expect.poll(() => valuation.getByRole('alert').innerText()).toContain('Enter a dollar amount');
+    await expect.poll(() => valuation.getByRole('alert').innerText(), settle).toContain('Enter a dollar amount');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await field.fill('5,000');
     await page.keyboard.press('Enter');
-    await expect.poll(() => toastText(page)).toContain('Estimate pinned');
+    await expect.poll(() => toastText(page), settle).toContain('Estimate pinned');
     await valuation.getByRole('heading', { name: 'Your estimate' }).waitFor();
     expect(dollars(await valuation.getByTestId('card-value').innerText())).toBe(5000);
     expect(await valuation.innerText()).toMatch(new RegExp(`Market value \\$${market.toLocaleString('en-US')} \\(as of`));
@@ -109,17 +111,17 @@ describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
 
     await page.getByRole('link', { name: 'Registry', exact: true }).first().click();
     await page.waitForURL('**/registry');
-    await expect.poll(async () => dollars(await total.innerText())).toBe(before - market + 5000);
+    await expect.poll(async () => dollars(await total.innerText()), settle).toBe(before - market + 5000);
     expect(await tile.getByTestId('value-note').innerText()).toContain('Your estimate (pinned)');
 
     await tile.getByRole('link', { name: 'Luka Doncic' }).click();
     await valuation.getByRole('button', { name: 'Follow the market' }).click();
-    await expect.poll(() => toastText(page)).toContain('Following the market');
+    await expect.poll(() => toastText(page), settle).toContain('Following the market');
     await valuation.getByRole('heading', { name: 'Market value' }).waitFor();
     expect(amount(await valuation.getByTestId('card-value').innerText())).toBe(market);
     await page.goBack();
     await page.waitForURL('**/registry');
-    await expect.poll(async () => dollars(await total.innerText())).toBe(before);
+    await expect.poll(async () => dollars(await total.innerText()), settle).toBe(before);
     expect(errors).toEqual([]);
   });
 

@@ -37,9 +37,9 @@ export function benchConfig(env: Record<string, string> = {}) {
 }
 
 /** A migrated, seeded database: in-memory PGlite, or a PostgreSQL URL. */
-export async function benchDatabase(url?: string, client?: PGlite): Promise<Database> {
+export async function benchDatabase(url?: string, client?: PGlite, seedOptions?: Parameters<typeof seed>[1]): Promise<Database> {
   const database = url ? await openPostgres(url) : await fromPglite(client ?? (await PGlite.create()));
-  await seed(database.db);
+  await seed(database.db, seedOptions);
   return database;
 }
 

@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
-import { newPage } from './support/browser.ts';
+import { newPage, viewports } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { startStack, stopStack } from './support/stack.ts';
 
 const level = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+// "$4,200 (as of Nov 13, 2026)" → 4200: the amount before the date.
+const amount = (text: string) => dollars(text.split('(')[0]);
+// Refetches after a change can be slow on a busy machine.
+const settle = { timeout: 15_000 };
 
 describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
   let tw: FakeTwilio;
@@ -64,5 +69,76 @@ describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
 
     await page.goto(server.url + '/WonderShyneIndex');
     await expect.poll(async () => level(await page.getByTestId('index-level').innerText())).toBeGreaterThan(before + 1);
+  });
+
+  it('a member pins an estimate over a card’s market value, sees the total follow, then follows the market again', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await signInThroughDialog(page, tw, demo.other);
+    await page.getByRole('banner').getByRole('link', { name: 'Registry' }).click();
+    await page.waitForURL('**/registry');
+    const total = page.getByTestId('registry-total');
+    await total.waitFor();
+    expect(await page.getByTestId('registry-at-market').innerText()).toMatch(/\d+ cards are counted at market value/);
+    const before = dollars(await total.innerText());
+    const tile = page.getByTestId('registry-card').filter({ hasText: 'Luka Doncic' });
+    expect(await tile.getByTestId('value-note').innerText()).toMatch(/^Market value \(as of \w{3} \d{1,2}, \d{4}\)$/);
+    await tile.getByRole('link', { name: 'Luka Doncic' }).click();
+    await page.waitForURL('**/registry/*');
+
+    const valuation = page.getByTestId('card-valuation');
+    await valuation.getByRole('heading', { name: 'Market value' }).waitFor();
+    const market = amount(await valuation.getByTestId('card-value').innerText());
+    expect(await valuation.innerText()).toContain('Following the market');
+    await expectNoSeriousA11yViolations(page);
+
+    // By keyboard: open the form, a wrong amount is refused with a message, a right one is pinned.
+    await valuation.getByRole('button', { name: 'Pin my estimate' }).focus();
+    await page.keyboard.press('Enter');
+    const field = valuation.getByLabel('Your estimate (USD)');
+    await field.fill('a lot');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => valuation.getByRole('alert').innerText(), settle).toContain('Enter a dollar amount');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await field.fill('5,000');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toastText(page), settle).toContain('Estimate pinned');
+    await valuation.getByRole('heading', { name: 'Your estimate' }).waitFor();
+    expect(dollars(await valuation.getByTestId('card-value').innerText())).toBe(5000);
+    expect(await valuation.innerText()).toMatch(new RegExp(`Market value \\$${market.toLocaleString('en-US')} \\(as of`));
+    await page.getByTestId('provenance').getByText('Estimate pinned over the market value').waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Registry', exact: true }).first().click();
+    await page.waitForURL('**/registry');
+    await expect.poll(async () => dollars(await total.innerText()), settle).toBe(before - market + 5000);
+    expect(await tile.getByTestId('value-note').innerText()).toContain('Your estimate (pinned)');
+
+    await tile.getByRole('link', { name: 'Luka Doncic' }).click();
+    await valuation.getByRole('button', { name: 'Follow the market' }).click();
+    await expect.poll(() => toastText(page), settle).toContain('Following the market');
+    await valuation.getByRole('heading', { name: 'Market value' }).waitFor();
+    expect(amount(await valuation.getByTestId('card-value').innerText())).toBe(market);
+    await page.goBack();
+    await page.waitForURL('**/registry');
+    await expect.poll(async () => dollars(await total.innerText()), settle).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone, a pinned card shows the estimate, the market value and its controls without overflowing', async () => {
+    const { page, errors } = await newPage(browser, viewports.phone);
+    await page.goto(server.url + '/');
+    // Casey, not Jordan: a phone may ask for a new code only every 30 s.
+    await signInThroughDialog(page, tw, demo.member, { mobile: true });
+    await page.goto(server.url + '/registry');
+    const tile = page.getByTestId('registry-card').filter({ hasText: 'Wayne Gretzky' });
+    await tile.getByRole('link', { name: 'Wayne Gretzky' }).click();
+    const valuation = page.getByTestId('card-valuation');
+    await valuation.getByRole('heading', { name: 'Your estimate' }).waitFor();
+    expect(await valuation.innerText()).toContain('Pinned');
+    await valuation.getByRole('button', { name: 'Follow the market' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    expect(errors).toEqual([]);
   });
 });

@@ -267,6 +267,10 @@ export const patchCardSchema = z
 export type PatchCardInput = z.input<typeof patchCardSchema>;
 export type PatchCardValues = z.output<typeof patchCardSchema>;
 
+/** PUT /api/cards/{id}/pinned-estimate: keep this estimate instead of the market value. */
+export const pinEstimateSchema = z.strictObject({ estimatedValueCents: valueSchema });
+export type PinEstimateInput = z.input<typeof pinEstimateSchema>;
+
 export const cardIdParamsSchema = z.object({ id: z.uuid({ error: cardMessages.notFound }) });
 export const cardImageParamsSchema = z.object({
   id: z.uuid({ error: cardMessages.notFound }),
@@ -301,6 +305,8 @@ export const cardSchema = z.object({
   /** What has a claim on the card (listing, loan, …), or null. */
   hold: z.enum(cardHoldKinds).nullable(),
   needsReview: z.boolean(),
+  /** The owner keeps their estimate even when the card matches an index constituent (decision 051). */
+  estimatePinned: z.boolean(),
   images: z.object({ front: cardImageRefSchema.nullable(), back: cardImageRefSchema.nullable() }),
   /** The front thumbnail when there is one, else the back's, else null (draw the slab). */
   thumbnailUrl: z.string().nullable(),
@@ -327,11 +333,47 @@ export type CardSummary = z.infer<typeof cardSummarySchema>;
 export const cardsResponseSchema = z.object({ cards: z.array(cardSummarySchema) });
 export type CardsResponse = z.infer<typeof cardsResponseSchema>;
 
-/** GET /api/registry: the caller's cards, newest first, with their count and total value. */
+/** The market price of the index constituent a card matches (identity: player, year, set, number, variety, grader, grade). */
+export const cardMarketSchema = z.object({
+  constituentId: z.string(),
+  name: z.string(),
+  priceCents: z.number(),
+  /** The day of the last observed sale the price comes from. */
+  observedOn: z.string(),
+  stale: z.boolean(),
+});
+export type CardMarket = z.infer<typeof cardMarketSchema>;
+
+export const cardValueSources = ['market', 'estimate'] as const;
+export type CardValueSource = (typeof cardValueSources)[number];
+
+/**
+ * What a card counts for in the registry: its market value while it matches a constituent with a
+ * price and its owner has not pinned an estimate; the owner's estimate otherwise.
+ */
+export const cardValuationSchema = z.object({
+  valueCents: z.number(),
+  source: z.enum(cardValueSources),
+  market: cardMarketSchema.nullable(),
+});
+export type CardValuation = z.infer<typeof cardValuationSchema>;
+
+/** The one rule, shared by the server's totals and the web's display. */
+export function cardValuation(card: { estimatedValueCents: number; estimatePinned: boolean }, market: CardMarket | null): CardValuation {
+  const follows = market !== null && !card.estimatePinned;
+  return { valueCents: follows ? market.priceCents : card.estimatedValueCents, source: follows ? 'market' : 'estimate', market };
+}
+
+export const registryCardSchema = cardSchema.extend({ valuation: cardValuationSchema });
+export type RegistryCard = z.infer<typeof registryCardSchema>;
+
+/** GET /api/registry: the caller's cards, newest first, with their count and total value (market values where followed). */
 export const registryResponseSchema = z.object({
-  cards: z.array(cardSchema),
+  cards: z.array(registryCardSchema),
   count: z.number(),
   totalEstimatedValueCents: z.number(),
+  /** How many of the cards are counted at their market value. */
+  atMarketValue: z.number(),
 });
 export type RegistryResponse = z.infer<typeof registryResponseSchema>;
 
@@ -376,6 +418,7 @@ export type CardEvent = z.infer<typeof cardEventSchema>;
 export const cardDetailSchema = cardSchema.extend({
   owner: personRefSchema,
   events: z.array(cardEventSchema),
+  valuation: cardValuationSchema,
 });
 export type CardDetail = z.infer<typeof cardDetailSchema>;
 

@@ -138,16 +138,21 @@ async function seedDemoCards(db: Db) {
     const rows = await db
       .insert(cards)
       .values(
-        list.map((c, i) => {
+        list.map(({ estimateBeforePinCents: _before, ...c }, i) => {
           const createdAt = new Date(now - (200 - i * 13) * DAY);
           return { ...c, ownerId: person.id, createdAt, updatedAt: createdAt };
         }),
       )
       .returning({ id: cards.id, custody: cards.custody, grader: cards.grader, createdAt: cards.createdAt });
     const events: (typeof cardEvents.$inferInsert)[] = [];
-    for (const r of rows) {
+    for (const [i, r] of rows.entries()) {
       const at = (days: number) => new Date(r.createdAt.getTime() + days * DAY);
       events.push({ cardId: r.id, kind: 'registered', data: { source: r.grader === 'PSA' ? 'psa' : 'manual' }, actorId: person.id, at: r.createdAt });
+      const { estimatePinned, estimateBeforePinCents, estimatedValueCents } = list[i];
+      if (estimatePinned) {
+        const changes = { estimatePinned: { from: false, to: true }, estimatedValueCents: { from: estimateBeforePinCents, to: estimatedValueCents } };
+        events.push({ cardId: r.id, kind: 'edited', data: { changes }, actorId: person.id, at: at(1) });
+      }
       if (r.custody === 'with_owner') continue;
       events.push({ cardId: r.id, kind: 'custody_changed', data: { from: 'with_owner', to: 'in_transit', note: 'Insured pickup booked' }, actorId: admin?.id ?? null, at: at(3) });
       if (r.custody !== 'in_vault') continue;

@@ -12,6 +12,7 @@ import { managerKeys } from '#web/features/manager/api/keys.ts';
 import { onboardingKeys } from '#web/features/onboarding/api/keys.ts';
 import { paymentKeys } from '#web/features/payments/api/keys.ts';
 import { cardKeys } from '#web/features/registry/api/keys.ts';
+import { indexKeys } from '#web/features/market-index/api/keys.ts';
 import { huntKeys } from '#web/features/sourcing/api/keys.ts';
 import { adminSourceKeys } from '#web/features/admin-sources/api/keys.ts';
 import { adminLoanKeys } from '#web/features/admin-lending/api/keys.ts';
@@ -30,7 +31,7 @@ export const refreshKeysByEvent: RefreshMap = {
   user_updated: [authKeys.me, u.adminUser, adminUserKeys.all, authKeys.profile, u.adminUserByPhone],
   profile_updated: [authKeys.profile, authKeys.me, adminUserKeys.all],
   // Collateral custody and values show on loans too (loans last, so the spec's keys go first).
-  card_updated: [cardKeys.all, cardKeys.registry, adminCardKeys.all, adminCardKeys.usersWithCards, loanKeys.mine, adminLoanKeys.all],
+  card_updated: [cardKeys.all, cardKeys.registry, adminCardKeys.all, adminCardKeys.usersWithCards, loanKeys.mine, adminLoanKeys.all, indexKeys.collection],
   hunt_updated: [huntKeys.board, adminSourceKeys.hunts, huntKeys.mine, adminSourceKeys.sources, adminDashboardKeys.all],
   request_updated: [adminMarket.requests, market.requests, market.listings, adminMarket.listings],
   loan_updated: [adminLoanKeys.all, loanKeys.mine, adminDashboardKeys.all],

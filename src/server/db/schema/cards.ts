@@ -28,6 +28,8 @@ export const cards = pgTable(
     variety: text('variety'),
     sport: text('sport', { enum: sports }).notNull(),
     estimatedValueCents: bigint('estimated_value_cents', { mode: 'number' }).notNull().default(0),
+    // The owner keeps their estimate over a matching constituent's market price (decision 051).
+    estimatePinned: boolean('estimate_pinned').notNull().default(false),
     custody: text('custody', { enum: custodyStates }).notNull().default('with_owner'),
     // The one claim on the card (decision 022): which domain, and its record's id. Both or neither.
     holdKind: text('hold_kind', { enum: cardHoldKinds }),

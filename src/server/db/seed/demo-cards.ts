@@ -14,9 +14,20 @@ export interface DemoCard {
   sport: Sport;
   estimatedValueCents: number;
   custody: Custody;
+  /** The owner keeps this estimate over the market price (decision 051). */
+  estimatePinned: boolean;
+  /** What the owner had estimated before pinning (the provenance's `edited` event), when pinned. */
+  estimateBeforePinCents: number | null;
 }
 
 const $ = (dollars: number) => dollars * 100;
+
+/**
+ * Cards whose owners pinned their own figure (certificate → dollars): Casey's Gretzky was
+ * appraised above recent sales, Jordan's Jeter Foil has a centring the sales do not reflect.
+ * Every other demo card that matches a constituent follows its market price.
+ */
+const pinnedEstimates: Record<string, number> = { '44120983': 26_500, '27740931': 3_450 };
 
 type Row = [Grader, string | null, string, number, number, string, string, string, string | null, Sport, number, Custody?];
 const card = ([grader, certNumber, grade, gradeValue, year, brand, subject, cardNumber, variety, sport, dollars, custody]: Row): DemoCard => ({
@@ -30,8 +41,10 @@ const card = ([grader, certNumber, grade, gradeValue, year, brand, subject, card
   cardNumber,
   variety,
   sport,
-  estimatedValueCents: $(dollars),
+  estimatedValueCents: $(pinnedEstimates[certNumber ?? ''] ?? dollars),
   custody: custody ?? 'with_owner',
+  estimatePinned: Boolean(certNumber && pinnedEstimates[certNumber]),
+  estimateBeforePinCents: certNumber && pinnedEstimates[certNumber] ? $(dollars) : null,
 });
 
 /** By demo phone: Casey holds a six-figure collection, Jordan and Morgan smaller ones. */

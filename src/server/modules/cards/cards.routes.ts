@@ -17,6 +17,7 @@ import {
   custodyChangeSchema,
   deleteCardResponseSchema,
   patchCardSchema,
+  pinEstimateSchema,
   psaBulkRequestSchema,
   psaBulkResponseSchema,
   psaCertResponseSchema,
@@ -38,7 +39,9 @@ import {
   changeCustody,
   createCard,
   deleteCard,
+  followMarket,
   patchCard,
+  pinEstimate,
   readImage,
   registry,
   usersWithCards,
@@ -85,6 +88,18 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; psa: Psa
     '/api/cards/:id',
     { config: { access: 'user' }, schema: { description: 'Edit one of your cards.', params: cardIdParamsSchema, body: patchCardSchema, response: { 200: cardSchema } } },
     async (req) => patchCard(ctx, signedInActor(req), { id: req.params.id, patch: req.body, log: req.log }),
+  );
+
+  app.put(
+    '/api/cards/:id/pinned-estimate',
+    { config: { access: 'user' }, schema: { description: 'Keep your own estimate for a card instead of its market value.', params: cardIdParamsSchema, body: pinEstimateSchema, response: { 200: cardDetailSchema } } },
+    async (req) => pinEstimate(ctx, signedInActor(req), { id: req.params.id, estimatedValueCents: req.body.estimatedValueCents, log: req.log }),
+  );
+
+  app.delete(
+    '/api/cards/:id/pinned-estimate',
+    { config: { access: 'user' }, schema: { description: 'Let a card follow its market value again.', params: cardIdParamsSchema, response: { 200: cardDetailSchema } } },
+    async (req) => followMarket(ctx, signedInActor(req), { id: req.params.id, log: req.log }),
   );
 
   app.delete(

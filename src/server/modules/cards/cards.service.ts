@@ -24,7 +24,7 @@ import {
   type Sport,
   type UsersWithCardsResponse,
 } from '#common/cards.ts';
-import { custodyTransitions } from '#common/cards.ts';
+import { cardValuation, custodyTransitions } from '#common/cards.ts';
 import { canTransition } from '#common/transitions.ts';
 import type { SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -34,6 +34,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { marketValuesFor } from '#server/modules/market-index/market-index.service.ts';
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';
@@ -74,6 +75,7 @@ export function toCard(r: CardRow): Card {
     custody: r.custody,
     hold: r.holdKind ?? null,
     needsReview: r.needsReview,
+    estimatePinned: r.estimatePinned,
     images: { front, back },
     thumbnailUrl: front?.thumbUrl ?? back?.thumbUrl ?? null,
     createdAt: r.createdAt.toISOString(),
@@ -132,10 +134,17 @@ const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { f
 // Reads
 // ------------------------------------------------------------------------------------------------
 
+/** GET /api/registry: each card with what it counts for (market value or estimate) and the total of those. */
 export async function registry(ctx: CardsContext, actor: SignedInActor): Promise<RegistryResponse> {
   const rows = await registryQuery(ctx.db, actor.user.id);
-  const list = rows.map(toCard);
-  return { cards: list, count: list.length, totalEstimatedValueCents: list.reduce((s, c) => s + c.estimatedValueCents, 0) };
+  const market = await marketValuesFor(ctx, { cards: rows });
+  const list = rows.map((r) => ({ ...toCard(r), valuation: cardValuation(r, market.get(r.id) ?? null) }));
+  return {
+    cards: list,
+    count: list.length,
+    totalEstimatedValueCents: list.reduce((s, c) => s + c.valuation.valueCents, 0),
+    atMarketValue: list.filter((c) => c.valuation.source === 'market').length,
+  };
 }
 
 /** GET /api/cards: the caller's cards in short form, for pickers. */
@@ -166,9 +175,11 @@ export async function cardDetail(ctx: CardsContext, actor: SignedInActor, input:
     .leftJoin(impersonators, eq(impersonators.id, cardEvents.impersonatorId))
     .where(eq(cardEvents.cardId, row.id))
     .orderBy(asc(cardEvents.seq));
+  const market = await marketValuesFor(ctx, { cards: [row] });
   return {
     ...toCard(row),
     owner,
+    valuation: cardValuation(row, market.get(row.id) ?? null),
     events: events.map((r) => ({
       id: r.e.id,
       kind: r.e.kind,
@@ -244,6 +255,54 @@ export async function patchCard(ctx: CardsContext, actor: SignedInActor, input: 
     if (isUniqueViolation(err)) throw duplicate();
     throw err;
   }
+}
+
+/** The caller's own live card, locked: pinning is the owner's choice, so an admin is told it does not exist. */
+async function ownCardForUpdate(tx: Db, actor: SignedInActor, id: string): Promise<CardRow> {
+  const [row] = await tx
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.id, id), live, eq(cards.ownerId, actor.user.id)))
+    .limit(1)
+    .for('update');
+  if (!row) throw notFound(cardMessages.notFound);
+  return row;
+}
+
+/**
+ * Sets the pin and, when pinning, the estimate; records `edited` with what changed. Nothing
+ * changes (no event) when the card is already as asked.
+ */
+async function setPin(ctx: CardsContext, actor: SignedInActor, input: { id: string; pinned: boolean; estimatedValueCents?: number; log?: Log }) {
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (uow) => {
+    const row = await ownCardForUpdate(uow.tx, actor, input.id);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    if (row.estimatePinned !== input.pinned) changes.estimatePinned = { from: row.estimatePinned, to: input.pinned };
+    if (input.estimatedValueCents !== undefined && input.estimatedValueCents !== row.estimatedValueCents) {
+      changes.estimatedValueCents = { from: row.estimatedValueCents, to: input.estimatedValueCents };
+    }
+    if (!Object.keys(changes).length) return;
+    const [updated] = await uow.tx
+      .update(cards)
+      .set({ estimatePinned: input.pinned, estimatedValueCents: input.estimatedValueCents ?? row.estimatedValueCents, updatedAt: now })
+      .where(eq(cards.id, row.id))
+      .returning(cardColumns);
+    await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'edited', data: { changes }, at: now });
+    await audit(uow.tx, { ...auditBy(actor), action: input.pinned ? 'card.estimate_pinned' : 'card.follows_market', targetType: 'card', targetId: row.id, data: { fields: Object.keys(changes) }, at: now });
+    announce(uow, updated, 'edited', input.log);
+  });
+  return cardDetail(ctx, actor, { id: input.id });
+}
+
+/** PUT /api/cards/{id}/pinned-estimate: the owner's estimate counts, whatever the market price. */
+export async function pinEstimate(ctx: CardsContext, actor: SignedInActor, input: { id: string; estimatedValueCents: number; log?: Log }): Promise<CardDetail> {
+  return setPin(ctx, actor, { id: input.id, pinned: true, estimatedValueCents: input.estimatedValueCents, log: input.log });
+}
+
+/** DELETE /api/cards/{id}/pinned-estimate: the card follows its market price again (the estimate is kept). */
+export async function followMarket(ctx: CardsContext, actor: SignedInActor, input: { id: string; log?: Log }): Promise<CardDetail> {
+  return setPin(ctx, actor, { id: input.id, pinned: false, log: input.log });
 }
 
 /**

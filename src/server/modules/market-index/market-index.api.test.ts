@@ -166,6 +166,25 @@ describe('the market index, end to end', () => {
     expect((await api(other, 'GET', '/api/index/collection')).json()).toMatchObject({ cards: 0, following: [] });
   });
 
+  it('serves the levels with an ETag that holds until the next recompute', async () => {
+    const first = await api(null, 'GET', '/api/index/levels?from=2026-01-01');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.json().levels.length).toBeGreaterThan(100);
+    const again = await t.app.inject({ method: 'GET', url: '/api/index/levels?from=2026-01-01', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another range is another answer.
+    expect((await api(null, 'GET', '/api/index/levels?from=2026-05-01')).headers.etag).not.toBe(etag);
+    await recomputeIndex(t.app.ctx);
+    const after = await t.app.inject({ method: 'GET', url: '/api/index/levels?from=2026-01-01', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json()).toEqual(first.json());
+  });
+
   it('refuses bad input with a 400', async () => {
     expect((await api(admin, 'POST', '/api/admin/index/prices/import', { csv: '', dryRun: true })).statusCode).toBe(400);
     expect((await api(admin, 'POST', '/api/admin/index/rebalance', { reason: '' , dryRun: true })).statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,7 +27,7 @@ import {
   constituentDetail,
   divisorLog,
   importPrices,
-  indexLevelsBetween,
+  indexLevelsJson,
   indexOverview,
   patchConstituent,
   rebalance,
@@ -44,8 +45,17 @@ export const marketIndexRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/index', { config: { access: 'public' }, schema: { description: 'The market index and its latest level.', response: { 200: indexOverviewSchema } } }, async () => indexOverview(ctx));
 
-  app.get('/api/index/levels', { config: { access: 'public' }, schema: { description: 'Index levels over a period.', querystring: levelsQuerySchema, response: { 200: levelsResponseSchema } } }, async (req) =>
-    indexLevelsBetween(ctx, req.query),
+  app.get(
+    '/api/index/levels',
+    { config: { access: 'public' }, schema: { description: 'Index levels over a period.', querystring: levelsQuerySchema, response: { 200: levelsResponseSchema } } },
+    async (req, reply) => {
+      // Already serialized (and cached until the next recompute): sent as it is, outside the typed reply.
+      const { etag, body } = await indexLevelsJson(ctx, req.query);
+      const raw = reply as unknown as FastifyReply;
+      raw.header('ETag', etag).header('Cache-Control', 'public, no-cache');
+      if (req.headers['if-none-match'] === etag) return raw.status(304).send();
+      return raw.type('application/json; charset=utf-8').send(body);
+    },
   );
 
   app.get(

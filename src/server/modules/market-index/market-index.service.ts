@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -26,6 +27,7 @@ import {
   type RebalanceResponse,
   type SeriesConstituent,
 } from '#common/market-index.ts';
+import type { CardMarket } from '#common/cards.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -111,7 +113,8 @@ export async function recomputeIndex(ctx: Pick<AppContext, 'db' | 'clock'>, opts
     if (result.members.size) {
       await tx.insert(indexMembers).values([...result.members].map(([constituentId, m]) => ({ constituentId, weight: m.weight, since: m.since })));
     }
-    const state = { recomputedAt: ctx.clock.now().toISOString() };
+    // A fresh version on every recompute: the stamp the cached levels are checked against.
+    const state = { recomputedAt: ctx.clock.now().toISOString(), version: randomUUID() };
     await tx.insert(settings).values({ key: STATE_KEY, value: state }).onConflictDoUpdate({ target: settings.key, set: { value: state } });
     return { levels: result.levels.length, reviews: result.log.length, members: result.members.size };
   };
@@ -141,7 +144,7 @@ export function marketIndexJobs(ctx: Pick<AppContext, 'db' | 'clock'>): Record<s
 // ------------------------------------------------------------------------------------------------
 
 /** Each constituent's price (the day's average) on its last day with a sale on or before `day`. */
-async function pricesAsOf(db: Db, day: IsoDay): Promise<Map<string, { priceCents: number; observedOn: IsoDay }>> {
+async function pricesAsOf(db: Db, day: IsoDay, ids?: readonly string[]): Promise<Map<string, { priceCents: number; observedOn: IsoDay }>> {
   const rows = await db
     .selectDistinctOn([priceObservations.constituentId], {
       id: priceObservations.constituentId,
@@ -149,7 +152,7 @@ async function pricesAsOf(db: Db, day: IsoDay): Promise<Map<string, { priceCents
       priceCents: sql<number>`round(avg(${priceObservations.priceCents}))::bigint`.mapWith(Number),
     })
     .from(priceObservations)
-    .where(lte(priceObservations.observedOn, day))
+    .where(and(lte(priceObservations.observedOn, day), ids ? inArray(priceObservations.constituentId, [...ids]) : undefined))
     .groupBy(priceObservations.constituentId, priceObservations.observedOn)
     .orderBy(priceObservations.constituentId, desc(priceObservations.observedOn));
   return new Map(rows.map((r) => [r.id, { priceCents: r.priceCents, observedOn: r.observedOn }]));
@@ -214,6 +217,40 @@ export async function indexLevelsBetween(ctx: Pick<AppContext, 'db'>, input: { f
     .where(and(input.from ? sql`${indexLevels.day} >= ${input.from}::date` : undefined, input.to ? sql`${indexLevels.day} <= ${input.to}::date` : undefined))
     .orderBy(asc(indexLevels.day));
   return { levels: rows };
+}
+
+/** Ranges kept per database; the chart asks for a handful, so more than this means odd callers. */
+const LEVELS_CACHE_RANGES = 64;
+const levelsCache = new WeakMap<Db, { version: string; ranges: Map<string, { etag: string; body: string }> }>();
+
+/** The stamp each recompute writes in its own transaction (older rows: their time). */
+async function recomputeVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, STATE_KEY)).limit(1);
+  const v = row?.value as { version?: string; recomputedAt?: string } | undefined;
+  return v?.version ?? v?.recomputedAt ?? 'none';
+}
+
+/**
+ * GET /api/index/levels as serialized JSON with its ETag. The series only changes when a
+ * recompute commits, so each instance keeps the JSON of the ranges asked for and checks one
+ * stamp per request: every instance sees a recompute as soon as it commits, and a rolled-back
+ * one changes nothing.
+ */
+export async function indexLevelsJson(ctx: Pick<AppContext, 'db'>, input: { from?: IsoDay; to?: IsoDay }): Promise<{ etag: string; body: string }> {
+  const version = await recomputeVersion(ctx.db);
+  let cache = levelsCache.get(ctx.db);
+  if (!cache || cache.version !== version) levelsCache.set(ctx.db, (cache = { version, ranges: new Map() }));
+  const key = `${input.from ?? ''}|${input.to ?? ''}`;
+  const hit = cache.ranges.get(key);
+  if (hit) return hit;
+  const body = JSON.stringify(await indexLevelsBetween(ctx, input));
+  const etag = `"${createHash('sha1').update(version).update(key).digest('base64url')}"`;
+  // A recompute may have committed while we read: keep the answer only under the stamp it was read with.
+  if ((await recomputeVersion(ctx.db)) === version) {
+    if (cache.ranges.size >= LEVELS_CACHE_RANGES) cache.ranges.clear();
+    cache.ranges.set(key, { etag, body });
+  }
+  return { etag, body };
 }
 
 /** GET /api/index/constituents/{id}: its observations, daily prices, the eligibility counts and membership. */
@@ -467,28 +504,60 @@ export async function updateIndexSettings(ctx: Ctx, actor: SignedInActor, input:
   return updateSetting(ctx, actor, { section: 'index', patch: input.settings });
 }
 
+/** The identity fields of a registry card that can match a constituent. */
+type CardIdentity = { id: string; subject: string; year: number; brand: string; cardNumber: string | null; variety: string | null; grader: string; gradeValue: number | null };
+
+/** The constituent with the card's identity (case-insensitive), or null; raw cards and cards without a number or grade match none. */
+function matchCard(byIdentity: ReadonlyMap<string, ConstituentRowDb>, card: CardIdentity): ConstituentRowDb | null {
+  if (card.grader === 'raw' || !card.cardNumber || card.gradeValue == null) return null;
+  const key = identityKey({ player: card.subject, year: card.year, set: card.brand, cardNumber: card.cardNumber, variety: card.variety, grader: card.grader, grade: card.gradeValue });
+  return byIdentity.get(key) ?? null;
+}
+
+async function constituentsByIdentity(db: Db) {
+  const constituents = await db.select().from(indexConstituents);
+  return new Map(constituents.map((c) => [identityKey(c), c]));
+}
+
+/**
+ * Today's market price of each card that matches a constituent with at least one sale (the last
+ * observation carried forward, as the index uses it), by card id. Read by the cards module for
+ * the registry and the card page; whether the card follows it is the owner's pin.
+ */
+export async function marketValuesFor(ctx: Pick<AppContext, 'db' | 'clock'>, input: { cards: readonly CardIdentity[] }): Promise<Map<string, CardMarket>> {
+  const out = new Map<string, CardMarket>();
+  if (!input.cards.length) return out;
+  const today = dayOf(ctx.clock.now());
+  const [byIdentity, cfg] = await Promise.all([constituentsByIdentity(ctx.db), getIndexSettings(ctx)]);
+  const matches = input.cards.map((card) => [card, matchCard(byIdentity, card)] as const).filter(([, m]) => m);
+  if (!matches.length) return out;
+  const prices = await pricesAsOf(ctx.db, today, [...new Set(matches.map(([, m]) => m!.id))]);
+  for (const [card, m] of matches) {
+    const p = prices.get(m!.id);
+    if (!p) continue;
+    out.set(card.id, { constituentId: m!.id, name: constituentName(m!), priceCents: p.priceCents, observedOn: p.observedOn, stale: addDays(p.observedOn, cfg.staleAfterDays) < today });
+  }
+  return out;
+}
+
 /**
  * GET /api/index/collection: the caller's registry against the index over the last year, both
  * rebased to 100, and the cards that follow a constituent's market price. The registry's rows
- * come from the cards module's own query.
+ * come from the cards module's own query; a card whose owner pinned an estimate counts at it.
  */
 export async function collectionVsMarket(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor): Promise<CollectionVsMarket> {
   const { db } = ctx;
   const today = dayOf(ctx.clock.now());
-  const [cards, constituents, levels] = await Promise.all([
+  const [cards, byIdentity, levels] = await Promise.all([
     registryQuery(db, actor.user.id),
-    db.select().from(indexConstituents),
+    constituentsByIdentity(db),
     db
       .select({ day: indexLevels.day, level: indexLevels.level })
       .from(indexLevels)
       .where(sql`${indexLevels.day} > ${addDays(today, -365)}::date`)
       .orderBy(asc(indexLevels.day)),
   ]);
-  const byIdentity = new Map(constituents.map((c) => [identityKey(c), c]));
-  const matches = cards.map((card) => {
-    if (card.grader === 'raw' || !card.cardNumber || card.gradeValue == null) return null;
-    return byIdentity.get(identityKey({ player: card.subject, year: card.year, set: card.brand, cardNumber: card.cardNumber, variety: card.variety, grader: card.grader, grade: card.gradeValue })) ?? null;
-  });
+  const matches = cards.map((card) => (card.estimatePinned ? null : matchCard(byIdentity, card)));
   const matchedIds = [...new Set(matches.filter((m) => m).map((m) => m!.id))];
   const observations = matchedIds.length
     ? await db

@@ -97,6 +97,8 @@ const cases: OwnershipCase[] = [
       return [
         { method: 'GET', url: `/api/cards/${cardOfB}` },
         { method: 'PATCH', url: `/api/cards/${cardOfB}`, payload: { estimatedValueCents: 1 } },
+        { method: 'PUT', url: `/api/cards/${cardOfB}/pinned-estimate`, payload: { estimatedValueCents: 1 } },
+        { method: 'DELETE', url: `/api/cards/${cardOfB}/pinned-estimate` },
         { method: 'DELETE', url: `/api/cards/${cardOfB}` },
         { method: 'GET', url: `/api/cards/${cardOfB}/images/front?size=full` },
         { method: 'GET', url: `/api/cards/${cardOfB}/images/front?size=thumb` },

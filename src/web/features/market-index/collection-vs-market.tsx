@@ -34,7 +34,7 @@ export default function CollectionVsMarketSection() {
                     <CartesianGrid stroke="#e4e4e7" vertical={false} />
                     <XAxis dataKey="day" tickFormatter={tickDay} minTickGap={40} tick={{ fontSize: 12 }} stroke="#a1a1aa" />
                     <YAxis domain={['auto', 'auto']} width={44} tick={{ fontSize: 12 }} stroke="#a1a1aa" tickFormatter={(v: number) => v.toFixed(0)} />
-                    <Tooltip labelFormatter={(v) => formatDate(String(v))} formatter={(v) => Number(v).toFixed(1)} />
+                    <Tooltip labelFormatter={(v) => formatDate(`${String(v)}T12:00:00`)} formatter={(v) => Number(v).toFixed(1)} />
                     <Legend />
                     <Line type="linear" dataKey="collection" name="Your collection" stroke="#18181b" strokeWidth={2} dot={false} isAnimationActive={false} />
                     <Line type="linear" dataKey="market" name="Market Index" stroke="#7f1d1d" strokeWidth={2} dot={false} isAnimationActive={false} />
@@ -51,7 +51,7 @@ export default function CollectionVsMarketSection() {
                           {f.name}
                         </Link>
                         <span className="text-right">
-                          <Money cents={f.marketValueCents} /> <span className="text-xs text-muted-foreground">market value, {formatDate(f.observedOn)}</span>
+                          <Money cents={f.marketValueCents} /> <span className="text-xs text-muted-foreground">market value, {formatDate(`${f.observedOn}T12:00:00`)}</span>
                         </span>
                       </li>
                     ))}

@@ -6,7 +6,6 @@ import { formatDate } from '#common/format.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
-import { Money } from '#web/components/money.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
@@ -19,6 +18,7 @@ import { useUpdateCard } from './api/update-card.ts';
 import { CardForm } from './card-form.tsx';
 import { valuesFromCard } from './card-form-values.ts';
 import { CardImages } from './card-images.tsx';
+import { CardValuation } from './card-valuation.tsx';
 import { custodyStatuses, holdStatuses } from './custody.ts';
 import { ProvenanceTimeline } from './provenance-timeline.tsx';
 import { cardTitle, gradeText } from './slab-tile.tsx';
@@ -137,10 +137,7 @@ export default function CardDetailPage({ params }: { params: { id?: string } }) 
             </div>
             <h1 className="font-display text-3xl font-medium tracking-tight sm:text-4xl">{cardTitle(card)}</h1>
             <p className="text-sm font-medium uppercase tracking-wide text-muted-foreground">{gradeText(card)}</p>
-            <div>
-              <p className="text-xs text-muted-foreground">Estimated value</p>
-              <Money cents={card.estimatedValueCents} decimals={0} className="font-display text-2xl font-medium" />
-            </div>
+            <CardValuation card={card} />
             <div className="flex flex-wrap gap-2">
               <Button asChild variant="outline">
                 <Link href={`/share/${card.id}`}>

@@ -39,7 +39,7 @@ export const emptyCardValues: CardFormValues = {
   estimatedValue: '',
 };
 
-const centsToText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+export const centsToText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 export function valuesFromCard(card: Card): CardFormValues {
   return {

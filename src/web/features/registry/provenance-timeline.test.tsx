@@ -26,6 +26,11 @@ describe('provenance in words', () => {
     expect(describeEvent(ev('edited', { changes: { estimatedValueCents: { from: 100_000, to: 250_000 }, gradeValue: { from: 9, to: 10 } } })).detail).toBe(
       'estimated value: $1,000 → $2,500',
     );
+    expect(describeEvent(ev('edited', { changes: { estimatePinned: { from: false, to: true }, estimatedValueCents: { from: 2_400_000, to: 2_650_000 } } }))).toEqual({
+      title: 'Estimate pinned over the market value',
+      detail: 'estimated value: $24,000 → $26,500',
+    });
+    expect(describeEvent(ev('edited', { changes: { estimatePinned: { from: true, to: false } } }))).toEqual({ title: 'Following the market value', detail: undefined });
     expect(describeEvent(ev('pledged', {})).title).toBe('Pledged as collateral');
   });
 

@@ -30,9 +30,12 @@ export function describeEvent(e: CardEvent): { title: string; detail?: string } 
     case 'edited': {
       const changes = (e.data as Partial<CardEventData<'edited'>>).changes ?? {};
       const parts = Object.entries(changes)
-        .filter(([f]) => f !== 'gradeValue')
+        .filter(([f]) => f !== 'gradeValue' && f !== 'estimatePinned')
         .map(([f, c]) => `${fieldNames[f] ?? f}: ${show(f, c.from)} → ${show(f, c.to)}`);
-      return { title: 'Details edited', detail: parts.join('; ') || undefined };
+      // Pinning an estimate or following the market again (decision 051) reads as that, not as an edit.
+      const pin = changes.estimatePinned;
+      const title = pin ? (pin.to ? 'Estimate pinned over the market value' : 'Following the market value') : 'Details edited';
+      return { title, detail: parts.join('; ') || undefined };
     }
     case 'image_added': {
       const d = e.data as Partial<CardEventData<'image_added'>>;

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Plus, ScanSearch } from 'lucide-react';
-import { graderLabels, graders, sportLabels, type Card, type Sport } from '#common/cards.ts';
+import { graderLabels, graders, sportLabels, type RegistryCard, type Sport } from '#common/cards.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';
@@ -13,16 +13,18 @@ import { useRegistry } from './api/get-registry.ts';
 import { AddCardDialog } from './add-card-dialog.tsx';
 import { SlabGridSkeleton, SlabTile } from './slab-tile.tsx';
 
+// Value: what the registry counts the card at (its market value while it follows the market).
+const value = (c: RegistryCard) => c.valuation.valueCents;
 export const registrySorts = {
-  recent: { label: 'Recently added', compare: (a: Card, b: Card) => b.createdAt.localeCompare(a.createdAt) },
-  value: { label: 'Value, highest first', compare: (a: Card, b: Card) => b.estimatedValueCents - a.estimatedValueCents },
-  year: { label: 'Year, oldest first', compare: (a: Card, b: Card) => a.year - b.year || b.estimatedValueCents - a.estimatedValueCents },
+  recent: { label: 'Recently added', compare: (a: RegistryCard, b: RegistryCard) => b.createdAt.localeCompare(a.createdAt) },
+  value: { label: 'Value, highest first', compare: (a: RegistryCard, b: RegistryCard) => value(b) - value(a) },
+  year: { label: 'Year, oldest first', compare: (a: RegistryCard, b: RegistryCard) => a.year - b.year || value(b) - value(a) },
 } as const;
 type SortKey = keyof typeof registrySorts;
 const isSort = (s: string | undefined): s is SortKey => !!s && Object.hasOwn(registrySorts, s);
 
 /** The member's cards after the chosen filters and sort. */
-export function visibleCards(cards: readonly Card[], filters: { sport?: string; grader?: string }, sort: SortKey): Card[] {
+export function visibleCards(cards: readonly RegistryCard[], filters: { sport?: string; grader?: string }, sort: SortKey): RegistryCard[] {
   return cards
     .filter((c) => (!filters.sport || c.sport === filters.sport) && (!filters.grader || c.grader === filters.grader))
     .sort(registrySorts[sort].compare);
@@ -93,6 +95,11 @@ export default function RegistryPage() {
           <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson-soft">Cards</p>
           {data ? <p className="tabular font-display text-3xl font-medium sm:text-4xl" data-testid="registry-count">{data.count}</p> : <Skeleton className="mt-2 h-9 w-12 bg-white/15" />}
         </div>
+        {data && data.atMarketValue > 0 && (
+          <p className="basis-full text-sm text-background/75 sm:basis-auto sm:self-center" data-testid="registry-at-market">
+            {data.atMarketValue === 1 ? '1 card is' : `${data.atMarketValue} cards are`} counted at market value from the Market Index; the rest at your estimates.
+          </p>
+        )}
       </section>
 
       {data && data.count > 0 && (

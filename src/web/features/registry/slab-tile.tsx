@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
-import type { Card } from '#common/cards.ts';
+import type { Card, RegistryCard } from '#common/cards.ts';
+import { formatDate } from '#common/format.ts';
 import { Money } from '#web/components/money.tsx';
 import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
@@ -25,8 +26,26 @@ export function SlabImage({ card, size = 'thumb', className }: { card: Card; siz
   return <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} className={className} />;
 }
 
+/** A sale day ('2026-05-20') as the reader's calendar shows it: read at local noon, so no time zone moves it a day. */
+export const formatSaleDay = (day: string) => formatDate(`${day}T12:00:00`);
+
+/** Where the tile's value comes from, for cards the Market Index prices: the market (and when) or the owner's pinned estimate. */
+function ValueNote({ card }: { card: RegistryCard }) {
+  const { market, source } = card.valuation;
+  if (!market) return null;
+  return source === 'market' ? (
+    <p className="text-right text-xs text-muted-foreground" data-testid="value-note">
+      Market value (as of {formatSaleDay(market.observedOn)})
+    </p>
+  ) : (
+    <p className="text-right text-xs text-muted-foreground" data-testid="value-note">
+      Your estimate (pinned) · market <Money cents={market.priceCents} decimals={0} />
+    </p>
+  );
+}
+
 /** One slab in the registry grid; the whole tile opens the card. */
-export function SlabTile({ card }: { card: Card }) {
+export function SlabTile({ card }: { card: RegistryCard }) {
   return (
     <li data-testid="registry-card" className="relative grid gap-3 rounded-xl border bg-card p-3 shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
       <div className="mx-auto w-full max-w-[220px]">
@@ -47,8 +66,9 @@ export function SlabTile({ card }: { card: Card }) {
         </p>
         <div className="mt-1 flex items-baseline justify-between gap-2">
           <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{gradeText(card)}</span>
-          <Money cents={card.estimatedValueCents} decimals={0} className="font-medium" />
+          <Money cents={card.valuation.valueCents} decimals={0} className="font-medium" />
         </div>
+        <ValueNote card={card} />
         {card.hold && <StatusBadge status={card.hold} map={holdStatuses} className="justify-self-start" />}
         {card.needsReview && <p className="text-xs font-medium text-warning">Under review</p>}
       </div>

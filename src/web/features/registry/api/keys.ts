@@ -21,5 +21,6 @@ export const cardPaths = {
   cards: CARDS,
   card: (id: string) => `${CARDS}/${seg(id)}`,
   images: (id: string) => `${CARDS}/${seg(id)}/images`,
+  pinnedEstimate: (id: string) => `${CARDS}/${seg(id)}/pinned-estimate`,
   psaCert: (certNumber: string) => `${PSA_CERT}/${seg(certNumber)}`,
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "cards" ADD COLUMN "estimate_pinned" boolean DEFAULT false NOT NULL;

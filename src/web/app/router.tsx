@@ -1,13 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { matchRoute, Redirect, useLocation, useRouter } from 'wouter';
 import { PublicLayout } from '#web/features/marketing/public-layout.tsx';
-import { NotFoundPage } from '#web/features/not-found/not-found-page.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { hasAuthStateCookie } from '#web/features/auth/auth-cookie.ts';
 import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
 import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
 import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
-import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { markContentReady, useContentReady } from '#web/lib/content-ready.ts';
 import { ADMIN_HOME, hasPage, hasRoute, preloadPage, routes, type AppRoute, type LayoutKind } from './routes.tsx';
 
@@ -17,9 +15,12 @@ const FocusedLayout = lazy(() => import('#web/features/shell/focused-layout.tsx'
 const MemberLayout = lazy(() => import('#web/features/shell/member-layout.tsx').then((m) => ({ default: m.MemberLayout })));
 const AdminLayout = lazy(() => import('#web/features/shell/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })));
 const OnboardingBanner = lazy(() => import('#web/features/onboarding/onboarding-banner.tsx').then((m) => ({ default: m.OnboardingBanner })));
-// Over the signed-in shells when new Terms of Use await the member's acceptance.
-const TermsPrompt = lazy(() => import('#web/features/legal/terms-prompt.tsx').then((m) => ({ default: m.TermsPrompt })));
+// Over the signed-in shells: asks for new Terms of Use when a version awaits acceptance.
+const TermsGate = lazy(() => import('#web/features/legal/terms-gate.tsx'));
 const ManagerLayout = lazy(() => import('#web/features/shell/manager-layout.tsx').then((m) => ({ default: m.ManagerLayout })));
+
+// A visitor rarely meets it, so its code is not in the first download.
+const NotFoundPage = lazy(() => import('#web/features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
 
 const nav: NavInfo = { hasRoute, hasPage, adminHome: ADMIN_HOME };
 
@@ -33,7 +34,11 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
       );
     case 'member':
       return (
-        <MemberLayout banner={(user) => <DeferredOnboardingBanner userId={user.id} />} notFound={<NotFoundPage home="dashboard" />}>
+        <MemberLayout banner={(user) => <DeferredOnboardingBanner userId={user.id} />} notFound={
+            <Suspense fallback={null}>
+              <NotFoundPage home="dashboard" />
+            </Suspense>
+          }>
           {children}
         </MemberLayout>
       );
@@ -55,17 +60,6 @@ function DeferredOnboardingBanner({ userId }: { userId: string }) {
   return (
     <Suspense fallback={null}>
       <OnboardingBanner userId={userId} />
-    </Suspense>
-  );
-}
-
-/** The terms dialog's code loads only for a member with a new version to accept. */
-function TermsGate() {
-  const { data: user } = useCurrentUser();
-  if (typeof user?.termsToAccept !== 'number') return null;
-  return (
-    <Suspense fallback={null}>
-      <TermsPrompt />
     </Suspense>
   );
 }
@@ -112,7 +106,11 @@ export function AppRouter() {
           </Suspense>
         </Layout>
       </Suspense>
-      {(kind === 'member' || kind === 'admin' || kind === 'manager') && <TermsGate />}
+      {(kind === 'member' || kind === 'admin' || kind === 'manager') && (
+        <Suspense fallback={null}>
+          <TermsGate />
+        </Suspense>
+      )}
     </NavProvider>
   );
 }

@@ -57,6 +57,8 @@ try {
     for (const path of paths.length ? paths : ['/']) {
       const page = await context.newPage();
       await page.goto(base + path, { waitUntil: 'networkidle' });
+      // On a busy machine the network can idle while a page chunk still evaluates: wait for the page spinner to go.
+      await page.waitForFunction(() => !document.querySelector('[data-slot="page-spinner"]'), null, { timeout: 20_000 }).catch(() => {});
       const slug = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
       const file = `${out}/${who ? `${who}-` : ''}${slug}-${name}.png`;
       await page.screenshot({ path: file, fullPage: true });

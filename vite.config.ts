@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routePreloads } from './scripts/vite-route-preloads.ts';
 
 /**
  * Writes a .br and a .gz beside every text file of the build; the server sends them to browsers
@@ -61,7 +62,7 @@ function preloadFonts(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss(), preloadFonts(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFonts(), routePreloads(), precompress()],
   build: {
     outDir: '../../dist',
     emptyOutDir: true,

@@ -97,3 +97,20 @@ const matchers = clientRoutes.map((r) => {
 export function isClientRoute(path: string): boolean {
   return matchers.some((m) => m.test(path));
 }
+
+/** The route entry a URL path (no query) renders, if any. */
+export function matchClientRoute(path: string): ClientRoute | undefined {
+  const i = matchers.findIndex((m) => m.test(path));
+  return i < 0 ? undefined : clientRoutes[i];
+}
+
+/**
+ * What the build writes to `.vite/route-preloads.json` (see scripts/vite-route-preloads.ts): the
+ * files each layout and page needs beyond the entry, which the server lists as modulepreload links.
+ */
+export interface RoutePreloads {
+  /** Layout kind → its chunk and that chunk's static imports. */
+  layouts: Partial<Record<LayoutKind, string[]>>;
+  /** Route pattern → its page chunk and static imports (a signed-in page's include the signed-in route table). */
+  pages: Record<string, string[]>;
+}

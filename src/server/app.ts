@@ -1,7 +1,8 @@
 import { isClientRoute } from '#common/routes.ts';
+import { spaHtml } from '#server/lib/spa-html.ts';
 import { existsSync } from 'node:fs';
 import { JobRunner, type JobHandler } from './lib/jobs.ts';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -222,14 +223,23 @@ export async function buildApp(opts: BuildAppOptions) {
       wildcard: true,
       // The build writes .br and .gz beside each text file (vite.config.ts).
       preCompressed: true,
+      // The build's own lists (.vite/) are read by the server, not served.
+      dotfiles: 'deny',
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     await app.register(sharedPageRoute, { webDir });
     // The wildcard would answer the root with 403 (a directory, no index): the landing page is the app.
-    app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    app.get('/', (req, reply) => sendApp(req, reply, '/'));
   }
+
+  let htmlFor: ReturnType<typeof spaHtml> | null = null;
+  // A session cookie only chooses which chunks to hint; the page itself checks the session.
+  const sendApp = (req: FastifyRequest, reply: FastifyReply, path: string) => {
+    htmlFor ??= spaHtml(webDir);
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(htmlFor(path, { signedIn: Boolean(req.cookies.session) }));
+  };
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
@@ -238,9 +248,8 @@ export async function buildApp(opts: BuildAppOptions) {
     }
     // The SPA renders every path, its not-found page included; the status tells crawlers and
     // tools whether the path is one of the client's routes.
-    reply.header('Cache-Control', 'no-cache');
     if (!isClientRoute(path)) reply.status(404);
-    return reply.sendFile('index.html');
+    return sendApp(req, reply, path);
   });
 
   return app;

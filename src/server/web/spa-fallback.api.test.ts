@@ -9,10 +9,18 @@ describe('web app fallback', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'web-'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'assets', 'page-abc123.js'), 'export const page = 1;');
     writeFileSync(join(webDir, 'assets', 'page-abc123.js.br'), brotliCompressSync('export const page = 1;'));
+    mkdirSync(join(webDir, '.vite'));
+    writeFileSync(
+      join(webDir, '.vite', 'route-preloads.json'),
+      JSON.stringify({
+        layouts: { member: ['/assets/member-layout-1.js'], admin: ['/assets/admin-layout-1.js'] },
+        pages: { '/': ['/assets/landing-1.js'], '/dashboard': ['/assets/routes-1.js', '/assets/dashboard-1.js', '/assets/page-1.css'], '/WonderShyneIndex': ['/assets/index-page-1.js'] },
+      }),
+    );
     t = await createTestApp({ webDir });
   });
   afterAll(() => t.close());
@@ -42,5 +50,24 @@ describe('web app fallback', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/page-gone.js' })).statusCode).toBe(404);
     const root = await t.app.inject({ method: 'GET', url: '/' });
     expect(root.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("hints the chunks of the path's layout and page, signed-in ones only to a session", async () => {
+    const links = (body: string) => [...body.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const session = { cookie: 'session=abc' };
+    const dash = await t.app.inject({ method: 'GET', url: '/dashboard', headers: session });
+    expect(dash.headers['content-type']).toMatch(/text\/html/);
+    expect(dash.headers['cache-control']).toBe('no-cache');
+    expect(links(dash.body)).toEqual(['/assets/member-layout-1.js', '/assets/routes-1.js', '/assets/dashboard-1.js', '/assets/page-1.css']);
+    expect(dash.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/page-1.css">');
+    // A visitor is sent to sign in, so gets none of the member's chunks.
+    expect(links((await t.app.inject({ method: 'GET', url: '/dashboard' })).body)).toEqual([]);
+    expect(links((await t.app.inject({ method: 'GET', url: '/' })).body)).toEqual(['/assets/landing-1.js']);
+    // The index pages: the public shell for visitors, the member shell when signed in.
+    expect(links((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex' })).body)).toEqual(['/assets/index-page-1.js']);
+    expect(links((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex', headers: session })).body)).toEqual(['/assets/member-layout-1.js', '/assets/index-page-1.js']);
+    // Unknown paths and the build's own lists.
+    expect(links((await t.app.inject({ method: 'GET', url: '/no/such/page', headers: session })).body)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/.vite/route-preloads.json' })).statusCode).not.toBe(200);
   });
 });

@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { matchClientRoute, type LayoutKind, type RoutePreloads } from '#common/routes.ts';
+
+const SIGNED_IN_LAYOUTS = new Set<LayoutKind>(['member', 'admin', 'manager']);
+
+/**
+ * The app's index.html for a client path, with modulepreload links for the chunks that path's
+ * layout and page will import (decision 111). The browser then fetches them beside the entry
+ * instead of one import level at a time. A visitor gets no signed-in links, since those pages
+ * only send them to sign in. Without the build's preload list the plain file is served.
+ */
+export function spaHtml(webDir: string) {
+  const template = readFileSync(join(webDir, 'index.html'), 'utf8');
+  const listFile = join(webDir, '.vite/route-preloads.json');
+  const preloads: RoutePreloads | null = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads) : null;
+  const cache = new Map<string, string>();
+
+  return function htmlFor(path: string, opts: { signedIn: boolean }): string {
+    const route = matchClientRoute(path);
+    if (!route || !preloads || route.redirect) return template;
+    const layout: LayoutKind = route.layout === 'public-or-member' ? (opts.signedIn ? 'member' : 'public') : route.layout;
+    if (SIGNED_IN_LAYOUTS.has(layout) && !opts.signedIn) return template;
+    const key = `${route.path} ${layout}`;
+    let html = cache.get(key);
+    if (html === undefined) {
+      const files = [...new Set([...(preloads.layouts[layout] ?? []), ...(preloads.pages[route.path] ?? [])])];
+      const links = files
+        .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`))
+        .join('\n    ');
+      html = files.length ? template.replace('</head>', `  ${links}\n  </head>`) : template;
+      cache.set(key, html);
+    }
+    return html;
+  };
+}

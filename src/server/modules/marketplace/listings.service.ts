@@ -29,6 +29,7 @@ import { HOUSE_NAME, houseAccountId } from '#server/modules/cards/house-account.
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
 import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
+import { reservationLapsed } from './marketplace.notifications.ts';
 import { isOpen, lapsedWhere, listingSelect, listingsPageQuery, textFilter, type ListingJoinRow } from './listings.queries.ts';
 
 export type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
@@ -230,6 +231,8 @@ async function releaseReservation(uow: UnitOfWork, actor: TransitionActor, input
     patch: { reservedBy: null, reservedUntil: null, invoiceId: null },
     data: { note: input.reason, invoiceId: peek.invoiceId },
   });
+  // Time ran out (not the buyer's own cancel): the buyer hears the card is back on sale.
+  if (input.buyerId === undefined && l.reservedBy) await reservationLapsed(uow, { id: l.id, cardId: l.cardId, buyerId: l.reservedBy }, input.now);
   return true;
 }
 

@@ -96,6 +96,24 @@ describe('browsing', () => {
   });
 });
 
+describe('the reservation length', () => {
+  it('the gallery and the detail say how long Buy holds a card, as the marketplace settings say', async () => {
+    const l = await createListing(t);
+    const minutes = async () => [
+      (await api(buyer, 'GET', '/api/listings')).json<ListingsResponse>().reservationMinutes,
+      (await api(buyer, 'GET', `/api/listings/${l.id}`)).json<ListingDetail>().reservationMinutes,
+    ];
+    expect(await minutes()).toEqual([RESERVATION_MS / 60_000, RESERVATION_MS / 60_000]);
+    const set = (reservationMinutes: number) => api(admin, 'PATCH', '/api/admin/settings/sections/marketplace', { reservationMinutes });
+    expect((await set(40)).statusCode).toBe(200);
+    try {
+      expect(await minutes()).toEqual([40, 40]);
+    } finally {
+      expect((await set(RESERVATION_MS / 60_000)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('buying', () => {
   it('reserves, pays through checkout, and settles: sold, one sale row, ownership moved, sold + transferred, custody in the vault', async () => {
     const l = await createListing(t, { priceCents: 420_000 });

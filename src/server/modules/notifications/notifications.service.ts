@@ -72,8 +72,8 @@ async function smsWanted(db: Db, userId: string, kind: NotificationKind): Promis
 }
 
 /**
- * The one way to raise a `notification` live event: stores a row per recipient (the member, and
- * every active admin when `admins` is given) in the caller's transaction, queues the member's
+ * The one way to raise a `notification` live event: stores a row per recipient (the member when
+ * `user` is given, and every active admin when `admins` is given) in the caller's transaction, queues the member's
  * text message as a durable job when they want one for this kind, and publishes the live event
  * once the transaction has committed. Admins are never texted: the per-kind SMS choice is the
  * member's, about their own records.

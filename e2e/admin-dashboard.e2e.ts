@@ -68,8 +68,17 @@ describe.skipIf(inject('skipBrowser'))('the admin dashboard in Chromium', () => 
     await page.waitForURL('**/admin/invoices?status=overdue');
     await page.getByRole('heading', { name: 'Invoices' }).first().waitFor();
     await page.goBack();
+    // The demo's specimen documents wait in the KYC queue, and each opens.
+    await tile('KYC queue').getByText('Documents from 2 members to review').waitFor();
+    await tile('KYC queue').getByText('7', { exact: true }).waitFor();
     await tile('KYC queue').click();
     await page.waitForURL('**/admin/kyc-verification');
+    const casey = page.getByTestId('kyc-review-card').filter({ hasText: 'Casey Collector' });
+    await expect.poll(() => casey.count()).toBe(3);
+    const idFront = casey.filter({ hasText: 'ID front' }).locator('img');
+    await expect.poll(() => idFront.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(420);
+    const jordan = page.getByTestId('kyc-review-card').filter({ hasText: 'Jordan Reyes' });
+    await expect.poll(() => jordan.count()).toBe(4);
     expect(errors).toEqual([]);
     adminState = await context.storageState();
     await context.close();

@@ -31,7 +31,15 @@ export type LiveEvent =
   | { type: 'user_updated'; userId: string }
   | { type: 'profile_updated'; userId: string }
   | { type: 'onboarding_updated'; userId?: string; status: OnboardingStatus }
-  | { type: 'notification'; userId?: string; title: string; message: string; variant?: 'default' | 'destructive' }
+  | {
+      type: 'notification';
+      userId?: string;
+      title: string;
+      message: string;
+      variant?: 'default' | 'destructive';
+      /** The change's own event already toasted it: refresh the bell, show nothing. */
+      silent?: boolean;
+    }
   | {
       type: 'card_updated';
       /** The card's owner. */
@@ -147,6 +155,7 @@ export const liveMessageSchema = z.object({
   variant: z.enum(['default', 'destructive']).optional(),
   playerName: z.string().optional(),
   year: z.union([z.string(), z.number()]).optional(),
+  silent: z.boolean().optional(),
 });
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 

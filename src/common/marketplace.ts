@@ -49,7 +49,7 @@ export function marketplacePath(path: string, id: string): string {
 
 /** A listing price: a positive integer of cents, at most $100,000,000. */
 export const LISTING_PRICE_MAX_CENTS = 10_000_000_000;
-/** A reservation holds a listing for one buyer for 15 minutes. */
+/** The default hold (the marketplace settings' reservation minutes decide the real one). */
 export const RESERVATION_MS = 15 * 60_000;
 export const LISTINGS_PAGE_SIZE = 24;
 export const LISTINGS_PAGE_SIZE_MAX = 60;
@@ -306,7 +306,7 @@ export const listingDetailSchema = listingCardSchema.extend({
   reservation: z.object({ invoiceId: z.string(), reservedUntil: z.string(), checkoutPath: z.string() }).nullable(),
   similar: z.array(listingCardSchema),
   /** How long Buy holds the card (the marketplace settings). */
-  reservationMinutes: z.number().optional(),
+  reservationMinutes: z.number().int(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
@@ -343,10 +343,12 @@ export const listingsResponseSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   hasMore: z.boolean(),
+  /** How long Buy holds a card (the marketplace settings), for the page's words. */
+  reservationMinutes: z.number().int(),
 });
 export type ListingsResponse = z.infer<typeof listingsResponseSchema>;
 
-/** POST /api/listings/{id}/reserve → the 15-minute hold and the invoice to pay at /checkout. */
+/** POST /api/listings/{id}/reserve → the hold (the settings' minutes) and the invoice to pay at /checkout. */
 export const reserveResponseSchema = z.object({
   listingId: z.string(),
   invoiceId: z.string(),

@@ -4,13 +4,65 @@ import { z } from 'zod';
  * What a stored notification is about. Each place that raises a `notification` live event names
  * its kind; members choose per kind whether they are also texted.
  */
-export const notificationKinds = ['invoice_sent', 'invoice_paid', 'invoice_overdue'] as const;
+export const memberNotificationKinds = [
+  'invoice_sent',
+  'invoice_paid',
+  'invoice_overdue',
+  'card_request_updated',
+  'sell_offer_updated',
+  'listing_sold',
+  'reservation_lapsed',
+  'loan_updated',
+  'loan_defaulted',
+  'hunt_updated',
+  'hunt_source_found',
+  'source_updated',
+  'fund_request_decided',
+  'fund_dealt',
+] as const;
+/** Only admins receive these (a member asked for something the desk must review): never texted, never chosen. */
+export const staffNotificationKinds = ['card_request_new', 'sell_offer_new', 'loan_application_new', 'hunt_request_new'] as const;
+export const notificationKinds = [...memberNotificationKinds, ...staffNotificationKinds] as const;
+export type MemberNotificationKind = (typeof memberNotificationKinds)[number];
+export type StaffNotificationKind = (typeof staffNotificationKinds)[number];
 export type NotificationKind = (typeof notificationKinds)[number];
 
-export const notificationKindInfo: Record<NotificationKind, { label: string; description: string; smsByDefault: boolean }> = {
-  invoice_sent: { label: 'New invoices', description: 'An invoice is ready to pay.', smsByDefault: true },
-  invoice_paid: { label: 'Payments received', description: 'A payment settled one of your invoices.', smsByDefault: false },
-  invoice_overdue: { label: 'Overdue invoices', description: 'An invoice went past its due date.', smsByDefault: true },
+export const notificationAreas = ['payments', 'marketplace', 'lending', 'hunts', 'funds'] as const;
+export type NotificationArea = (typeof notificationAreas)[number];
+export const notificationAreaLabels: Record<NotificationArea, string> = {
+  payments: 'Invoices and payments',
+  marketplace: 'Marketplace',
+  lending: 'Loans',
+  hunts: 'Hunts and sources',
+  funds: 'Funds',
+};
+
+export interface NotificationKindInfo {
+  label: string;
+  description: string;
+  smsByDefault: boolean;
+  area: NotificationArea;
+}
+
+export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo> = {
+  invoice_sent: { label: 'New invoices', description: 'An invoice is ready to pay, including loan installments as they fall due.', smsByDefault: true, area: 'payments' },
+  invoice_paid: { label: 'Payments received', description: 'A payment settled one of your invoices.', smsByDefault: false, area: 'payments' },
+  invoice_overdue: { label: 'Overdue invoices', description: 'An invoice went past its due date.', smsByDefault: true, area: 'payments' },
+  card_request_updated: { label: 'Card requests', description: 'A request to list or vault a card was approved, rejected, or the card reached the vault.', smsByDefault: true, area: 'marketplace' },
+  sell_offer_updated: { label: 'Sell offers', description: 'The house countered, accepted or rejected a card you offered it.', smsByDefault: true, area: 'marketplace' },
+  listing_sold: { label: 'Cards sold', description: 'A buyer paid for one of your listings.', smsByDefault: true, area: 'marketplace' },
+  reservation_lapsed: { label: 'Reservations expired', description: 'A card you reserved went back on sale because it was not paid in time.', smsByDefault: false, area: 'marketplace' },
+  loan_updated: { label: 'Loan updates', description: 'A loan offer was made, declined or expired, or a loan was funded or paid off.', smsByDefault: true, area: 'lending' },
+  loan_defaulted: { label: 'Loan defaults', description: 'A loan went into default: an installment is unpaid past its grace period.', smsByDefault: true, area: 'lending' },
+  hunt_updated: { label: 'Hunt requests', description: 'One of your hunts was approved, fulfilled or closed.', smsByDefault: false, area: 'hunts' },
+  hunt_source_found: { label: 'Sources found', description: 'A card offered for one of your hunts was approved.', smsByDefault: true, area: 'hunts' },
+  source_updated: { label: 'Your source offers', description: 'A card you offered for a hunt was approved, fulfilled or closed.', smsByDefault: false, area: 'hunts' },
+  fund_request_decided: { label: 'Fund requests', description: 'A subscription or redemption request was accepted or declined.', smsByDefault: false, area: 'funds' },
+  fund_dealt: { label: 'Fund dealings', description: 'A subscription or redemption was dealt at a valuation.', smsByDefault: false, area: 'funds' },
+  card_request_new: { label: 'New card requests', description: 'A member asked for a card to be listed or vaulted.', smsByDefault: false, area: 'marketplace' },
+  sell_offer_new: { label: 'New sell offers', description: 'A member offered a card to the house.', smsByDefault: false, area: 'marketplace' },
+  loan_application_new: { label: 'New loan applications', description: 'A member applied for a loan.', smsByDefault: false, area: 'lending' },
+  hunt_request_new: { label: 'New hunt requests', description: 'A member posted a hunt to review.', smsByDefault: false, area: 'hunts' },
 };
 
 export const notificationVariants = ['default', 'destructive'] as const;
@@ -51,7 +103,7 @@ export type MarkReadResponse = z.infer<typeof markReadResponseSchema>;
 
 /** Per kind: also send a text message. */
 export const smsPreferencesSchema = z.object(
-  Object.fromEntries(notificationKinds.map((k) => [k, z.boolean()])) as Record<NotificationKind, z.ZodBoolean>,
+  Object.fromEntries(memberNotificationKinds.map((k) => [k, z.boolean()])) as Record<MemberNotificationKind, z.ZodBoolean>,
 );
 export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;
 

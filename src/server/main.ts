@@ -12,6 +12,7 @@ const loadApp = () =>
     import('./modules/analytics/analytics.jobs.ts'),
     import('./modules/money/money.jobs.ts'),
     import('./modules/lending/lending.jobs.ts'),
+    import('./providers/storage/storage.ts'),
   ]);
 
 async function main() {
@@ -41,11 +42,13 @@ async function main() {
     }
     throw err;
   }
-  const [{ seed }, { buildApp }, { systemClock }, { pageViewJobs, schedulePageViewPruning }, { scheduleOverdueNotices }, { scheduleLendingUpkeep }] = await app$;
-  await seed(database.db, { demo: config.SEED_DEMO });
+  const [{ seed }, { buildApp }, { systemClock }, { pageViewJobs, schedulePageViewPruning }, { scheduleOverdueNotices }, { scheduleLendingUpkeep }, { createStorage }] = await app$;
+  // The demo's KYC documents are real files, written where the app reads uploads from.
+  const storage = createStorage(config);
+  await seed(database.db, { demo: config.SEED_DEMO, storage });
 
   // Recurring upkeep (decision 010): the first run is scheduled at start, each run schedules the next.
-  const app = await buildApp({ config, database, jobs: pageViewJobs({ db: database.db, clock: systemClock }) });
+  const app = await buildApp({ config, database, storage, jobs: pageViewJobs({ db: database.db, clock: systemClock }) });
   await schedulePageViewPruning({ db: database.db, clock: systemClock });
   await scheduleOverdueNotices({ db: database.db, clock: systemClock });
   await scheduleLendingUpkeep({ db: database.db, clock: systemClock });

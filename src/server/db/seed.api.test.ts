@@ -1,9 +1,20 @@
-import { count, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#server/test/harness.ts';
-import { seed } from './seed.ts';
+import type { SignedInActor } from '#server/context.ts';
+import { getAdminDashboard } from '#server/modules/admin-dashboard/admin-dashboard.service.ts';
+import { listForAdmin, readDocumentFile, sniffContentType } from '#server/modules/kyc/kyc.service.ts';
+import { LocalStorage } from '#server/providers/storage/local.ts';
+import { demoUsers, seed } from './seed.ts';
 import { psaCerts } from './schema/cards.ts';
+import { kycDocuments } from './schema/onboarding.ts';
 import { settings } from './schema/platform.ts';
+import { users } from './schema/users.ts';
 
 describe('seed', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -30,5 +41,54 @@ describe('seed', () => {
     expect(await cached()).toBe(seeded);
     const [state] = await db.select().from(settings).where(eq(settings.key, 'seed_state'));
     expect(state.value).toEqual({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it('gives two demo members KYC documents to review, each a real image in storage, once, also on a later start with storage', async () => {
+    const fresh = await createTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'seed-kyc-'));
+    try {
+      const { db } = fresh;
+      const storage = new LocalStorage(dir);
+      const docs = () => db.select().from(kycDocuments);
+      // Without storage (as API tests seed) no document is made: its file could not exist.
+      await seed(db, { demo: true, demoIndex: false });
+      expect(await docs()).toHaveLength(0);
+      // A start with storage is another fingerprint: the documents come then.
+      await seed(db, { demo: true, demoIndex: false, storage });
+      const rows = await docs();
+      const members = await db.select().from(users).where(inArray(users.phone, [demoUsers[2].phone, demoUsers[3].phone]));
+      expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(members.map((m) => m.id)));
+      expect(rows).toHaveLength(7);
+      expect(rows.every((r) => r.status === 'pending')).toBe(true);
+      for (const r of rows) {
+        const file = await storage.get(r.storageKey);
+        expect(file, r.storageKey).not.toBeNull();
+        expect(r.storageKey.startsWith(`kyc/${r.userId}/${r.id}.`)).toBe(true);
+        expect(sniffContentType(file!)).toBe(r.contentType);
+        expect(file!.length).toBe(r.sizeBytes);
+        expect(createHash('sha256').update(file!).digest('hex')).toBe(r.sha256);
+        const meta = await sharp(file!).metadata();
+        expect(meta.width).toBeGreaterThan(200);
+      }
+
+      // The admin's tile counts them; the review queue lists them; each opens.
+      const [avery] = await db.select().from(users).where(eq(users.phone, demoUsers[0].phone));
+      const admin: SignedInActor = { user: { ...avery!, sessionId: 's', impersonatorId: null }, impersonatorId: null, ip: null, userAgent: null };
+      const ctx = { db, storage } as Parameters<typeof readDocumentFile>[0];
+      const queue = await listForAdmin(ctx, admin, { status: 'pending' });
+      expect(queue.documents.map((d) => d.id).sort()).toEqual(rows.map((r) => r.id).sort());
+      const opened = await readDocumentFile(ctx, admin, { id: rows[0]!.id });
+      expect(opened.data.equals((await storage.get(rows[0]!.storageKey))!)).toBe(true);
+      const dashboard = await getAdminDashboard({ db, clock: { now: () => new Date() } }, admin, { tzOffset: 0, period: '30d' });
+      expect(dashboard.business.kyc).toEqual({ pendingDocuments: 7, membersWaiting: 2 });
+
+      // Seeding again, even with every check run, adds no document and rewrites no file.
+      await db.delete(settings).where(eq(settings.key, 'seed_state'));
+      await seed(db, { demo: true, demoIndex: false, storage });
+      expect((await docs()).map((r) => [r.id, r.sha256]).sort()).toEqual(rows.map((r) => [r.id, r.sha256]).sort());
+    } finally {
+      await fresh.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,6 +19,8 @@ import { seedLending } from '#server/db/seed/lending.ts';
 import { seedDemoMarketplace } from '#server/db/seed/marketplace.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
 import { seedDemoNotifications } from '#server/db/seed/notifications.ts';
+import { seedDemoKyc } from '#server/db/seed/kyc.ts';
+import type { FileStorage } from '#server/providers/storage/storage.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
 export const demoUsers = [
@@ -46,15 +48,22 @@ export function legalMarkdown(slug: LegalSlug): string {
 
 /**
  * Seeds the legal pages and the onboarding settings (always) and the demo people (when asked).
- * Safe to run on every start.
+ * Safe to run on every start. With a `storage`, the demo members' KYC documents (real files) too.
  */
 export async function seed(
   db: Db,
-  { demo = true, demoIndex = demo, demoFunds = demoIndex, now = new Date() }: { demo?: boolean; demoIndex?: boolean; demoFunds?: boolean; now?: Date } = {},
+  {
+    demo = true,
+    demoIndex = demo,
+    demoFunds = demoIndex,
+    now = new Date(),
+    storage,
+  }: { demo?: boolean; demoIndex?: boolean; demoFunds?: boolean; now?: Date; storage?: FileStorage } = {},
 ) {
   // A restart on a database already seeded by this same code skips the checks (a few dozen
-  // queries, a good part of a cold start).
-  const fingerprint = seedFingerprint({ demo, demoIndex, demoFunds });
+  // queries, a good part of a cold start). Whether files could be written is part of what was
+  // done: a later start with storage still seeds the KYC documents.
+  const fingerprint = seedFingerprint({ demo, demoIndex, demoFunds, kycFiles: Boolean(storage) });
   const [done] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SEED_STATE_KEY)).limit(1);
   if ((done?.value as { fingerprint?: string } | undefined)?.fingerprint === fingerprint) return;
   for (const slug of legalSlugs) {
@@ -75,6 +84,7 @@ export async function seed(
     await seedDemoHunts(db);
     await seedDemoAccessRequests(db, demoUsers[0].phone, now);
     await seedDemoLegal(db, [demoUsers[2].phone, demoUsers[3].phone]);
+    if (storage) await seedDemoKyc(db, storage, { now });
   }
   await seedLending(db, { demo });
   // After lending: a card a loan still holds is not offered or listed.

@@ -50,8 +50,11 @@ export interface Aggregate<S extends string, Row> {
   notFound(): Error;
   /** Raises the aggregate's live event (its module's events file); runs after commit. */
   announce?(ctx: EventsContext, row: Row): Promise<void>;
-  /** Stores the notifications the move causes, in its transaction (they publish after commit). */
-  notify?(uow: UnitOfWork, row: Row, now: Date): Promise<void>;
+  /**
+   * Stores the notifications the move causes, in its transaction (they publish after commit).
+   * `move` says where it came from and who moved it, so a member is not told of their own act.
+   */
+  notify?(uow: UnitOfWork, row: Row, now: Date, move: { from: S; actor: TransitionActor }): Promise<void>;
 }
 
 export class IllegalTransitionError extends Error {
@@ -102,7 +105,7 @@ export async function transition<S extends string, Row>(
     data: { from, to, ...opts.data },
     at: now,
   });
-  if (aggregate.notify) await aggregate.notify(uow, row, now);
+  if (aggregate.notify) await aggregate.notify(uow, row, now, { from, actor });
   const announce = aggregate.announce;
   if (announce) uow.afterCommit(() => announce(uow.ctx, row));
   return row;

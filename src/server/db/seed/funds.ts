@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, lte, desc } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lte, desc, sql } from 'drizzle-orm';
 import type { Grader, Sport } from '#common/cards.ts';
 import { gradeValueFromLabel } from '#common/cards.ts';
 import { addDays, dayOf } from '#common/market-index.ts';
@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { fundHoldings, funds } from '#server/db/schema/funds.ts';
 import { indexConstituents, priceObservations } from '#server/db/schema/market-index.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { applyAddHolding, applyMark, createFund, disposeHolding, recordTransaction, requestSubscription } from '#server/modules/funds/funds.service.ts';
@@ -307,4 +308,10 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
     setDay(today);
     await requestSubscription(ctx, actorOf(casey), { fundId: open.id, amountCents: 15_000_00, note: 'Adding after the bonus' });
   }
+  // The valuations told each investor their dealings, as they happened: like the rest of the demo
+  // bell (seed/notifications.ts), what is more than three days old has been read.
+  await db
+    .update(notifications)
+    .set({ readAt: sql`${notifications.createdAt} + interval '2 hours'` })
+    .where(and(eq(notifications.kind, 'fund_dealt'), isNull(notifications.readAt), lte(notifications.createdAt, new Date(now.getTime() - 3 * 86_400_000))));
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accruedFeeCents, cashForRedemption, unitsForSubscription } from '#common/funds.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { funds, fundTransactions, fundValuations } from '#server/db/schema/funds.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { jpegLike, multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
@@ -238,6 +239,36 @@ describe('a fund from subscription to redemption', () => {
     const units = Object.fromEntries(v.deals.map((x: { userId: string; unitsMicro: number }) => [x.userId, x.unitsMicro]));
     expect(units).toEqual({ [bob.userId]: unitsForSubscription(260_000, price), [alice.userId]: unitsForSubscription(130_000, price) });
     expect(units).toEqual({ [bob.userId]: 20_000_000, [alice.userId]: 10_000_000 });
+  });
+});
+
+describe('notifications', () => {
+  const bell = async (userId: string, fundId: string) =>
+    (await t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.link, `/funds/${fundId}`))))
+      .sort((a, b) => +a.createdAt - +b.createdAt)
+      .map((n) => ({ kind: n.kind, title: n.title, message: n.message, variant: n.variant }));
+
+  it('a member hears their request accepted or declined, and their subscription confirmed when a valuation deals it', async () => {
+    const fundId = await newFund({ name: 'Notified Fund', managementFeeBps: 0 });
+    const [carla, dana] = [await signedInMember(t, { name: 'Carla Investor' }), await signedInMember(t, { name: 'Dana Investor' })];
+    const yes = await ok(carla, 'POST', `/api/funds/${fundId}/subscription-requests`, { amountCents: 200_000 }, 201);
+    const no = await ok(dana, 'POST', `/api/funds/${fundId}/subscription-requests`, { amountCents: 150_000 }, 201);
+    // Asking is the member's own act: nothing in their bell yet.
+    expect(await bell(carla.userId, fundId)).toEqual([]);
+    t.clock.advance(1000);
+    await ok(admin, 'POST', `/api/admin/funds/${fundId}/requests/${yes.request.id}/decision`, { decision: 'accept' });
+    await ok(admin, 'POST', `/api/admin/funds/${fundId}/requests/${no.request.id}/decision`, { decision: 'reject', note: 'Please finish onboarding first.' });
+    t.clock.advance(1000);
+    await ok(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-01-31' }, 201);
+
+    expect(await bell(carla.userId, fundId)).toEqual([
+      { kind: 'fund_request_decided', title: 'Subscription accepted', message: 'Your subscription request for Notified Fund was accepted; it is dealt at the next valuation', variant: 'default' },
+      { kind: 'fund_dealt', title: 'Subscription confirmed', message: 'Your subscription to Notified Fund was dealt on 2026-01-31; your units are issued', variant: 'default' },
+    ]);
+    expect(await bell(dana.userId, fundId)).toEqual([
+      { kind: 'fund_request_decided', title: 'Subscription declined', message: 'Your subscription request for Notified Fund was declined. Note: Please finish onboarding first', variant: 'destructive' },
+    ]);
+    for (const who of [admin, alice, bob]) expect(await bell(who.userId, fundId)).toEqual([]);
   });
 });
 

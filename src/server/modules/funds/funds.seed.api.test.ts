@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundHoldings, funds, fundTransactions, fundValuations } from '#server/db/schema/funds.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
 import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
@@ -42,5 +43,13 @@ describe('the demo funds', () => {
     expect(list.funds.every((f: { sparkline: unknown[]; performanceSinceInceptionPct: number | null }) => f.sparkline.length > 10 && f.performanceSinceInceptionPct !== null)).toBe(true);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/funds/${list.funds[0].id}`, headers: session.headers })).json();
     expect(detail.indexSeries.length).toBe(detail.navSeries.length);
+
+    // Each valuation told Casey of the dealing, in the bell; the old ones are read, as the rest of the demo bell.
+    const dealt = await t.db.select().from(notifications).where(and(eq(notifications.userId, casey.id), eq(notifications.kind, 'fund_dealt')));
+    expect(dealt.length).toBeGreaterThanOrEqual(3);
+    expect(dealt.every((n) => n.link?.startsWith('/funds/'))).toBe(true);
+    const old = dealt.filter((n) => Date.now() - n.createdAt.getTime() > 4 * 86_400_000);
+    expect(old.length).toBeGreaterThan(0);
+    expect(old.every((n) => n.readAt)).toBe(true);
   });
 });

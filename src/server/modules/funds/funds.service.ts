@@ -40,6 +40,7 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { holdCards, lockCards, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { fundUpdated } from './funds.events.ts';
+import { fundRequestDecided } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
 import { investorScope } from './funds.policy.ts';
@@ -953,6 +954,7 @@ export async function decideRequest(ctx: Ctx, actor: SignedInActor, input: { fun
       .where(and(eq(fundRequests.id, r.id), eq(fundRequests.status, 'pending')))
       .returning();
     await audit(tx, { ...auditBy(actor), action: `fund.request_${status}`, targetType: 'fund_request', targetId: r.id, data: { fundId: f.id, transactionId, note: input.decision.note ?? null }, at: now });
+    await fundRequestDecided(uow, { userId: r.userId, fundId: f.id, fundName: f.name, kind: r.kind, accepted: status === 'accepted', note: input.decision.note || null }, now);
     const message =
       status === 'accepted'
         ? `Your ${r.kind} request for ${f.name} was accepted; it is dealt at the next valuation.`

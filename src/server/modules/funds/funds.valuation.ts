@@ -20,6 +20,7 @@ import { AppError } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { fundUpdated } from './funds.events.ts';
+import { fundDealt } from './funds.notifications.ts';
 import { ledgers, loadFund, type FundRow } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
 
@@ -191,6 +192,7 @@ export async function runValuation(ctx: Ctx, actor: SignedInActor, input: { fund
       data: { valuationId: v.id, valuedOn: p.valuedOn, navCents: p.navCents, feeCents: p.feeCents, deals: p.deals.length, unitsAfterMicro: p.unitsAfterMicro, cashAfterCents: p.cashAfterCents },
       at: now,
     });
+    for (const d of p.deals) await fundDealt(uow, { userId: d.userId, fundId: fund.id, fundName: fund.name, kind: d.kind, valuedOn: p.valuedOn }, now);
     const members = p.deals.map((d) => ({
       userId: d.userId,
       message: d.kind === 'subscription' ? `Your subscription to ${fund.name} was dealt on ${p.valuedOn}.` : `Your redemption from ${fund.name} was dealt on ${p.valuedOn}.`,

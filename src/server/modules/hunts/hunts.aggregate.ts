@@ -3,6 +3,7 @@ import { huntEvents, hunts } from '#server/db/schema/hunts.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate } from '#server/lib/transition.ts';
 import { huntUpdated } from './hunts.events.ts';
+import { huntMoved } from './hunts.notifications.ts';
 
 export type HuntRow = typeof hunts.$inferSelect;
 
@@ -22,6 +23,7 @@ export const huntAggregate: Aggregate<HuntStatus, HuntRow> = {
   conflict: (current, expected) => new AppError('conflict', huntMessages.stale(current, expected)),
   notFound: () => notFound(huntMessages.notFound),
   announce: (ctx, row) => huntUpdated(ctx, row),
+  notify: (uow, row, now, move) => huntMoved(uow, row, now, move),
 };
 
 /** What moving to `to` stamps on a hunt or a source: both share the approved/fulfilled/closed times and the note. */

@@ -4,6 +4,7 @@ import { huntMessages, type BoardHunt, type MyHunt, type MySource } from '#commo
 import type { LiveEvent } from '#common/live.ts';
 import type { Audience } from '#server/realtime/bus.ts';
 import { huntBoardViews, hunts, sources } from '#server/db/schema/hunts.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { createCard, createHunt, createSource, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
@@ -158,6 +159,66 @@ describe('the hunt lifecycle', () => {
   });
 });
 
+describe('notifications', () => {
+  const bell = async (who: SignedInUser, since: Date) =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, who.userId)))
+      .filter((n) => n.createdAt >= since)
+      .sort((a, b) => +a.createdAt - +b.createdAt || a.title.localeCompare(b.title))
+      .map((n) => ({ kind: n.kind, title: n.title, message: n.message, link: n.link }));
+  const step = () => t.clock.advance(1000);
+
+  it('admins hear of a new hunt; the requester of its approval, a source found and fulfilment; each responder of their own offer', async () => {
+    const [dana, eve, fay] = [await signedInMember(t, { name: 'Dana Hunter' }), await signedInMember(t), await signedInMember(t)];
+    step();
+    const since = t.clock.now();
+    const hunt = (await api(dana, 'POST', '/api/hunts', wanted({ player: 'Tim Duncan', year: 1998, maxBudgetCents: 250_000 }))).json() as MyHunt;
+    expect(await bell(admin, since)).toEqual([
+      { kind: 'hunt_request_new', title: 'New hunt request', message: 'Dana Hunter is looking for 1998 Tim Duncan, up to $2,500.00', link: '/admin/sources?tab=hunts&status=pending' },
+    ]);
+    expect(await bell(dana, since)).toEqual([]);
+    step();
+    await api(admin, 'PATCH', `/api/admin/hunts/${hunt.id}`, { action: 'approve', note: null });
+    step();
+    const offer = (await api(eve, 'POST', `/api/hunts/${hunt.id}/sources`, { description: 'Clean copy', askingPriceCents: 200_000 })).json() as MySource;
+    const rival = (await api(fay, 'POST', `/api/hunts/${hunt.id}/sources`, { description: 'Another copy', askingPriceCents: 210_000 })).json() as MySource;
+    // A pending offer is the desk's business: the requester hears nothing yet.
+    expect((await bell(dana, since)).map((n) => n.title)).toEqual(['Hunt approved']);
+    step();
+    await api(admin, 'PATCH', `/api/admin/sources/${offer.id}`, { status: 'active', note: null });
+    step();
+    await api(admin, 'PATCH', `/api/admin/sources/${offer.id}`, { status: 'fulfilled', note: null });
+
+    expect(await bell(dana, since)).toEqual([
+      { kind: 'hunt_updated', title: 'Hunt approved', message: 'Your hunt for 1998 Tim Duncan is on the board', link: '/source?tab=hunts' },
+      { kind: 'hunt_source_found', title: 'Source found', message: 'A card has been offered for your hunt for 1998 Tim Duncan: our team will put you in touch', link: '/source?tab=hunts' },
+      { kind: 'hunt_updated', title: 'Hunt fulfilled', message: 'Your hunt for 1998 Tim Duncan has been fulfilled', link: '/source?tab=hunts' },
+    ]);
+    expect((await bell(eve, since)).map((n) => [n.kind, n.title, n.link])).toEqual([
+      ['source_updated', 'Source offer approved', '/source?tab=offers'],
+      ['source_updated', 'Source offer fulfilled', '/source?tab=offers'],
+    ]);
+    expect(await bell(fay, since)).toEqual([
+      { kind: 'source_updated', title: 'Source offer closed', message: 'Your offer for 1998 Tim Duncan has been closed. Note: The hunt was fulfilled by another offer', link: '/source?tab=offers' },
+    ]);
+    expect(rival.status).toBe('pending');
+    // The admins acted themselves; nobody else heard anything.
+    expect((await bell(admin, since)).map((n) => n.kind)).toEqual(['hunt_request_new']);
+    expect(await bell(carol, since)).toEqual([]);
+  });
+
+  it('nobody is told of their own act: a requester closing a hunt, a responder withdrawing', async () => {
+    const [gus, hal] = [await signedInMember(t), await signedInMember(t)];
+    const hunt = await createHunt(t, { id: gus.userId }, { status: 'active', player: 'Quiet Player' });
+    const offer = (await api(hal, 'POST', `/api/hunts/${hunt.id}/sources`, { description: 'Raw', askingPriceCents: 9_000 })).json() as MySource;
+    step();
+    const since = t.clock.now();
+    expect((await api(hal, 'POST', `/api/sources/${offer.id}/withdraw`)).statusCode).toBe(200);
+    expect((await api(gus, 'POST', `/api/hunts/${hunt.id}/close`, {})).statusCode).toBe(200);
+    expect(await bell(gus, since)).toEqual([]);
+    expect(await bell(hal, since)).toEqual([]);
+  });
+});
+
 describe('bad input and refusals', () => {
   it.each([
     ['a zero budget', { maxBudgetCents: 0 }, 'maxBudgetCents'],
@@ -234,7 +295,16 @@ describe('live events', () => {
     live.publish = async (audience, event) => {
       seen.push({ audience: audience as Audience, event });
     };
-    const take = () => seen.splice(0).map((s) => ({ to: s.audience, type: s.event.type, userId: 'userId' in s.event ? s.event.userId : undefined, status: 'status' in s.event ? s.event.status : undefined }));
+    // The bell's notification events are checked on their own: each is silent (this event toasts).
+    const take = () =>
+      seen
+        .splice(0)
+        .filter((s) => {
+          if (s.event.type !== 'notification') return true;
+          expect(s.event.silent).toBe(true);
+          return false;
+        })
+        .map((s) => ({ to: s.audience, type: s.event.type, userId: 'userId' in s.event ? s.event.userId : undefined, status: 'status' in s.event ? s.event.status : undefined }));
     try {
       const hunt = (await api(alice, 'POST', '/api/hunts', wanted({ player: 'Evented Player', year: 1999 }))).json();
       expect(take()).toEqual([{ to: { kind: 'admins' }, type: 'hunt_updated', userId: alice.userId, status: 'pending' }]);
@@ -251,7 +321,9 @@ describe('live events', () => {
       expect(take()).toEqual([{ to: { kind: 'admins' }, type: 'source_updated', userId: bob.userId, status: 'pending' }]);
 
       await api(admin, 'PATCH', `/api/admin/sources/${offer.id}`, { status: 'active', note: null });
-      const approved = seen.map((s) => s.event);
+      const approved = seen.map((s) => s.event).filter((e) => e.type !== 'notification');
+      // The bell's events (to the responder and the requester) keep the same privacy.
+      for (const e of seen.map((s) => s.event)) expect(JSON.stringify(e)).not.toMatch(/Alice|420000/);
       expect(take()).toEqual([
         { to: { kind: 'user', userId: bob.userId }, type: 'source_status_changed', userId: bob.userId, status: 'active' },
         { to: { kind: 'admins' }, type: 'source_updated', userId: bob.userId, status: 'active' },

@@ -24,6 +24,7 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { approvedSourcesFor, closeOpenSourcesForHunt } from '#server/modules/sources/sources.service.ts';
 import { huntAggregate, huntStamp, type HuntRow } from './hunts.aggregate.ts';
 import { huntUpdated } from './hunts.events.ts';
+import { huntCreated } from './hunts.notifications.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string) => new AppError('conflict', why);
@@ -155,6 +156,7 @@ export async function createHunt(ctx: Ctx, actor: SignedInActor, input: { hunt: 
       .returning();
     await uow.tx.insert(huntEvents).values({ huntId: row!.id, fromStatus: null, toStatus: 'pending', actorId: actor.user.id, at: now });
     await audit(uow.tx, { ...auditBy(actor), action: 'hunt.created', targetType: 'hunt', targetId: row!.id, at: now });
+    await huntCreated(uow, row!, now);
     // The admins' queue; the requester's own tab refreshes itself.
     uow.afterCommit(() => huntUpdated(uow.ctx, row!, { toRequester: false }));
     return row!.id;

@@ -3,10 +3,11 @@ import { loanEvents, loans } from '#server/db/schema/lending.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate } from '#server/lib/transition.ts';
 import { loanUpdated } from './lending.events.ts';
+import { loanMoved } from './lending.notifications.ts';
 
 export type LoanRow = typeof loans.$inferSelect;
 
-/** Loan status changes through the shared building block (decision 011): history, audit, loan_updated. */
+/** Loan status changes through the shared building block (decision 011): history, audit, notifications, loan_updated. */
 export const loanAggregate: Aggregate<LoanStatus, LoanRow> = {
   name: 'loan',
   table: loans,
@@ -22,4 +23,5 @@ export const loanAggregate: Aggregate<LoanStatus, LoanRow> = {
   conflict: (current) => new AppError('conflict', loanMessages.stale(current)),
   notFound: () => notFound(loanMessages.notFound),
   announce: (ctx, row) => loanUpdated(ctx, row),
+  notify: (uow, row, now, move) => loanMoved(uow, row, now, move),
 };

@@ -6,6 +6,7 @@ import { buildSchedule, LOAN_IN_HAND_MESSAGE, loanMessages, loanToastTitles, typ
 import type { LiveEvent } from '#common/live.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { loans } from '#server/db/schema/lending.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { JobRunner } from '#server/lib/jobs.ts';
@@ -344,6 +345,58 @@ describe('live events', () => {
   });
 });
 
+describe('notifications', () => {
+  /** What a user's bell holds about one loan (by its links), oldest first. */
+  const bellFor = async (userId: string, loanId: string) =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, userId)))
+      .filter((n) => n.link?.endsWith(`loan=${loanId}`))
+      .sort((a, b) => +a.createdAt - +b.createdAt || a.kind.localeCompare(b.kind))
+      .map((n) => ({ kind: n.kind, title: n.title, link: n.link, variant: n.variant }));
+
+  it('admins hear of the application and the answer to an offer; the borrower hears the offer, the funding and the payoff', async () => {
+    const dana = await signedInMember(t, { name: 'Dana Debtor' });
+    const cs = await collateral(dana);
+    const loan = (await apply(dana, cs.map((c) => c.id))).json().loan as LoanDetail;
+    const staff = `/admin/loans?loan=${loan.id}`;
+    const mine = `/lend?loan=${loan.id}`;
+    expect(await bellFor(admin.userId, loan.id)).toEqual([{ kind: 'loan_application_new', title: 'New loan application', link: staff, variant: 'default' }]);
+    const [applied] = await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.userId), eq(notifications.link, staff)));
+    expect(applied!.message).toBe('Dana Debtor applied for $8,000.00 over 3 months');
+    expect(await bellFor(dana.userId, loan.id)).toEqual([]);
+
+    t.clock.advance(1000);
+    await offer(loan.id);
+    t.clock.advance(1000);
+    expect((await api(dana, 'POST', `/api/loans/${loan.id}/accept-offer`)).statusCode).toBe(200);
+    for (const c of cs) await vault(c.id);
+    t.clock.advance(1000);
+    expect((await api(admin, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'funded' })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await api(admin, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'paid', reference: 'WIRE-NOTE-1' })).statusCode).toBe(200);
+
+    expect(await bellFor(dana.userId, loan.id)).toEqual([
+      { kind: 'loan_updated', title: 'Loan offer made', link: mine, variant: 'default' },
+      { kind: 'loan_updated', title: 'Loan funded', link: mine, variant: 'default' },
+      { kind: 'loan_updated', title: 'Loan paid off', link: mine, variant: 'default' },
+    ]);
+    // The admins' own moves are not news to them; the borrower's acceptance is.
+    expect(await bellFor(admin.userId, loan.id)).toEqual([
+      { kind: 'loan_application_new', title: 'New loan application', link: staff, variant: 'default' },
+      { kind: 'loan_updated', title: 'Loan offer accepted', link: staff, variant: 'default' },
+    ]);
+    expect(await bellFor(other.userId, loan.id)).toEqual([]);
+  });
+
+  it('a rejection reaches the borrower with the reason, as bad news', async () => {
+    const eli = await signedInMember(t, { name: 'Eli Early' });
+    const cs = await collateral(eli);
+    const loan = (await apply(eli, [cs[0].id], { amountRequestedCents: 200_000 })).json().loan as LoanDetail;
+    await api(admin, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'rejected', reason: 'Collateral value could not be confirmed.' });
+    const [n] = await t.db.select().from(notifications).where(and(eq(notifications.userId, eli.userId), eq(notifications.kind, 'loan_updated')));
+    expect(n).toMatchObject({ title: 'Loan declined', variant: 'destructive', message: 'Your loan request has been rejected: Collateral value could not be confirmed' });
+  });
+});
+
 describe('scheduled work', () => {
   it('expires an unanswered offer, refusing a late acceptance', async () => {
     const cs = await collateral(casey);
@@ -357,6 +410,8 @@ describe('scheduled work', () => {
     expect((await api(casey, 'GET', `/api/user/loans/${loan.id}`)).json().loan.status).toBe('expired');
     const [card] = await t.db.select().from(cards).where(eq(cards.id, cs[0].id));
     expect(card.holdKind).toBeNull();
+    const expiredNews = await t.db.select().from(notifications).where(and(eq(notifications.userId, casey.userId), eq(notifications.link, `/lend?loan=${loan.id}`)));
+    expect(expiredNews.map((n) => n.title)).toEqual(expect.arrayContaining(['Loan offer made', 'Loan offer expired']));
   });
 
   it('defaults a loan 7 days after an unpaid due date, once, through the durable job runner', async () => {
@@ -382,6 +437,9 @@ describe('scheduled work', () => {
     expect(eighth).toMatchObject({ status: 'defaulted' });
     expect(eighth.collateralListableAt).toBe(new Date(firstDue + 38 * DAY).toISOString().slice(0, 10));
     expect(eighth.events.at(-1)).toMatchObject({ from: 'funded', to: 'defaulted', actorName: null });
+    // The borrower hears of the default (a kind of its own, texted by default); the admins are not told by the bell.
+    const defaults = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'loan_defaulted'), eq(notifications.link, `/lend?loan=${loan.id}`)));
+    expect(defaults.map((n) => [n.userId, n.title, n.variant])).toEqual([[casey.userId, 'Loan in default', 'destructive']]);
 
     // Repeating the run changes nothing: no second invoice, no second history row.
     const invoicesBefore = Number((await t.db.select({ n: count() }).from(invoices).where(eq(invoices.relatedId, loan.id)))[0].n);

@@ -51,6 +51,7 @@ import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoice
 import { onInvoicePaid, type InvoicePaidEvent } from '#server/modules/money/money.settlement.ts';
 import { loanAggregate, type LoanRow } from './lending.aggregate.ts';
 import { loanUpdated } from './lending.events.ts';
+import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
@@ -424,6 +425,7 @@ export async function applyForLoan(ctx: Ctx, actor: SignedInActor, input: { appl
       data: { amountRequestedCents: a.amountRequestedCents, termMonths: a.termMonths, cardIds: a.cardIds },
       at: now,
     });
+    await loanApplied(uow, row!, now);
     uow.afterCommit(() => loanUpdated(ctx, row!));
     return row!.id;
   });

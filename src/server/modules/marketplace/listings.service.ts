@@ -27,8 +27,9 @@ import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
 import { toCard, type By, type CardRow } from '#server/modules/cards/cards.service.ts';
 import { HOUSE_NAME, houseAccountId } from '#server/modules/cards/house-account.ts';
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
-import { getSetting } from '#server/modules/settings/settings.service.ts';
+import { getSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
+import { reservationLapsed } from './marketplace.notifications.ts';
 import { isOpen, lapsedWhere, listingSelect, listingsPageQuery, textFilter, type ListingJoinRow } from './listings.queries.ts';
 
 export type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
@@ -92,11 +93,11 @@ export const checkoutPath = (invoiceId: string) => `/checkout?invoice=${invoiceI
 // ------------------------------------------------------------------------------------------------
 
 /** GET /api/listings. */
-export async function browseListings(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor, q: ListingsQuery): Promise<ListingsResponse> {
+export async function browseListings(ctx: Pick<AppContext, 'clock'> & SettingsReadCtx, actor: SignedInActor, q: ListingsQuery): Promise<ListingsResponse> {
   const now = ctx.clock.now();
-  const rows = await listingsPageQuery(ctx.db, q, now);
+  const [rows, { reservationMinutes }] = await Promise.all([listingsPageQuery(ctx.db, q, now), getSetting(ctx, 'marketplace')]);
   const page = rows.slice(0, q.pageSize);
-  return { listings: page.map((r) => toListingCard(r, actor.user.id, now)), page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize };
+  return { listings: page.map((r) => toListingCard(r, actor.user.id, now)), page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize, reservationMinutes };
 }
 
 async function loadListing(db: Db, id: string): Promise<ListingJoinRow | undefined> {
@@ -230,6 +231,8 @@ async function releaseReservation(uow: UnitOfWork, actor: TransitionActor, input
     patch: { reservedBy: null, reservedUntil: null, invoiceId: null },
     data: { note: input.reason, invoiceId: peek.invoiceId },
   });
+  // Time ran out (not the buyer's own cancel): the buyer hears the card is back on sale.
+  if (input.buyerId === undefined && l.reservedBy) await reservationLapsed(uow, { id: l.id, cardId: l.cardId, buyerId: l.reservedBy }, input.now);
   return true;
 }
 

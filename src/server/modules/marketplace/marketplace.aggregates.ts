@@ -16,6 +16,7 @@ import { cardRequests, listings, marketStatusHistory, promotionRequests, sellOff
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate, EventsContext } from '#server/lib/transition.ts';
 import { listingUpdated, promotionUpdated, requestUpdated, sellUpdated } from './marketplace.events.ts';
+import { cardRequestMoved, listingMoved, sellOfferMoved } from './marketplace.notifications.ts';
 
 export type ListingRow = typeof listings.$inferSelect;
 export type CardRequestRow = typeof cardRequests.$inferSelect;
@@ -62,6 +63,7 @@ export const listingAggregate: Aggregate<ListingStatus, ListingRow> = {
   conflict: (current) => listingConflict(current),
   notFound: () => notFound(marketplaceMessages.listingNotFound),
   announce: (ctx, row) => listingUpdated(ctx, row),
+  notify: (uow, row, now) => listingMoved(uow, row, now),
 };
 
 export const cardRequestAggregate: Aggregate<CardRequestStatus, CardRequestRow> = {
@@ -76,6 +78,7 @@ export const cardRequestAggregate: Aggregate<CardRequestStatus, CardRequestRow> 
   conflict,
   notFound: () => notFound(marketplaceMessages.requestNotFound),
   announce: async (ctx, row) => requestUpdated(ctx, { id: row.id, userId: row.userId, kind: row.kind, status: row.status, ...(await cardWords(ctx, row.cardId)) }),
+  notify: (uow, row, now, move) => cardRequestMoved(uow, row, now, move),
 };
 
 export const sellOfferAggregate: Aggregate<SellOfferStatus, SellOfferRow> = {
@@ -90,6 +93,7 @@ export const sellOfferAggregate: Aggregate<SellOfferStatus, SellOfferRow> = {
   conflict,
   notFound: () => notFound(marketplaceMessages.offerNotFound),
   announce: async (ctx, row) => sellUpdated(ctx, { id: row.id, userId: row.userId, status: row.status, ...(await cardWords(ctx, row.cardId)) }),
+  notify: (uow, row, now, move) => sellOfferMoved(uow, row, now, move),
 };
 
 export const promotionAggregate: Aggregate<PromotionStatus, PromotionRow> = {

@@ -5,6 +5,7 @@ import { marketplaceMessages, RESERVATION_MS, type ListingDetail, type ListingsR
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { settlePayment } from '#server/modules/money/payments.service.ts';
 import { createCard, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
@@ -34,6 +35,8 @@ afterAll(async () => {
 
 const api = (who: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who?.headers, payload: payload as never });
+const notesOf = (userId: string, kind: (typeof notifications.$inferSelect)['kind']) =>
+  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 const sessionOf = (url: string) => new URL(url, 'http://x').searchParams.get('session')!;
 
 async function reserve(who: SignedInUser, listingId: string) {
@@ -90,6 +93,24 @@ describe('browsing', () => {
     const [card] = await t.db.select().from(cards).where(eq(cards.id, l.cardId));
     expect(card!.holdKind).toBeNull();
     expect((await api(buyer, 'POST', `/api/listings/${l.id}/reserve`)).statusCode).toBe(409);
+  });
+});
+
+describe('the reservation length', () => {
+  it('the gallery and the detail say how long Buy holds a card, as the marketplace settings say', async () => {
+    const l = await createListing(t);
+    const minutes = async () => [
+      (await api(buyer, 'GET', '/api/listings')).json<ListingsResponse>().reservationMinutes,
+      (await api(buyer, 'GET', `/api/listings/${l.id}`)).json<ListingDetail>().reservationMinutes,
+    ];
+    expect(await minutes()).toEqual([RESERVATION_MS / 60_000, RESERVATION_MS / 60_000]);
+    const set = (reservationMinutes: number) => api(admin, 'PATCH', '/api/admin/settings/sections/marketplace', { reservationMinutes });
+    expect((await set(40)).statusCode).toBe(200);
+    try {
+      expect(await minutes()).toEqual([40, 40]);
+    } finally {
+      expect((await set(RESERVATION_MS / 60_000)).statusCode).toBe(200);
+    }
   });
 });
 
@@ -171,6 +192,13 @@ describe('buying', () => {
     expect(sale!.sellerProceedsCents).toBe(sale!.priceCents - sale!.feesCents);
     const sellerView = (await api(seller, 'GET', '/api/user/sales')).json<UserSalesResponse>();
     expect(sellerView.sold.map((x) => x.id)).toEqual([sale!.id]);
+    // The seller hears of the sale, in the bell and live; the buyer and the admins get no such notice.
+    const [sold] = await notesOf(seller.user.id, 'listing_sold');
+    expect(sold).toMatchObject({ title: 'Your card sold', link: '/sales?tab=sold' });
+    expect(sold!.message).toContain(l.card.subject);
+    expect(published).toContainEqual(expect.objectContaining({ type: 'notification', userId: seller.user.id, title: 'Your card sold' }));
+    expect(await notesOf(rival.user.id, 'listing_sold')).toHaveLength(0);
+    expect(await notesOf(admin.user.id, 'listing_sold')).toHaveLength(0);
     expect(sellerView.bought).toEqual([]);
     expect(sellerView.sold[0]).toMatchObject({ buyer: { kind: 'member', id: rival.user.id }, seller: { kind: 'member', id: seller.user.id }, payoutStatus: 'owed' });
     const paid = await api(admin, 'PATCH', `/api/admin/sales/${sale!.id}`, { payoutStatus: 'paid' });
@@ -188,6 +216,8 @@ describe('buying', () => {
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, r.invoiceId));
     expect(inv!.status).toBe('void');
     expect((await api(buyer, 'POST', '/api/checkout', { invoiceId: r.invoiceId })).statusCode).toBe(409);
+    // Letting go on purpose is no news to the buyer.
+    expect((await notesOf(buyer.user.id, 'reservation_lapsed')).filter((n) => n.link === `/secure/${l.id}`)).toHaveLength(0);
     await reserve(rival, l.id);
   });
 
@@ -210,6 +240,11 @@ describe('buying', () => {
     expect(await t.db.select().from(sales).where(eq(sales.listingId, l.id))).toHaveLength(0);
     const [card] = await t.db.select().from(cards).where(eq(cards.id, l.cardId));
     expect(card!.ownerId).toBe(await houseAccountId(t.db));
+    // The buyer hears the card went back on sale, with the way back to it; nobody else does.
+    const lapsed = (await notesOf(buyer.user.id, 'reservation_lapsed')).filter((n) => n.link === `/secure/${l.id}`);
+    expect(lapsed).toHaveLength(1);
+    expect(lapsed[0]).toMatchObject({ title: 'Reservation expired' });
+    expect((await notesOf(admin.user.id, 'reservation_lapsed')).filter((n) => n.link === `/secure/${l.id}`)).toHaveLength(0);
   });
 
   it('lapses lazily at read and at buy time when the job has not run yet', async () => {

@@ -4,6 +4,7 @@ import type { LiveEvent } from '#common/live.ts';
 import { marketplaceMessages, type CardRequest, type ListingsResponse, type PromotionRequest, type SecureAnalyticsResponse, type SellOffer } from '#common/marketplace.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { listings, sales, secureViews } from '#server/db/schema/marketplace.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { createCard, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
@@ -116,6 +117,102 @@ describe('sell offers', () => {
     expect((await api(admin, 'PATCH', `/api/admin/sells/${o.id}`, { action: 'counter' })).statusCode).toBe(400);
     expect((await api(admin, 'PATCH', `/api/admin/sells/${o.id}`, { action: 'reject' })).json<SellOffer>().status).toBe('rejected');
     expect((await t.db.select().from(cards).where(eq(cards.id, card.id)))[0]!.holdKind).toBeNull();
+  });
+});
+
+describe('notifications', () => {
+  const notesOf = async (who: SignedInUser, since: Date) =>
+    (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id))).filter((n) => n.createdAt >= since).sort((a, b) => +a.createdAt - +b.createdAt);
+  // A fresh moment: everything stored before it is older.
+  const mark = () => {
+    t.clock.advance(1000);
+    return t.clock.now();
+  };
+  const notificationEvents = () => eventsOf('notification') as Extract<LiveEvent, { type: 'notification' }>[];
+
+  it('card requests: admins hear of a new one; the member hears approval and receipt, silently on the wire; a cancel tells nobody', async () => {
+    const owner = await signedInMember(t, { name: 'Nora Notified' });
+    const card = await createCard(t, owner.user, { custody: 'with_owner', subject: 'Nolan Ryan', year: 1969 });
+    const since = mark();
+    published.length = 0;
+    const req = (await api(owner, 'POST', '/api/user/requests', { cardId: card.id, kind: 'list', askingPriceCents: 120_000 })).json<CardRequest>();
+    const [fresh] = await notesOf(admin, since);
+    expect(fresh).toMatchObject({ kind: 'card_request_new', title: 'New card request', link: '/admin/requests?status=pending' });
+    expect(fresh!.message).toBe('Nora Notified asks to list 1969 Nolan Ryan at $1,200.00');
+    expect(await notesOf(owner, since)).toHaveLength(0);
+    // request_updated already toasted the admins: the notification's own event only refreshes bells.
+    expect(notificationEvents()).toEqual([expect.objectContaining({ title: 'New card request', silent: true })]);
+    expect(notificationEvents()[0]!.userId).toBeUndefined();
+
+    t.clock.advance(1000);
+    await api(admin, 'PATCH', `/api/admin/requests/${req.id}`, { action: 'approve', note: 'Courier Tuesday.' });
+    t.clock.advance(1000);
+    await api(admin, 'PATCH', `/api/admin/requests/${req.id}`, { action: 'receive' });
+    const mine = await notesOf(owner, since);
+    expect(mine.map((n) => [n.kind, n.title, n.link])).toEqual([
+      ['card_request_updated', 'Card request approved', '/sales?tab=requests'],
+      ['card_request_updated', 'Card received into the vault', '/sales?tab=requests'],
+    ]);
+    expect(mine[0]!.message).toBe('Your request to list 1969 Nolan Ryan was approved: our team will arrange the pickup. Note: Courier Tuesday');
+    expect(mine[1]!.message).toBe('1969 Nolan Ryan was received into the vault and is now listed on the Private MarketPlace');
+    // The admins acted themselves: only the new request is in their bell.
+    expect((await notesOf(admin, since)).map((n) => n.kind)).toEqual(['card_request_new']);
+    expect((await notesOf(other, since)).length).toBe(0);
+
+    const second = await createCard(t, owner.user);
+    const r2 = (await api(owner, 'POST', '/api/user/requests', { cardId: second.id, kind: 'vault' })).json<CardRequest>();
+    const before = (await notesOf(owner, since)).length;
+    expect((await api(owner, 'PATCH', `/api/user/requests/${r2.id}`, { action: 'cancel' })).statusCode).toBe(200);
+    expect(await notesOf(owner, since)).toHaveLength(before);
+  });
+
+  it('a rejected card request reaches the member, marked as bad news', async () => {
+    const owner = await signedInMember(t, { name: 'Rex Rejected' });
+    const card = await createCard(t, owner.user, { subject: 'Raw Rookie', year: 2021 });
+    const since = mark();
+    const req = (await api(owner, 'POST', '/api/user/requests', { cardId: card.id, kind: 'vault' })).json<CardRequest>();
+    await api(admin, 'PATCH', `/api/admin/requests/${req.id}`, { action: 'reject', note: 'Raw cards are not vaulted' });
+    const [n] = await notesOf(owner, since);
+    expect(n).toMatchObject({ kind: 'card_request_updated', title: 'Card request rejected', variant: 'destructive', message: 'Your request to vault 2021 Raw Rookie was rejected. Note: Raw cards are not vaulted' });
+  });
+
+  it('sell offers: admins hear of the offer and of the member’s answer to a counter; the member hears the counter and a rejection', async () => {
+    const seller = await signedInMember(t, { name: 'Sid Seller' });
+    const card = await createCard(t, seller.user, { custody: 'in_vault', subject: 'Ken Griffey Jr.', year: 1989 });
+    const since = mark();
+    const offer = (await api(seller, 'POST', '/api/user/sells', { cardId: card.id, priceCents: 80_000 })).json<SellOffer>();
+    expect((await notesOf(admin, since)).map((n) => [n.kind, n.link, n.message])).toEqual([
+      ['sell_offer_new', '/admin/requests?tab=sells', 'Sid Seller offers 1989 Ken Griffey Jr. to the house for $800.00'],
+    ]);
+    expect(await notesOf(seller, since)).toHaveLength(0);
+    t.clock.advance(1000);
+    await api(admin, 'PATCH', `/api/admin/sells/${offer.id}`, { action: 'counter', counterPriceCents: 70_000 });
+    const [countered] = await notesOf(seller, since);
+    expect(countered).toMatchObject({ kind: 'sell_offer_updated', title: 'Sell offer countered', link: '/sales?tab=offers' });
+    expect(countered!.message).toContain('$700.00');
+    t.clock.advance(1000);
+    await api(seller, 'PATCH', `/api/user/sells/${offer.id}`, { action: 'accept_counter' });
+    // The member's own answer is the admins' news, not theirs.
+    expect(await notesOf(seller, since)).toHaveLength(1);
+    expect((await notesOf(admin, since)).at(-1)).toMatchObject({ kind: 'sell_offer_updated', title: 'Counter answered', message: 'Sid Seller accepted the counter of $700.00 for 1989 Ken Griffey Jr.' });
+
+    const other2 = await createCard(t, seller.user);
+    const o2 = (await api(seller, 'POST', '/api/user/sells', { cardId: other2.id, priceCents: 5_000 })).json<SellOffer>();
+    t.clock.advance(1000);
+    await api(admin, 'PATCH', `/api/admin/sells/${o2.id}`, { action: 'reject' });
+    expect((await notesOf(seller, since)).at(-1)).toMatchObject({ kind: 'sell_offer_updated', title: 'Sell offer rejected', variant: 'destructive' });
+    expect(await notesOf(other, since)).toHaveLength(0);
+  });
+
+  it('an offer accepted at once tells the member the price the house paid', async () => {
+    const seller = await signedInMember(t);
+    const card = await createCard(t, seller.user, { subject: 'Quick Sale', year: 2000 });
+    const since = mark();
+    const offer = (await api(seller, 'POST', '/api/user/sells', { cardId: card.id, priceCents: 9_900 })).json<SellOffer>();
+    await api(admin, 'PATCH', `/api/admin/sells/${offer.id}`, { action: 'accept', note: 'Welcome aboard' });
+    expect(await notesOf(seller, since)).toEqual([
+      expect.objectContaining({ kind: 'sell_offer_updated', title: 'Sell offer accepted', message: 'The house bought 2000 Quick Sale for $99.00. Note: Welcome aboard' }),
+    ]);
   });
 });
 

@@ -26,6 +26,7 @@ import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
 import { appendEvent, enqueuePsaRecheck } from '#server/modules/cards/cards.service.ts';
 import { cardRequestAggregate, promotionAggregate, recordCreated, sellOfferAggregate, type CardRequestRow, type SellOfferRow } from './marketplace.aggregates.ts';
 import { listingUpdated } from './marketplace.events.ts';
+import { cardRequestCreated, sellOfferCreated } from './marketplace.notifications.ts';
 import { createListingIn, toListedCard, toListingCard } from './listings.service.ts';
 import { listingSelect } from './listings.queries.ts';
 import { recordHouseSale } from './sales.service.ts';
@@ -117,6 +118,7 @@ export async function createCardRequest(
         .returning();
       await holdCards(uow, auditBy(actor), { cardIds: [card.id], kind: 'card_request', ref: row!.id, at: now, require: { ownerId: me } });
       await recordCreated(uow.tx, 'card_request', { id: row!.id, status: 'pending', actorId: me, at: now, note: input.note });
+      await cardRequestCreated(uow, row!, now);
       uow.afterCommit(() => cardRequestAggregate.announce?.(uow.ctx, row!));
       return row!.id;
     });
@@ -233,6 +235,7 @@ export async function createSellOffer(ctx: Ctx, actor: SignedInActor, input: { c
         .returning();
       await holdCards(uow, auditBy(actor), { cardIds: [card.id], kind: 'sell_offer', ref: row!.id, at: now, require: { ownerId: me } });
       await recordCreated(uow.tx, 'sell_offer', { id: row!.id, status: 'pending', actorId: me, at: now, note: input.note });
+      await sellOfferCreated(uow, row!, now);
       uow.afterCommit(() => sellOfferAggregate.announce?.(uow.ctx, row!));
       return row!.id;
     });

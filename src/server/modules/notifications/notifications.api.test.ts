@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#common/live.ts';
 import type { Invoice } from '#common/money.ts';
-import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationsResponse } from '#common/notifications.ts';
+import { memberNotificationKinds, notificationKindInfo, NOTIFICATIONS_PAGE_SIZE, staffNotificationKinds, type Notification, type NotificationsResponse } from '#common/notifications.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
@@ -117,6 +117,38 @@ describe('storing notifications', () => {
   });
 });
 
+describe('staff-only and silent notifications', () => {
+  it('a staff-only notification is stored for every active admin and no member, announced to admins only, never texted', async () => {
+    const before = published.length;
+    const message = `staff only ${Date.now()}`;
+    await inTransaction(t.app.ctx, (uow) => notify(uow, { kind: 'card_request_new', title: 'New card request', message, admins: { link: '/admin/requests' }, now: t.clock.now() }));
+    const rows = await t.db.select().from(notifications).where(eq(notifications.message, message));
+    const admins = await t.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
+    expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(admins.map((a) => a.id)));
+    expect(rows.every((r) => r.link === '/admin/requests')).toBe(true);
+    const events = published.slice(before);
+    expect(events).toEqual([{ audience: [{ kind: 'admins' }], event: { type: 'notification', title: 'New card request', message } }]);
+    await runSmsJobs();
+    expect(textsTo(admin.phone)).toHaveLength(0);
+  });
+
+  it('a silent one is stored and texted like any other, but its live event asks for no toast', async () => {
+    const quiet = await signedInMember(t, { name: 'Silent Member' });
+    const before = published.length;
+    await inTransaction(t.app.ctx, (uow) =>
+      notify(uow, { kind: 'loan_defaulted', title: 'Loan in default', message: 'An installment is unpaid', user: { id: quiet.user.id, link: '/lend' }, silent: true, now: t.clock.now() }),
+    );
+    expect((await list(quiet)).notifications[0]).toMatchObject({ kind: 'loan_defaulted', link: '/lend' });
+    expect(published.slice(before).map((p) => p.event)).toEqual([{ type: 'notification', userId: quiet.user.id, title: 'Loan in default', message: 'An installment is unpaid', silent: true }]);
+    await runSmsJobs();
+    expect(textsTo(quiet.phone).map((m) => m.body)).toEqual([`Loan in default: An installment is unpaid. ${t.config.appOrigin}/lend`]);
+  });
+
+  it('needs a recipient', async () => {
+    await expect(inTransaction(t.app.ctx, (uow) => notify(uow, { kind: 'invoice_paid', title: 'x', message: 'y', now: t.clock.now() }))).rejects.toThrow(/recipient/);
+  });
+});
+
 describe('reading and read state', () => {
   it('pages newest first and counts unread', async () => {
     const reader = await signedInMember(t, { name: 'Paged Reader' });
@@ -203,7 +235,10 @@ describe('SMS per kind', () => {
     const quiet = await signedInMember(t, { name: 'Quiet Member' });
     const saved = await api(quiet, 'PUT', '/api/user/notification-preferences', { sms: { invoice_sent: false, invoice_paid: true } });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().sms).toEqual({ invoice_sent: false, invoice_paid: true, invoice_overdue: true });
+    expect(saved.json().sms).toMatchObject({ invoice_sent: false, invoice_paid: true, invoice_overdue: true });
+    // Every member kind is answered, each at its default unless chosen; staff kinds never appear.
+    expect(Object.keys(saved.json().sms).sort()).toEqual([...memberNotificationKinds].sort());
+    for (const k of memberNotificationKinds) if (!['invoice_sent', 'invoice_paid'].includes(k)) expect(saved.json().sms[k]).toBe(notificationKindInfo[k].smsByDefault);
     await sendInvoice(quiet);
     await runSmsJobs();
     expect(textsTo(quiet.phone)).toHaveLength(0);
@@ -263,8 +298,9 @@ describe('SMS per kind', () => {
     expect(textsTo(retry.phone)).toHaveLength(1);
   });
 
-  it('refuses kinds it does not know and choices that are not yes or no', async () => {
+  it('refuses kinds it does not know, staff-only kinds, and choices that are not yes or no', async () => {
     expect((await api(member, 'PUT', '/api/user/notification-preferences', { sms: { not_a_kind: true } })).statusCode).toBe(400);
+    for (const k of staffNotificationKinds) expect((await api(admin, 'PUT', '/api/user/notification-preferences', { sms: { [k]: true } })).statusCode).toBe(400);
     expect((await api(member, 'PUT', '/api/user/notification-preferences', { sms: { invoice_sent: 'yes' } })).statusCode).toBe(400);
   });
 });

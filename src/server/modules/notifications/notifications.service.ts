@@ -2,9 +2,10 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   isAppPath,
+  memberNotificationKinds,
   notificationKindInfo,
-  notificationKinds,
   notificationMessages,
+  type MemberNotificationKind,
   type Notification,
   type NotificationKind,
   type NotificationPreferences,
@@ -32,10 +33,15 @@ export interface NotifyInput {
   title: string;
   message: string;
   variant?: NotificationVariant;
-  /** The member whose record it is, and the path they follow to it. */
-  user: { id: string; link: string | null };
+  /** The member whose record it is, and the path they follow to it; absent when only staff hear of it. */
+  user?: { id: string; link: string | null };
   /** Every admin too, each with the staff path to the record. */
   admins?: { link: string | null };
+  /**
+   * The change's own live event already shows a toast (request_updated, loan_updated…): the
+   * notification's event then only refreshes the bell, so nobody sees the news twice.
+   */
+  silent?: boolean;
   now: Date;
 }
 
@@ -52,7 +58,11 @@ const toNotification = (r: NotificationRow): Notification => ({
   readAt: r.readAt?.toISOString() ?? null,
 });
 
+const isMemberKind = (kind: NotificationKind): kind is MemberNotificationKind => (memberNotificationKinds as readonly string[]).includes(kind);
+
 async function smsWanted(db: Db, userId: string, kind: NotificationKind): Promise<boolean> {
+  // Staff kinds are never texted, whatever a row might say.
+  if (!isMemberKind(kind)) return false;
   const [pref] = await db
     .select({ sms: notificationPreferences.sms })
     .from(notificationPreferences)
@@ -62,15 +72,16 @@ async function smsWanted(db: Db, userId: string, kind: NotificationKind): Promis
 }
 
 /**
- * The one way to raise a `notification` live event: stores a row per recipient (the member, and
- * every active admin when `admins` is given) in the caller's transaction, queues the member's
+ * The one way to raise a `notification` live event: stores a row per recipient (the member when
+ * `user` is given, and every active admin when `admins` is given) in the caller's transaction, queues the member's
  * text message as a durable job when they want one for this kind, and publishes the live event
  * once the transaction has committed. Admins are never texted: the per-kind SMS choice is the
  * member's, about their own records.
  */
 export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void> {
   const { tx } = uow;
-  for (const link of [input.user.link, input.admins?.link]) {
+  if (!input.user && !input.admins) throw new Error('a notification needs a recipient');
+  for (const link of [input.user?.link, input.admins?.link]) {
     if (link && !isAppPath(link)) throw new Error(`notification link must be an app path: ${link}`);
   }
   const links = new Map<string, string | null>();
@@ -79,19 +90,30 @@ export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void>
     for (const a of admins) links.set(a.id, input.admins.link);
   }
   // A member who is also an admin gets one row, with the member's own link.
-  links.set(input.user.id, input.user.link);
+  const user = input.user;
+  if (user) links.set(user.id, user.link);
+  if (!links.size) return;
   const base = { kind: input.kind, title: input.title, message: input.message, variant: input.variant ?? 'default', createdAt: input.now };
   const rows = await tx
     .insert(notifications)
     .values([...links].map(([userId, link]) => ({ ...base, userId, link })))
     .returning({ id: notifications.id, userId: notifications.userId });
-  const own = rows.find((r) => r.userId === input.user.id)!;
-  const [member] = await tx.select({ smsOptIn: users.smsOptIn }).from(users).where(eq(users.id, input.user.id)).limit(1);
-  if (member?.smsOptIn && (await smsWanted(tx, input.user.id, input.kind))) {
-    await enqueueJob(tx, { name: NOTIFICATION_SMS_JOB, runAt: input.now, key: `${NOTIFICATION_SMS_JOB}:${own.id}`, payload: { notificationId: own.id } });
+  if (user) {
+    const own = rows.find((r) => r.userId === user.id)!;
+    const [member] = await tx.select({ smsOptIn: users.smsOptIn }).from(users).where(eq(users.id, user.id)).limit(1);
+    if (member?.smsOptIn && (await smsWanted(tx, user.id, input.kind))) {
+      await enqueueJob(tx, { name: NOTIFICATION_SMS_JOB, runAt: input.now, key: `${NOTIFICATION_SMS_JOB}:${own.id}`, payload: { notificationId: own.id } });
+    }
   }
   uow.afterCommit(() =>
-    notificationRaised(uow.ctx, { userId: input.user.id, toAdmins: Boolean(input.admins), title: input.title, message: input.message, variant: input.variant }),
+    notificationRaised(uow.ctx, {
+      userId: user?.id ?? null,
+      toAdmins: Boolean(input.admins),
+      title: input.title,
+      message: input.message,
+      variant: input.variant,
+      silent: input.silent,
+    }),
   );
 }
 
@@ -172,7 +194,7 @@ export async function markAllNotificationsRead(ctx: Pick<AppContext, 'db' | 'clo
 async function preferencesOf(db: Db, userId: string): Promise<SmsPreferences> {
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   const chosen = new Map(rows.map((r) => [r.kind, r.sms]));
-  return Object.fromEntries(notificationKinds.map((k) => [k, chosen.get(k) ?? notificationKindInfo[k].smsByDefault])) as SmsPreferences;
+  return Object.fromEntries(memberNotificationKinds.map((k) => [k, chosen.get(k) ?? notificationKindInfo[k].smsByDefault])) as SmsPreferences;
 }
 
 /** GET /api/user/notification-preferences. */
@@ -189,7 +211,7 @@ export async function saveNotificationPreferences(
   input: SaveNotificationPreferences,
 ): Promise<NotificationPreferences> {
   const now = ctx.clock.now();
-  const entries = Object.entries(input.sms).filter((e): e is [NotificationKind, boolean] => typeof e[1] === 'boolean');
+  const entries = Object.entries(input.sms).filter((e): e is [MemberNotificationKind, boolean] => typeof e[1] === 'boolean');
   if (entries.length) {
     await inTransaction(ctx, async ({ tx }) => {
       await tx

@@ -4,6 +4,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate } from '#server/lib/transition.ts';
 import { lifecycleStamp } from '#server/modules/hunts/hunts.aggregate.ts';
 import { sourceUpdated } from './sources.events.ts';
+import { sourceMoved } from './sources.notifications.ts';
 
 export type SourceRow = typeof sources.$inferSelect;
 
@@ -23,6 +24,7 @@ export const sourceAggregate: Aggregate<SourceStatus, SourceRow> = {
   conflict: (current, expected) => new AppError('conflict', huntMessages.stale(current, expected)),
   notFound: () => notFound(huntMessages.sourceNotFound),
   announce: (ctx, row) => sourceUpdated(ctx, row),
+  notify: (uow, row, now, move) => sourceMoved(uow, row, now, move),
 };
 
 export const sourceStamp = (to: SourceStatus, now: Date, note: string | null): Partial<SourceRow> => lifecycleStamp(to, now, note);

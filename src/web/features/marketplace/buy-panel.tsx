@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Clock, ShoppingBag } from 'lucide-react';
-import { RESERVATION_MS, type ListingDetail } from '#common/marketplace.ts';
+import type { ListingDetail } from '#common/marketplace.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -10,9 +10,6 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useCancelReservation } from './api/cancel-reservation.ts';
 import { useReserveListing } from './api/reserve-listing.ts';
-
-/** Until the listing says how long the marketplace holds a card. */
-const HOLD_MINUTES = RESERVATION_MS / 60_000;
 
 /** "14:59" from seconds. */
 export const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -35,7 +32,7 @@ function Countdown({ until, onLapse, label }: { until: string; onLapse: () => vo
   );
 }
 
-/** Buy, the 15-minute hold explained, the countdown once reserved, and cancelling the hold. */
+/** Buy, the hold (the marketplace settings' minutes) explained, the countdown once reserved, and cancelling the hold. */
 export function BuyPanel({ listing, onChanged }: { listing: ListingDetail; onChanged: () => void }) {
   const [, navigate] = useLocation();
   const reserve = useReserveListing();
@@ -123,7 +120,7 @@ export function BuyPanel({ listing, onChanged }: { listing: ListingDetail; onCha
         Buy
       </Button>
       <p className="text-sm text-muted-foreground" id="hold-explained">
-        Buy holds this card for you alone for {listing.reservationMinutes ?? HOLD_MINUTES} minutes while you pay at checkout. If payment is not completed in time, the hold ends and
+        Buy holds this card for you alone for {listing.reservationMinutes} minutes while you pay at checkout. If payment is not completed in time, the hold ends and
         the card returns to the MarketPlace. You can cancel the hold at any time before paying.
       </p>
       {problem && (

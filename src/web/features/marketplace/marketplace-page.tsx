@@ -86,7 +86,7 @@ export default function MarketplacePage() {
       <PageHeader
         eyebrow="Members only"
         title="Private MarketPlace"
-        description="Graded cards held in our vault, offered to members. Buying holds a card for you for 15 minutes while you pay."
+        description={`Graded cards held in our vault, offered to members. Buying holds a card for you${data ? ` for ${data.reservationMinutes} minutes` : ''} while you pay.`}
         actions={
           <Button variant="outline" asChild>
             <Link href="/sales">

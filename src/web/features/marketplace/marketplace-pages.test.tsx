@@ -29,6 +29,7 @@ const detail = (over: Partial<ListingDetail> = {}): ListingDetail => ({
   isMine: false,
   reservation: null,
   similar: [],
+  reservationMinutes: 15,
   ...over,
 });
 
@@ -57,7 +58,7 @@ function renderAt(path: string, page: React.ReactNode, respond: (url: string, in
 describe('Private MarketPlace pages', () => {
   it('/secure sends the linked filters to the server in cents and shows the featured slab', async () => {
     renderAt('/secure?sport=hockey&gradeMin=9&priceMax=10000&sort=price_asc', <MarketplacePage />, () =>
-      Response.json({ listings: [listing], page: 1, pageSize: 24, hasMore: false }),
+      Response.json({ listings: [listing], page: 1, pageSize: 24, hasMore: false, reservationMinutes: 15 }),
     );
     await screen.findAllByText('Connor McDavid', {}, { timeout: 4_000 });
     expect(screen.getByRole('link', { name: 'Connor McDavid' }).getAttribute('href')).toBe(`/secure/${listing.id}`);
@@ -69,10 +70,36 @@ describe('Private MarketPlace pages', () => {
   });
 
   it('/secure says so when nothing matches, and Clear filters empties the URL', async () => {
-    const location = renderAt('/secure?sport=golf', <MarketplacePage />, () => Response.json({ listings: [], page: 1, pageSize: 24, hasMore: false }));
+    const location = renderAt('/secure?sport=golf', <MarketplacePage />, () => Response.json({ listings: [], page: 1, pageSize: 24, hasMore: false, reservationMinutes: 15 }));
     expect(await screen.findByText('No listings match these filters')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await waitFor(() => expect(location.history.at(-1)).toBe('/secure'));
+  });
+
+  it('/secure says how long Buy holds a card as the marketplace settings say, and no number before it knows', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fetchMock.mockImplementation(async () => {
+      await answered;
+      return Response.json({ listings: [listing], page: 1, pageSize: 24, hasMore: false, reservationMinutes: 40 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: queryDefaults })}>
+        <Router hook={memoryLocation({ path: '/secure' }).hook}>
+          <MarketplacePage />
+        </Router>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Graded cards held in our vault, offered to members. Buying holds a card for you while you pay.')).toBeTruthy();
+    answer();
+    expect(await screen.findByText('Graded cards held in our vault, offered to members. Buying holds a card for you for 40 minutes while you pay.', {}, { timeout: 4_000 })).toBeTruthy();
+    expect(screen.queryByText(/15 minutes/)).toBeNull();
+  });
+
+  it('Buy holds for the configured minutes', () => {
+    renderAt('/secure/x', <BuyPanel listing={detail({ reservationMinutes: 25 })} onChanged={() => {}} />, () => Response.json({}));
+    expect(screen.getByText(/holds this card for you alone for 25 minutes while you pay at checkout/)).toBeTruthy();
   });
 
   it('Buy explains the hold and opens checkout; a lost race shows the server’s reason', async () => {

@@ -1,5 +1,12 @@
 import { useId, useState } from 'react';
-import { notificationKindInfo, notificationKinds, notificationMessages, type NotificationKind } from '#common/notifications.ts';
+import {
+  memberNotificationKinds,
+  notificationAreaLabels,
+  notificationAreas,
+  notificationKindInfo,
+  notificationMessages,
+  type MemberNotificationKind,
+} from '#common/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -9,6 +16,11 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useNotificationPreferences } from './api/get-notification-preferences.ts';
 import { useSaveNotificationPreferences } from './api/save-notification-preferences.ts';
+
+// Grouped by area, in the areas' order, so a long list reads as a few short ones.
+const groups = notificationAreas
+  .map((area) => ({ area, kinds: memberNotificationKinds.filter((k) => notificationKindInfo[k].area === area) }))
+  .filter((g) => g.kinds.length > 0);
 
 /**
  * /settings: per kind of notification, whether it also comes by text. Each switch saves at once.
@@ -23,7 +35,7 @@ export function SmsPreferencesSection({ smsOptIn }: { smsOptIn?: boolean }) {
   const stopped = prefs.data?.smsStopped ?? false;
   const blocked = !optedIn || stopped;
 
-  const change = (kind: NotificationKind, sms: boolean) => {
+  const change = (kind: MemberNotificationKind, sms: boolean) => {
     setSaved('');
     save.mutate(
       { sms: { [kind]: sms } },
@@ -51,7 +63,7 @@ export function SmsPreferencesSection({ smsOptIn }: { smsOptIn?: boolean }) {
             <span className="sr-only" role="status">
               Loading your text message choices
             </span>
-            {notificationKinds.map((k) => (
+            {memberNotificationKinds.slice(0, 5).map((k) => (
               <Skeleton key={k} className="h-10 w-full" />
             ))}
           </div>
@@ -63,27 +75,34 @@ export function SmsPreferencesSection({ smsOptIn }: { smsOptIn?: boolean }) {
             </Button>
           </div>
         ) : (
-          <div className="divide-y">
-            {notificationKinds.map((kind) => {
-              const info = notificationKindInfo[kind];
-              return (
-                <div key={kind} className="flex items-start justify-between gap-4 py-4">
-                  <div className="grid gap-1">
-                    <Label htmlFor={`${ids}-${kind}`}>{info.label}</Label>
-                    <p id={`${ids}-${kind}-help`} className="text-sm text-muted-foreground">
-                      {info.description}
-                    </p>
-                  </div>
-                  <Switch
-                    id={`${ids}-${kind}`}
-                    checked={prefs.data.sms[kind]}
-                    disabled={blocked || save.isPending}
-                    onCheckedChange={(v) => change(kind, v)}
-                    aria-describedby={blocked ? `${ids}-${kind}-help ${ids}-blocked` : `${ids}-${kind}-help`}
-                  />
+          <div className="grid gap-4">
+            {groups.map(({ area, kinds }) => (
+              <fieldset key={area} className="grid">
+                <legend className="pt-2 text-sm font-medium text-muted-foreground">{notificationAreaLabels[area]}</legend>
+                <div className="divide-y">
+                  {kinds.map((kind) => {
+                    const info = notificationKindInfo[kind];
+                    return (
+                      <div key={kind} className="flex items-start justify-between gap-4 py-4">
+                        <div className="grid gap-1">
+                          <Label htmlFor={`${ids}-${kind}`}>{info.label}</Label>
+                          <p id={`${ids}-${kind}-help`} className="text-sm text-muted-foreground">
+                            {info.description}
+                          </p>
+                        </div>
+                        <Switch
+                          id={`${ids}-${kind}`}
+                          checked={prefs.data.sms[kind]}
+                          disabled={blocked || save.isPending}
+                          onCheckedChange={(v) => change(kind, v)}
+                          aria-describedby={blocked ? `${ids}-${kind}-help ${ids}-blocked` : `${ids}-${kind}-help`}
+                        />
+                      </div>
+                    );
+                  })}
                 </div>
-              );
-            })}
+              </fieldset>
+            ))}
           </div>
         )}
         <p role="status" className="sr-only">

@@ -39,4 +39,7 @@ describe('live toasts (spec §8)', () => {
     });
     expect(toastForLiveMessage({ type: 'kyc_status_updated' }, mine)).toBeNull();
   });
+  it('shows no toast for a silent notification: its change already toasted', () => {
+    expect(toastForLiveMessage({ type: 'notification', title: 'Card request approved', message: 'M', silent: true }, mine)).toBeNull();
+  });
 });

@@ -68,6 +68,7 @@ export function toastForLiveMessage(m: LiveMessage, { mine }: { mine: boolean })
         return { title: 'Source Request Fulfilled', description: own(`Your source request${forCard(m)} has been fulfilled.`) };
       return null;
     case 'notification':
+      if (m.silent) return null;
       return m.title || m.message ? { title: m.title, description: m.message, variant: m.variant } : null;
     default:
       return null;

@@ -3,7 +3,7 @@ import type { ReserveResponse } from '#common/marketplace.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { marketplaceApi, marketplaceKeys } from './keys.ts';
 
-/** POST /api/listings/{id}/reserve: holds the listing for 15 minutes and returns the sale invoice. */
+/** POST /api/listings/{id}/reserve: holds the listing for the marketplace's reservation minutes and returns the sale invoice. */
 export const reserveListing = (id: string) => apiRequest<ReserveResponse>('POST', marketplaceApi.reserve(id));
 
 export function useReserveListing() {

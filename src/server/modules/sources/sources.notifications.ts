@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { hunts } from '#server/db/schema/hunts.ts';
+import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
+import { huntLinks, huntWhat, withNote } from '#server/modules/hunts/hunts.notifications.ts';
+import { notify } from '#server/modules/notifications/notifications.service.ts';
+import type { SourceRow } from './sources.aggregate.ts';
+
+// source_status_changed toasts the responder, and source_updated the requester once approved:
+// these notifications fill the bell only.
+
+/**
+ * An offer moved by the desk (or closed with its hunt): the responder hears; once approved, the
+ * hunt's requester hears a source was found. A responder withdrawing their own offer hears nothing.
+ */
+export async function sourceMoved(uow: UnitOfWork, source: SourceRow, now: Date, move: { actor: TransitionActor }) {
+  if (move.actor.user?.id === source.responderId) return;
+  const [hunt] = await uow.tx.select({ requesterId: hunts.requesterId, player: hunts.player, year: hunts.year }).from(hunts).where(eq(hunts.id, source.huntId)).limit(1);
+  if (!hunt) return;
+  const what = huntWhat(hunt);
+  const news =
+    source.status === 'active'
+      ? { title: 'Source offer approved', message: `Your offer for ${what} has been approved: our team will put you in touch` }
+      : source.status === 'fulfilled'
+        ? { title: 'Source offer fulfilled', message: `Your offer for ${what} has been fulfilled` }
+        : source.status === 'closed'
+          ? { title: 'Source offer closed', message: withNote(`Your offer for ${what} has been closed`, source.statusNote) }
+          : null;
+  if (!news) return;
+  await notify(uow, { kind: 'source_updated', ...news, user: { id: source.responderId, link: huntLinks.myOffers }, silent: true, now });
+  if (source.status === 'active' && hunt.requesterId !== source.responderId) {
+    await notify(uow, {
+      kind: 'hunt_source_found',
+      title: 'Source found',
+      message: `A card has been offered for your hunt for ${what}: our team will put you in touch`,
+      user: { id: hunt.requesterId, link: huntLinks.myHunts },
+      silent: true,
+      now,
+    });
+  }
+}

@@ -35,7 +35,7 @@ const brands = ['Topps', 'Topps Chrome', 'Upper Deck', 'Fleer', 'Bowman Chrome',
 const sportsList = ['baseball', 'basketball', 'football', 'hockey'];
 
 /** 100,000 cards over 1,000 owners plus the member's 2,000, written by PostgreSQL itself (seconds, not minutes). */
-async function fill(client: pg.Client, memberId: string) {
+export async function fill(client: pg.Client, memberId: string) {
   await client.query(`insert into users (phone, name) select '+1999' || lpad(i::text, 7, '0'), 'Bench Owner ' || i from generate_series(1, ${OWNERS}) i`);
   const insertCards = (count: number, ownerSql: string, offset: number) =>
     client.query(

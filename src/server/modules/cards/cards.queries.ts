@@ -13,13 +13,50 @@ export const cardColumns = columns;
 
 export const live = isNull(cards.deletedAt);
 
-/** GET /api/registry: the caller's live cards, newest first, with count and total. */
+/** The caller's live cards in full, newest first (the collection-vs-market chart reads them all). */
 export function registryQuery(db: Db, ownerId: string) {
   return db
     .select(cardColumns)
     .from(cards)
     .where(and(eq(cards.ownerId, ownerId), live))
     .orderBy(desc(cards.createdAt), desc(cards.id));
+}
+
+/**
+ * GET /api/registry, first step: every live card of the caller, narrowed to what valuing,
+ * filtering and sorting need (`hit`: matches the search words), so the totals cover the whole
+ * registry without sending every row.
+ */
+export function registryIndexQuery(db: Db, ownerId: string, q: string | undefined) {
+  const words = q ? prefixQuery(q) : null;
+  const hit = !q ? sql<boolean>`true` : words ? sql<boolean>`${cards.search} @@ to_tsquery('simple', ${words})` : sql<boolean>`false`;
+  return db
+    .select({
+      id: cards.id,
+      subject: cards.subject,
+      year: cards.year,
+      brand: cards.brand,
+      cardNumber: cards.cardNumber,
+      variety: cards.variety,
+      grader: cards.grader,
+      gradeValue: cards.gradeValue,
+      sport: cards.sport,
+      custody: cards.custody,
+      estimatedValueCents: cards.estimatedValueCents,
+      estimatePinned: cards.estimatePinned,
+      createdAt: cards.createdAt,
+      hit: hit.as('hit'),
+    })
+    .from(cards)
+    .where(and(eq(cards.ownerId, ownerId), live));
+}
+
+/** GET /api/registry, second step: the page's cards in full. */
+export function registryPageQuery(db: Db, ownerId: string, ids: string[]) {
+  return db
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.ownerId, ownerId), live, inArray(cards.id, ids)));
 }
 
 export const owners = alias(users, 'owners');
@@ -89,15 +126,24 @@ const sortBy: Record<AdminCardSort, SQL[]> = {
   subject: [asc(cards.subject), asc(cards.id)],
 };
 
-/** One page of the admin list with the total of all matches (exported for the bench, which runs it bare). */
+/**
+ * One page of the admin list with the total of all matches (exported for the bench, which runs it
+ * bare). The page's ids and the total come from the cards alone; the full rows and their owners
+ * are read for those 50 only.
+ */
 export function adminCardsPageQuery(db: Db, where: SQL, input: { sort: AdminCardSort; page: number }) {
-  return db
-    .select({ c: cardColumns, owner: { id: owners.id, name: owners.name, phone: owners.phone }, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const page = db
+    .select({ id: cards.id, total: sql<number>`count(*) over ()`.as('total') })
     .from(cards)
-    .innerJoin(owners, eq(owners.id, cards.ownerId))
     .where(where)
     .orderBy(...sortBy[input.sort])
     .limit(ADMIN_CARDS_PAGE_SIZE)
-    .offset((input.page - 1) * ADMIN_CARDS_PAGE_SIZE);
+    .offset((input.page - 1) * ADMIN_CARDS_PAGE_SIZE)
+    .as('page');
+  return db
+    .select({ c: cardColumns, owner: { id: owners.id, name: owners.name, phone: owners.phone }, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(cards, eq(cards.id, page.id))
+    .innerJoin(owners, eq(owners.id, cards.ownerId))
+    .orderBy(...sortBy[input.sort]);
 }
-

@@ -20,7 +20,10 @@ import {
   type Grader,
   type PatchCardValues,
   type PsaRecheckResult,
+  type CardValuation,
+  type RegistryQueryValues,
   type RegistryResponse,
+  type RegistrySort,
   type Sport,
   type UsersWithCardsResponse,
 } from '#common/cards.ts';
@@ -38,7 +41,7 @@ import { marketValuesFor } from '#server/modules/market-index/market-index.servi
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';
-import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, ownerMatchQuery, registryQuery } from './cards.queries.ts';
+import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, ownerMatchQuery, registryIndexQuery, registryPageQuery } from './cards.queries.ts';
 import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
 import { deleteRefusal } from './cards.policy.ts';
 import { findCert, psaDifferences } from './psa.service.ts';
@@ -134,16 +137,44 @@ const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { f
 // Reads
 // ------------------------------------------------------------------------------------------------
 
-/** GET /api/registry: each card with what it counts for (market value or estimate) and the total of those. */
-export async function registry(ctx: CardsContext, actor: SignedInActor): Promise<RegistryResponse> {
-  const rows = await registryQuery(ctx.db, actor.user.id);
-  const market = await marketValuesFor(ctx, { cards: rows });
-  const list = rows.map((r) => ({ ...toCard(r), valuation: cardValuation(r, market.get(r.id) ?? null) }));
+type Valued = { r: Awaited<ReturnType<typeof registryIndexQuery>>[number]; valuation: CardValuation };
+const byRecent = (a: Valued, b: Valued) => b.r.createdAt.getTime() - a.r.createdAt.getTime() || (a.r.id < b.r.id ? 1 : a.r.id > b.r.id ? -1 : 0);
+const registryOrder: Record<RegistrySort, (a: Valued, b: Valued) => number> = {
+  recent: byRecent,
+  value: (a, b) => b.valuation.valueCents - a.valuation.valueCents || byRecent(a, b),
+  year: (a, b) => a.r.year - b.r.year || b.valuation.valueCents - a.valuation.valueCents || byRecent(a, b),
+};
+
+/**
+ * GET /api/registry: one page of the caller's cards, each with what it counts for (market value or
+ * estimate), and the registry's totals. Every card is valued from a narrow read (the totals and the
+ * value order need them all); only the page's cards are read in full and sent (decision 120).
+ */
+export async function registry(ctx: CardsContext, actor: SignedInActor, input: RegistryQueryValues): Promise<RegistryResponse> {
+  const all = await registryIndexQuery(ctx.db, actor.user.id, input.q);
+  const market = await marketValuesFor(ctx, { cards: all });
+  const valued: Valued[] = all.map((r) => ({ r, valuation: cardValuation(r, market.get(r.id) ?? null) }));
+  const matching = valued
+    .filter(({ r }) => r.hit && (!input.sport || r.sport === input.sport) && (!input.grader || r.grader === input.grader) && (!input.custody || r.custody === input.custody))
+    .sort(registryOrder[input.sort]);
+  const page = matching.slice((input.page - 1) * input.pageSize, input.page * input.pageSize);
+  const rows = page.length ? await registryPageQuery(ctx.db, actor.user.id, page.map((v) => v.r.id)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const cards: RegistryResponse['cards'] = [];
+  for (const v of page) {
+    const row = byId.get(v.r.id);
+    // Deleted between the two reads: left out of this page.
+    if (row) cards.push({ ...toCard(row), valuation: v.valuation });
+  }
   return {
-    cards: list,
-    count: list.length,
-    totalEstimatedValueCents: list.reduce((s, c) => s + c.valuation.valueCents, 0),
-    atMarketValue: list.filter((c) => c.valuation.source === 'market').length,
+    cards,
+    count: matching.length,
+    totalCount: valued.length,
+    totalEstimatedValueCents: valued.reduce((s, v) => s + v.valuation.valueCents, 0),
+    atMarketValue: valued.filter((v) => v.valuation.source === 'market').length,
+    sports: [...new Set(valued.map((v) => v.r.sport))].sort(),
+    page: input.page,
+    pageSize: input.pageSize,
   };
 }
 

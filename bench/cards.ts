@@ -1,5 +1,5 @@
-// Registry reads on PostgreSQL: GET /api/registry for a member with 2,000 cards, and
-// GET /api/admin/cards?q=… page 1 over 100,000 cards. Each is timed end to end over HTTP
+// Registry reads on PostgreSQL: GET /api/registry page 1 (the default 50 cards) for a member with
+// 2,000 cards, and GET /api/admin/cards?q=… page 1 over 100,000 cards. Each is timed end to end over HTTP
 // (sequential requests after a warm-up) beside the same SQL run bare through `pg` and its rows
 // sent as JSON by a bare node:http server, so the ratio is what the app adds over that.
 // Needs DATABASE_URL or TEST_DATABASE_URL (a fresh database, dropped afterwards); else skipped.
@@ -9,7 +9,11 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
 import { seed } from '../src/server/db/seed.ts';
-import { adminCardsPageQuery, adminCardsWhere, ownerMatchQuery, registryQuery } from '../src/server/modules/cards/cards.queries.ts';
+import { registryQuerySchema } from '../src/common/cards.ts';
+import type { Db } from '../src/server/db/client.ts';
+import { adminCardsPageQuery, adminCardsWhere, ownerMatchQuery } from '../src/server/modules/cards/cards.queries.ts';
+import { registry } from '../src/server/modules/cards/cards.service.ts';
+import type { CardsContext } from '../src/server/modules/cards/cards.context.ts';
 import { benchApp, fmt, isMain, postgresUrlFromEnv, reachable, sessionFor, stats, tempPostgresDatabase, withTimeout } from './support.ts';
 
 const REQUESTS = Number(process.env.BENCH_CARDS_REQUESTS ?? 400);
@@ -107,6 +111,23 @@ export async function compare(name: string, pool: pg.Pool, ourUrl: string, heade
   }
 }
 
+/** The statements `run` sends through the database's pool, with their parameters. */
+async function recordStatements(db: Db, run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const original = pool.query;
+  const seen: { text: string; values: unknown[] }[] = [];
+  pool.query = ((q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+    seen.push(typeof q === 'string' ? { text: q, values: values ?? [] } : { text: q.text, values: values ?? q.values ?? [] });
+    return (original as (...a: unknown[]) => unknown).call(pool, q, values);
+  }) as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return seen;
+}
+
 async function onPostgres(url: string) {
   const database = await openPostgres(url);
   const client = new pg.Client({ connectionString: url });
@@ -125,9 +146,16 @@ async function onPostgres(url: string) {
     const { port } = app.server.address() as AddressInfo;
     const headers = (s: { token: string; userId: string }) => ({ 'X-Auth-Token': s.token, 'X-User-Id': s.userId, 'X-Client-Id': 'web' });
 
-    const registry = await compare(`GET /api/registry (member with ${n} cards)`, pool, `http://127.0.0.1:${port}/api/registry`, headers(member), [
-      registryQuery(database.db, member.userId).toSQL() as { sql: string; params: unknown[] },
-    ].map((q) => ({ text: q.sql, values: q.params })));
+    // The bare side runs exactly the statements one registry read sends (recorded from the service
+    // itself, after a request has warmed the settings cache): the narrow read of every card, the
+    // market-value look-ups, and the page's cards in full.
+    const registryUrl = `http://127.0.0.1:${port}/api/registry`;
+    await fetch(registryUrl, { headers: headers(member) });
+    const registryStatements = await recordStatements(database.db, () =>
+      registry(app!.ctx as unknown as CardsContext, { user: { id: member.userId } } as never, registryQuerySchema.parse({})),
+    );
+    const registry_ = await compare(`GET /api/registry page 1 (member with ${n} cards)`, pool, registryUrl, headers(member), registryStatements);
+    console.log(`  statements: ${registryStatements.length}`);
 
     const filter = { q: QUERY };
     const owners = ownerMatchQuery(database.db, QUERY).toSQL();
@@ -139,7 +167,7 @@ async function onPostgres(url: string) {
       { text: page.sql, values: page.params },
     ]);
     console.log(`  plan:\n    ${plan.join('\n    ')}`);
-    return { registry, adminCards: { ...admin_, plan } };
+    return { registry: { ...registry_, statements: registryStatements.length }, adminCards: { ...admin_, plan } };
   } finally {
     await app?.close();
     await pool.end();

@@ -1,3 +1,4 @@
+DROP INDEX "cards_owner_live_idx";--> statement-breakpoint
 DROP INDEX "cards_search_idx";--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "search" "tsvector";--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "card_sport" text;--> statement-breakpoint
@@ -5,6 +6,7 @@ ALTER TABLE "listings" ADD COLUMN "card_grader" text;--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "card_grade_value" real;--> statement-breakpoint
 ALTER TABLE "listings" ADD COLUMN "card_year" integer;--> statement-breakpoint
 CREATE INDEX "listings_open_search_idx" ON "listings" USING gin ("search") WITH (fastupdate=false) WHERE "listings"."status" in ('active', 'reserved');--> statement-breakpoint
+CREATE INDEX "cards_owner_live_idx" ON "cards" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "cards"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "cards_search_idx" ON "cards" USING gin ("search") WITH (fastupdate=false);--> statement-breakpoint
 -- A listing's copy of its card's filter fields (decision 120): set when the listing is written,
 -- refreshed whenever the card's words, sport, grader, grade or year change.

@@ -55,8 +55,8 @@ export const cards = pgTable(
     uniqueIndex('cards_live_cert_uq')
       .on(t.grader, t.certNumber)
       .where(sql`${t.deletedAt} is null and ${t.certNumber} is not null`),
-    // The member's registry: their live cards, newest first.
-    index('cards_owner_live_idx').on(t.ownerId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    // The member's registry: their live cards, newest first (id breaks ties, so a page is read in index order).
+    index('cards_owner_live_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     // The admin list's default order and its certificate look-ups.
     index('cards_live_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
     index('cards_cert_idx').on(t.certNumber),

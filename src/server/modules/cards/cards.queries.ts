@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ADMIN_CARDS_PAGE_SIZE, type AdminCardSort, type Custody, type Grader, type Sport } from '#common/cards.ts';
+import { ADMIN_CARDS_PAGE_SIZE, type AdminCardSort, type Custody, type Grader, type RegistrySort, type Sport } from '#common/cards.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
+import { indexConstituents } from '#server/db/schema/market-index.ts';
 import { users } from '#server/db/schema/users.ts';
 
 // The cards module's queries as builders, shared by its service and the bench (which runs them bare).
@@ -22,14 +23,52 @@ export function registryQuery(db: Db, ownerId: string) {
     .orderBy(desc(cards.createdAt), desc(cards.id));
 }
 
+export interface RegistryFilter {
+  q?: string;
+  sport?: Sport;
+  grader?: Grader;
+  custody?: Custody;
+}
+
+const mine = (ownerId: string) => and(eq(cards.ownerId, ownerId), live)!;
+
+/** The registry's search and filters, or undefined for none. */
+function registryMatching(f: RegistryFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [];
+  const q = f.q?.trim();
+  if (q) {
+    const words = prefixQuery(q);
+    conds.push(words ? sql`${cards.search} @@ to_tsquery('simple', ${words})` : sql`false`);
+  }
+  if (f.sport) conds.push(eq(cards.sport, f.sport));
+  if (f.grader) conds.push(eq(cards.grader, f.grader));
+  if (f.custody) conds.push(eq(cards.custody, f.custody));
+  return and(...conds);
+}
+
 /**
- * GET /api/registry, first step: every live card of the caller, narrowed to what valuing,
- * filtering and sorting need (`hit`: matches the search words), so the totals cover the whole
- * registry without sending every row.
+ * GET /api/registry: the whole registry's count, sum of estimates and sports, and how many cards
+ * match the search and filters. Estimates only: the market values are added by the service.
  */
-export function registryIndexQuery(db: Db, ownerId: string, q: string | undefined) {
-  const words = q ? prefixQuery(q) : null;
-  const hit = !q ? sql<boolean>`true` : words ? sql<boolean>`${cards.search} @@ to_tsquery('simple', ${words})` : sql<boolean>`false`;
+export function registrySummaryQuery(db: Db, ownerId: string, f: RegistryFilter) {
+  const matching = registryMatching(f);
+  return db
+    .select({
+      totalCount: sql<number>`count(*)`.mapWith(Number),
+      count: (matching ? sql<number>`count(*) filter (where ${matching})` : sql<number>`count(*)`).mapWith(Number),
+      estimatesCents: sql<number>`coalesce(sum(${cards.estimatedValueCents}), 0)`.mapWith(Number),
+      sports: sql<string>`coalesce(string_agg(distinct ${cards.sport}, ','), '')`,
+    })
+    .from(cards)
+    .where(mine(ownerId));
+}
+
+/**
+ * The caller's cards that might match an index constituent (decision 051): graded, numbered, and
+ * sharing year, grader and grade with one. Those columns compare exactly, so this never drops a
+ * card the market-index module would match; it decides the match on the rest.
+ */
+export function marketCandidatesQuery(db: Db, ownerId: string) {
   return db
     .select({
       id: cards.id,
@@ -40,23 +79,46 @@ export function registryIndexQuery(db: Db, ownerId: string, q: string | undefine
       variety: cards.variety,
       grader: cards.grader,
       gradeValue: cards.gradeValue,
-      sport: cards.sport,
-      custody: cards.custody,
       estimatedValueCents: cards.estimatedValueCents,
       estimatePinned: cards.estimatePinned,
-      createdAt: cards.createdAt,
-      hit: hit.as('hit'),
     })
     .from(cards)
-    .where(and(eq(cards.ownerId, ownerId), live));
+    .where(
+      and(
+        mine(ownerId),
+        ne(cards.grader, 'raw'),
+        isNotNull(cards.cardNumber),
+        isNotNull(cards.gradeValue),
+        sql`exists (select 1 from ${indexConstituents} where ${indexConstituents.year} = ${cards.year} and ${indexConstituents.grader} = ${cards.grader} and ${indexConstituents.grade} = ${cards.gradeValue})`,
+      ),
+    );
 }
 
-/** GET /api/registry, second step: the page's cards in full. */
-export function registryPageQuery(db: Db, ownerId: string, ids: string[]) {
-  return db
-    .select(cardColumns)
-    .from(cards)
-    .where(and(eq(cards.ownerId, ownerId), live, inArray(cards.id, ids)));
+/**
+ * GET /api/registry: one page of the caller's matching cards in full. `following` are the cards
+ * counted at a market value (and that value), so the value order is what the registry shows.
+ */
+export function registryPageQuery(
+  db: Db,
+  ownerId: string,
+  f: RegistryFilter,
+  input: { sort: RegistrySort; page: number; pageSize: number },
+  following: readonly { id: string; valueCents: number }[],
+) {
+  const pgArray = (xs: readonly (string | number)[]) => `{${xs.join(',')}}`;
+  const market = following.length
+    ? sql`unnest(${pgArray(following.map((c) => c.id))}::uuid[], ${pgArray(following.map((c) => c.valueCents))}::bigint[]) as following(card_id, value_cents)`
+    : undefined;
+  const value = market ? sql`coalesce(following.value_cents, ${cards.estimatedValueCents}) desc` : sql`${cards.estimatedValueCents} desc`;
+  const recent = [desc(cards.createdAt), desc(cards.id)];
+  const order = { recent, value: [value, ...recent], year: [asc(cards.year), value, ...recent] }[input.sort];
+  let q = db.select(cardColumns).from(cards).$dynamic();
+  if (market) q = q.leftJoin(market, sql`following.card_id = ${cards.id}`);
+  return q
+    .where(and(mine(ownerId), registryMatching(f)))
+    .orderBy(...order)
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
 }
 
 export const owners = alias(users, 'owners');

@@ -20,10 +20,8 @@ import {
   type Grader,
   type PatchCardValues,
   type PsaRecheckResult,
-  type CardValuation,
   type RegistryQueryValues,
   type RegistryResponse,
-  type RegistrySort,
   type Sport,
   type UsersWithCardsResponse,
 } from '#common/cards.ts';
@@ -41,7 +39,7 @@ import { marketValuesFor } from '#server/modules/market-index/market-index.servi
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';
-import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, ownerMatchQuery, registryIndexQuery, registryPageQuery } from './cards.queries.ts';
+import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, marketCandidatesQuery, ownerMatchQuery, registryPageQuery, registrySummaryQuery } from './cards.queries.ts';
 import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
 import { deleteRefusal } from './cards.policy.ts';
 import { findCert, psaDifferences } from './psa.service.ts';
@@ -137,42 +135,34 @@ const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { f
 // Reads
 // ------------------------------------------------------------------------------------------------
 
-type Valued = { r: Awaited<ReturnType<typeof registryIndexQuery>>[number]; valuation: CardValuation };
-const byRecent = (a: Valued, b: Valued) => b.r.createdAt.getTime() - a.r.createdAt.getTime() || (a.r.id < b.r.id ? 1 : a.r.id > b.r.id ? -1 : 0);
-const registryOrder: Record<RegistrySort, (a: Valued, b: Valued) => number> = {
-  recent: byRecent,
-  value: (a, b) => b.valuation.valueCents - a.valuation.valueCents || byRecent(a, b),
-  year: (a, b) => a.r.year - b.r.year || b.valuation.valueCents - a.valuation.valueCents || byRecent(a, b),
-};
-
 /**
  * GET /api/registry: one page of the caller's cards, each with what it counts for (market value or
- * estimate), and the registry's totals. Every card is valued from a narrow read (the totals and the
- * value order need them all); only the page's cards are read in full and sent (decision 120).
+ * estimate), and the whole registry's totals (decision 120). The database sums the estimates; only
+ * cards that might match an index constituent are valued here, and the page is read with the
+ * market values of the cards that follow them, so its value order is the one shown.
  */
 export async function registry(ctx: CardsContext, actor: SignedInActor, input: RegistryQueryValues): Promise<RegistryResponse> {
-  const all = await registryIndexQuery(ctx.db, actor.user.id, input.q);
-  const market = await marketValuesFor(ctx, { cards: all });
-  const valued: Valued[] = all.map((r) => ({ r, valuation: cardValuation(r, market.get(r.id) ?? null) }));
-  const matching = valued
-    .filter(({ r }) => r.hit && (!input.sport || r.sport === input.sport) && (!input.grader || r.grader === input.grader) && (!input.custody || r.custody === input.custody))
-    .sort(registryOrder[input.sort]);
-  const page = matching.slice((input.page - 1) * input.pageSize, input.page * input.pageSize);
-  const rows = page.length ? await registryPageQuery(ctx.db, actor.user.id, page.map((v) => v.r.id)) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const cards: RegistryResponse['cards'] = [];
-  for (const v of page) {
-    const row = byId.get(v.r.id);
-    // Deleted between the two reads: left out of this page.
-    if (row) cards.push({ ...toCard(row), valuation: v.valuation });
-  }
+  const owner = actor.user.id;
+  const valued = async () => {
+    const candidates = await marketCandidatesQuery(ctx.db, owner);
+    const market = await marketValuesFor(ctx, { cards: candidates });
+    const following = candidates.flatMap((c) => {
+      const m = market.get(c.id);
+      return m && !c.estimatePinned ? [{ id: c.id, valueCents: m.priceCents, estimateCents: c.estimatedValueCents }] : [];
+    });
+    return { market, following };
+  };
+  // Newest first needs no market values, so that page is read alongside.
+  const recentPage = input.sort === 'recent' ? registryPageQuery(ctx.db, owner, input, input, []).execute() : undefined;
+  const [[summary], { market, following }, recent] = await Promise.all([registrySummaryQuery(ctx.db, owner, input), valued(), recentPage]);
+  const rows = recent ?? (await registryPageQuery(ctx.db, owner, input, input, following));
   return {
-    cards,
-    count: matching.length,
-    totalCount: valued.length,
-    totalEstimatedValueCents: valued.reduce((s, v) => s + v.valuation.valueCents, 0),
-    atMarketValue: valued.filter((v) => v.valuation.source === 'market').length,
-    sports: [...new Set(valued.map((v) => v.r.sport))].sort(),
+    cards: rows.map((r) => ({ ...toCard(r), valuation: cardValuation(r, market.get(r.id) ?? null) })),
+    count: summary.count,
+    totalCount: summary.totalCount,
+    totalEstimatedValueCents: summary.estimatesCents + following.reduce((s, c) => s + c.valueCents - c.estimateCents, 0),
+    atMarketValue: following.length,
+    sports: summary.sports ? (summary.sports.split(',') as Sport[]).sort() : [],
     page: input.page,
     pageSize: input.pageSize,
   };

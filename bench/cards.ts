@@ -11,7 +11,7 @@ import { openPostgres } from '../src/server/db/client.ts';
 import { seed } from '../src/server/db/seed.ts';
 import { registryQuerySchema } from '../src/common/cards.ts';
 import type { Db } from '../src/server/db/client.ts';
-import { adminCardsPageQuery, adminCardsWhere, ownerMatchQuery } from '../src/server/modules/cards/cards.queries.ts';
+import { adminCardsPageQuery, adminCardsWhere, ownerMatchQuery, registryPageQuery } from '../src/server/modules/cards/cards.queries.ts';
 import { registry } from '../src/server/modules/cards/cards.service.ts';
 import type { CardsContext } from '../src/server/modules/cards/cards.context.ts';
 import { benchApp, fmt, isMain, postgresUrlFromEnv, reachable, sessionFor, stats, tempPostgresDatabase, withTimeout } from './support.ts';
@@ -77,12 +77,18 @@ export async function timeRequests(url: string, headers: Record<string, string>)
   return { ...stats(samples), bytes };
 }
 
-/** A bare node:http server that runs the given SQL through a pg pool and sends the rows as JSON. */
-export async function bareServer(pool: pg.Pool, queries: { text: string; values: unknown[] }[]): Promise<{ server: Server; port: number }> {
+/**
+ * A bare node:http server that runs the given SQL through a pg pool, one statement after another,
+ * and sends one statement's rows as JSON (the last, unless `send` names another).
+ */
+export async function bareServer(pool: pg.Pool, queries: { text: string; values: unknown[] }[], send = queries.length - 1): Promise<{ server: Server; port: number }> {
   const server = createServer(async (_req, res) => {
     try {
       let rows: unknown[] = [];
-      for (const q of queries) rows = (await pool.query(q.text, q.values)).rows;
+      for (const [i, q] of queries.entries()) {
+        const r = (await pool.query(q.text, q.values)).rows;
+        if (i === send) rows = r;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ rows }));
     } catch (err) {
@@ -94,8 +100,8 @@ export async function bareServer(pool: pg.Pool, queries: { text: string; values:
   return { server, port: (server.address() as AddressInfo).port };
 }
 
-export async function compare(name: string, pool: pg.Pool, ourUrl: string, headers: Record<string, string>, queries: { text: string; values: unknown[] }[]) {
-  const bare = await bareServer(pool, queries);
+export async function compare(name: string, pool: pg.Pool, ourUrl: string, headers: Record<string, string>, queries: { text: string; values: unknown[] }[], send?: number) {
+  const bare = await bareServer(pool, queries, send);
   try {
     const baseline = await timeRequests(`http://127.0.0.1:${bare.port}/`, {});
     const ours = await timeRequests(ourUrl, headers);
@@ -154,7 +160,12 @@ async function onPostgres(url: string) {
     const registryStatements = await recordStatements(database.db, () =>
       registry(app!.ctx as unknown as CardsContext, { user: { id: member.userId } } as never, registryQuerySchema.parse({})),
     );
-    const registry_ = await compare(`GET /api/registry page 1 (member with ${n} cards)`, pool, registryUrl, headers(member), registryStatements);
+    // The bare server sends the page's rows, as the app sends its cards.
+    const input = registryQuerySchema.parse({});
+    const pageSql = registryPageQuery(database.db, member.userId, input, input, []).toSQL().sql;
+    const pageAt = registryStatements.findIndex((q) => q.text === pageSql);
+    if (pageAt < 0) throw new Error('the registry page statement was not among those recorded');
+    const registry_ = await compare(`GET /api/registry page 1 (member with ${n} cards)`, pool, registryUrl, headers(member), registryStatements, pageAt);
     console.log(`  statements: ${registryStatements.length}`);
 
     const filter = { q: QUERY };

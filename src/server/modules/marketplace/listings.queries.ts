@@ -11,8 +11,8 @@ import { cardColumns, prefixQuery } from '#server/modules/cards/cards.queries.ts
 export const openStatuses = ['active', 'reserved'] as const;
 export const isOpen = inArray(listings.status, [...openStatuses]);
 
-// Every column but the search terms, which nobody reads back.
-const { search: _search, ...columns } = getTableColumns(listings);
+// Every column but the copies of the card's fields, which only the search reads.
+const { search: _search, cardSport: _sport, cardGrader: _grader, cardGradeValue: _grade, cardYear: _year, ...columns } = getTableColumns(listings);
 export const listingColumns = columns;
 
 /** A listing with its card and its seller's name. */

@@ -144,9 +144,9 @@ const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { f
 export async function registry(ctx: CardsContext, actor: SignedInActor, input: RegistryQueryValues): Promise<RegistryResponse> {
   const owner = actor.user.id;
   const valued = async () => {
-    const candidates = await marketCandidatesQuery(ctx.db, owner);
+    const candidates = marketCandidatesQuery(ctx.db, owner).execute();
     const market = await marketValuesFor(ctx, { cards: candidates });
-    const following = candidates.flatMap((c) => {
+    const following = (await candidates).flatMap((c) => {
       const m = market.get(c.id);
       return m && !c.estimatePinned ? [{ id: c.id, valueCents: m.priceCents, estimateCents: c.estimatedValueCents }] : [];
     });

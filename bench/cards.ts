@@ -1,5 +1,5 @@
-// Registry reads on PostgreSQL: GET /api/registry for a member with 2,000 cards, and
-// GET /api/admin/cards?q=… page 1 over 100,000 cards. Each is timed end to end over HTTP
+// Registry reads on PostgreSQL: GET /api/registry page 1 (the default 50 cards) for a member with
+// 2,000 cards, and GET /api/admin/cards?q=… page 1 over 100,000 cards. Each is timed end to end over HTTP
 // (sequential requests after a warm-up) beside the same SQL run bare through `pg` and its rows
 // sent as JSON by a bare node:http server, so the ratio is what the app adds over that.
 // Needs DATABASE_URL or TEST_DATABASE_URL (a fresh database, dropped afterwards); else skipped.
@@ -9,7 +9,11 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.ts';
 import { seed } from '../src/server/db/seed.ts';
-import { adminCardsPageQuery, adminCardsWhere, ownerMatchQuery, registryQuery } from '../src/server/modules/cards/cards.queries.ts';
+import { registryQuerySchema } from '../src/common/cards.ts';
+import type { Db } from '../src/server/db/client.ts';
+import { adminCardsPageQuery, adminCardsWhere, ownerMatchQuery, registryPageQuery } from '../src/server/modules/cards/cards.queries.ts';
+import { registry } from '../src/server/modules/cards/cards.service.ts';
+import type { CardsContext } from '../src/server/modules/cards/cards.context.ts';
 import { benchApp, fmt, isMain, postgresUrlFromEnv, reachable, sessionFor, stats, tempPostgresDatabase, withTimeout } from './support.ts';
 
 const REQUESTS = Number(process.env.BENCH_CARDS_REQUESTS ?? 400);
@@ -35,7 +39,7 @@ const brands = ['Topps', 'Topps Chrome', 'Upper Deck', 'Fleer', 'Bowman Chrome',
 const sportsList = ['baseball', 'basketball', 'football', 'hockey'];
 
 /** 100,000 cards over 1,000 owners plus the member's 2,000, written by PostgreSQL itself (seconds, not minutes). */
-async function fill(client: pg.Client, memberId: string) {
+export async function fill(client: pg.Client, memberId: string) {
   await client.query(`insert into users (phone, name) select '+1999' || lpad(i::text, 7, '0'), 'Bench Owner ' || i from generate_series(1, ${OWNERS}) i`);
   const insertCards = (count: number, ownerSql: string, offset: number) =>
     client.query(
@@ -73,12 +77,18 @@ export async function timeRequests(url: string, headers: Record<string, string>)
   return { ...stats(samples), bytes };
 }
 
-/** A bare node:http server that runs the given SQL through a pg pool and sends the rows as JSON. */
-export async function bareServer(pool: pg.Pool, queries: { text: string; values: unknown[] }[]): Promise<{ server: Server; port: number }> {
+/**
+ * A bare node:http server that runs the given SQL through a pg pool, one statement after another,
+ * and sends one statement's rows as JSON (the last, unless `send` names another).
+ */
+export async function bareServer(pool: pg.Pool, queries: { text: string; values: unknown[] }[], send = queries.length - 1): Promise<{ server: Server; port: number }> {
   const server = createServer(async (_req, res) => {
     try {
       let rows: unknown[] = [];
-      for (const q of queries) rows = (await pool.query(q.text, q.values)).rows;
+      for (const [i, q] of queries.entries()) {
+        const r = (await pool.query(q.text, q.values)).rows;
+        if (i === send) rows = r;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ rows }));
     } catch (err) {
@@ -90,8 +100,8 @@ export async function bareServer(pool: pg.Pool, queries: { text: string; values:
   return { server, port: (server.address() as AddressInfo).port };
 }
 
-export async function compare(name: string, pool: pg.Pool, ourUrl: string, headers: Record<string, string>, queries: { text: string; values: unknown[] }[]) {
-  const bare = await bareServer(pool, queries);
+export async function compare(name: string, pool: pg.Pool, ourUrl: string, headers: Record<string, string>, queries: { text: string; values: unknown[] }[], send?: number) {
+  const bare = await bareServer(pool, queries, send);
   try {
     const baseline = await timeRequests(`http://127.0.0.1:${bare.port}/`, {});
     const ours = await timeRequests(ourUrl, headers);
@@ -105,6 +115,23 @@ export async function compare(name: string, pool: pg.Pool, ourUrl: string, heade
   } finally {
     await new Promise((r) => bare.server.close(r));
   }
+}
+
+/** The statements `run` sends through the database's pool, with their parameters. */
+async function recordStatements(db: Db, run: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const original = pool.query;
+  const seen: { text: string; values: unknown[] }[] = [];
+  pool.query = ((q: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+    seen.push(typeof q === 'string' ? { text: q, values: values ?? [] } : { text: q.text, values: values ?? q.values ?? [] });
+    return (original as (...a: unknown[]) => unknown).call(pool, q, values);
+  }) as typeof pool.query;
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return seen;
 }
 
 async function onPostgres(url: string) {
@@ -125,9 +152,21 @@ async function onPostgres(url: string) {
     const { port } = app.server.address() as AddressInfo;
     const headers = (s: { token: string; userId: string }) => ({ 'X-Auth-Token': s.token, 'X-User-Id': s.userId, 'X-Client-Id': 'web' });
 
-    const registry = await compare(`GET /api/registry (member with ${n} cards)`, pool, `http://127.0.0.1:${port}/api/registry`, headers(member), [
-      registryQuery(database.db, member.userId).toSQL() as { sql: string; params: unknown[] },
-    ].map((q) => ({ text: q.sql, values: q.params })));
+    // The bare side runs exactly the statements one registry read sends (recorded from the service
+    // itself, after a request has warmed the settings cache): the narrow read of every card, the
+    // market-value look-ups, and the page's cards in full.
+    const registryUrl = `http://127.0.0.1:${port}/api/registry`;
+    await fetch(registryUrl, { headers: headers(member) });
+    const registryStatements = await recordStatements(database.db, () =>
+      registry(app!.ctx as unknown as CardsContext, { user: { id: member.userId } } as never, registryQuerySchema.parse({})),
+    );
+    // The bare server sends the page's rows, as the app sends its cards.
+    const input = registryQuerySchema.parse({});
+    const pageSql = registryPageQuery(database.db, member.userId, input, input, []).toSQL().sql;
+    const pageAt = registryStatements.findIndex((q) => q.text === pageSql);
+    if (pageAt < 0) throw new Error('the registry page statement was not among those recorded');
+    const registry_ = await compare(`GET /api/registry page 1 (member with ${n} cards)`, pool, registryUrl, headers(member), registryStatements, pageAt);
+    console.log(`  statements: ${registryStatements.length}`);
 
     const filter = { q: QUERY };
     const owners = ownerMatchQuery(database.db, QUERY).toSQL();
@@ -139,7 +178,7 @@ async function onPostgres(url: string) {
       { text: page.sql, values: page.params },
     ]);
     console.log(`  plan:\n    ${plan.join('\n    ')}`);
-    return { registry, adminCards: { ...admin_, plan } };
+    return { registry: { ...registry_, statements: registryStatements.length }, adminCards: { ...admin_, plan } };
   } finally {
     await app?.close();
     await pool.end();

@@ -22,7 +22,7 @@ const brands = ['Topps', 'Topps Chrome', 'Upper Deck', 'Fleer', 'Bowman Chrome',
 const sportsList = ['baseball', 'basketball', 'football', 'hockey'];
 
 /** 100,000 vaulted house cards, each held by an open listing (1 in 50 featured), written by PostgreSQL itself. */
-async function fill(client: pg.Client, houseId: string) {
+export async function fill(client: pg.Client, houseId: string) {
   await client.query(
     `insert into cards (owner_id, grader, cert_number, grade, grade_value, year, brand, subject, card_number, sport, estimated_value_cents, custody, created_at, updated_at)
      select $4::uuid, (array['PSA','BGS','SGC'])[1 + i % 3], (70000000 + i)::text,

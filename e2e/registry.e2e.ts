@@ -66,6 +66,12 @@ describe.skipIf(inject('skipBrowser'))('card registry in Chromium', () => {
 
     await expect.poll(async () => dollars(await total.innerText())).toBe(before.total + 1234);
     expect(Number(await page.getByTestId('registry-count').innerText())).toBe(before.count + 1);
+    // The server searches: the list narrows and the URL keeps it, the header still counts every card.
+    await page.getByLabel('Search your cards by player, set or certificate').fill('duncan');
+    await page.waitForURL('**/registry?q=duncan');
+    await expect.poll(() => page.getByTestId('registry-card').count()).toBe(1);
+    await page.getByText('1–1 of 1').waitFor();
+    expect(Number(await page.getByTestId('registry-count').innerText())).toBe(before.count + 1);
     const tile = page.getByTestId('registry-card').filter({ hasText: 'TIM DUNCAN' });
     await tile.getByRole('link', { name: 'TIM DUNCAN' }).click();
     await page.waitForURL(/\/registry\/[0-9a-f-]{36}$/);

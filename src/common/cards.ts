@@ -367,13 +367,41 @@ export function cardValuation(card: { estimatedValueCents: number; estimatePinne
 export const registryCardSchema = cardSchema.extend({ valuation: cardValuationSchema });
 export type RegistryCard = z.infer<typeof registryCardSchema>;
 
-/** GET /api/registry: the caller's cards, newest first, with their count and total value (market values where followed). */
+/** The registry's orders: newest first; value (what the card counts for), highest first; year, oldest first. */
+export const registrySorts = ['recent', 'value', 'year'] as const;
+export type RegistrySort = (typeof registrySorts)[number];
+export const REGISTRY_PAGE_SIZE = 50;
+export const REGISTRY_PAGE_SIZE_MAX = 100;
+
+/** GET /api/registry: one page of the caller's cards, searched, filtered and sorted. */
+export const registryQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  sport: z.enum(sports).optional(),
+  grader: z.enum(graders).optional(),
+  custody: z.enum(custodyStates).optional(),
+  sort: z.enum(registrySorts).default('recent'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(REGISTRY_PAGE_SIZE_MAX).default(REGISTRY_PAGE_SIZE),
+});
+export type RegistryQuery = z.input<typeof registryQuerySchema>;
+export type RegistryQueryValues = z.output<typeof registryQuerySchema>;
+
+/**
+ * GET /api/registry: one page of the caller's cards. `count` is how many match the search and
+ * filters (what the pages cover); `totalCount`, `totalEstimatedValueCents` and `atMarketValue`
+ * cover every card in the registry, whatever the filters (the registry's header).
+ */
 export const registryResponseSchema = z.object({
   cards: z.array(registryCardSchema),
   count: z.number(),
+  totalCount: z.number(),
   totalEstimatedValueCents: z.number(),
   /** How many of the cards are counted at their market value. */
   atMarketValue: z.number(),
+  /** The sports of the registry's cards, for the sport filter. */
+  sports: z.array(z.enum(sports)),
+  page: z.number(),
+  pageSize: z.number(),
 });
 export type RegistryResponse = z.infer<typeof registryResponseSchema>;
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { graders, sports } from '#common/cards.ts';
 import { cardRequestKinds, cardRequestStatuses, listingStatuses, payoutStatuses, promotionStatuses, saleKinds, sellOfferStatuses } from '#common/marketplace.ts';
-import { cards } from './cards.ts';
+import { cards, tsvector } from './cards.ts';
 import { invoices } from './money.ts';
 import { users } from './users.ts';
 
@@ -24,8 +25,21 @@ export const listings = pgTable(
     soldAt: timestamp('sold_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The card's filter fields, copied by triggers on both tables (decision 120) so the gallery's
+    // search is answered by the listings alone. `search` is the card's words plus the terms
+    // '#sport=<sport>' and '#grader=<grader>', which no typed word can prefix-match.
+    search: tsvector('search'),
+    cardSport: text('card_sport', { enum: sports }),
+    cardGrader: text('card_grader', { enum: graders }),
+    cardGradeValue: real('card_grade_value'),
+    cardYear: integer('card_year'),
   },
   (t) => [
+    // The gallery's search: words, sport and grader in one index.
+    index('listings_open_search_idx')
+      .using('gin', t.search)
+      .with({ fastupdate: false })
+      .where(sql`${t.status} in ('active', 'reserved')`),
     // One active or reserved listing per card.
     uniqueIndex('listings_card_open_uq')
       .on(t.cardId)

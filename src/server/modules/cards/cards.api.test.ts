@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CARD_IMAGE_MAX_BYTES, cardMessages, type CardDetail } from '#common/cards.ts';
+import { CARD_IMAGE_MAX_BYTES, cardMessages, type CardDetail, type RegistryResponse } from '#common/cards.ts';
 import type { LiveEvent, LiveEventOf } from '#common/live.ts';
 import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -55,6 +55,51 @@ const slab = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const fieldError = (res: { json(): { fieldErrors?: Record<string, string[]>; error: string } }) => res.json();
+
+describe('the registry, paged on the server', () => {
+  it('pages, searches, filters and sorts; count covers the matches, the totals and sports the whole registry', async () => {
+    const me = await signedInMember(t);
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
+    const made = [];
+    // Seven cards, newest last: five basketball (two BGS), one hockey in the vault, one raw football.
+    for (let i = 0; i < 5; i++) {
+      made.push(await createCard(t, { id: me.userId }, { subject: i === 2 ? 'Kobe Bryant' : 'Michael Jordan', grader: i < 2 ? 'BGS' : 'PSA', year: 1990 + i, estimatedValueCents: (i + 1) * 1_000, createdAt: at(i) }));
+    }
+    made.push(await createCard(t, { id: me.userId }, { subject: 'Wayne Gretzky', sport: 'hockey', custody: 'in_vault', year: 1979, estimatedValueCents: 50_000, createdAt: at(5) }));
+    made.push(await createCard(t, { id: me.userId }, { subject: 'Jerry Rice', sport: 'football', grader: 'raw', year: 1986, estimatedValueCents: 500, createdAt: at(6) }));
+    const someoneElse = await signedInMember(t);
+    await createCard(t, { id: someoneElse.userId }, { subject: 'Michael Jordan', createdAt: at(7) });
+    const total = made.reduce((s, c) => s + c.estimatedValueCents, 0);
+    const get = async (qs = '') => {
+      const res = await api(me, 'GET', `/api/registry${qs}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<RegistryResponse>();
+    };
+    const ids = (r: RegistryResponse) => r.cards.map((c) => c.id);
+
+    const first = await get('?pageSize=3');
+    expect(ids(first)).toEqual([made[6].id, made[5].id, made[4].id]);
+    expect(first).toMatchObject({ count: 7, totalCount: 7, totalEstimatedValueCents: total, atMarketValue: 0, page: 1, pageSize: 3, sports: ['basketball', 'football', 'hockey'] });
+    expect(ids(await get('?pageSize=3&page=3'))).toEqual([made[0].id]);
+    expect((await get('?pageSize=3&page=4')).cards).toEqual([]);
+
+    // Filters and search narrow `count`, never the registry's totals.
+    const jordans = await get('?q=jord');
+    expect(ids(jordans)).toEqual([made[4].id, made[3].id, made[1].id, made[0].id]);
+    expect(jordans).toMatchObject({ count: 4, totalCount: 7, totalEstimatedValueCents: total });
+    expect(ids(await get('?sport=basketball&grader=BGS'))).toEqual([made[1].id, made[0].id]);
+    expect(ids(await get('?custody=in_vault'))).toEqual([made[5].id]);
+    expect(ids(await get('?q=kobe%20bry&grader=PSA'))).toEqual([made[2].id]);
+    expect((await get('?q=%21%21')).count).toBe(0);
+
+    // Value, highest first; year, oldest first.
+    expect(ids(await get('?sort=value&pageSize=2'))).toEqual([made[5].id, made[4].id]);
+    expect(ids(await get('?sort=year&pageSize=2'))).toEqual([made[5].id, made[6].id]);
+
+    expect((await api(me, 'GET', '/api/registry?pageSize=101')).statusCode).toBe(400);
+    expect((await api(me, 'GET', '/api/registry?sort=cheapest')).statusCode).toBe(400);
+  });
+});
 
 describe('registering, editing and deleting cards', () => {
   it('registers a card to its caller with a `registered` event, and shows it in the registry with the total', async () => {

@@ -115,3 +115,19 @@ describe('market value and a pinned estimate', () => {
     expect(await editedEvents(matched)).toEqual(eventsBefore);
   });
 });
+
+describe('the registry in value order', () => {
+  it('sorts by what a card counts for: its market value while it follows the market', async () => {
+    const me = await signedInMember(t);
+    const follows = (await createCard(t, { id: me.userId }, { subject: 'Pinned Player', year: 1990, brand: 'Pin Set', cardNumber: '7', grade: 'MINT 9', estimatedValueCents: 300_000 })).id;
+    const between = (await createCard(t, { id: me.userId }, { subject: 'Between', estimatedValueCents: 280_000 })).id;
+    const low = (await createCard(t, { id: me.userId }, { subject: 'Low', estimatedValueCents: 50_000 })).id;
+    const get = async (qs: string) => (await api(me, 'GET', `/api/registry${qs}`)).json<RegistryResponse>();
+    const byValue = await get('?sort=value');
+    expect(byValue.cards.map((c) => c.id)).toEqual([between, follows, low]);
+    expect(byValue).toMatchObject({ totalEstimatedValueCents: 280_000 + 250_000 + 50_000, atMarketValue: 1, count: 3, totalCount: 3 });
+    // Year, oldest first, then value; the market value also when the card is not on the page.
+    expect((await get('?sort=year')).cards.map((c) => c.id)).toEqual([between, low, follows]);
+    expect(await get('?sort=value&pageSize=1&page=2')).toMatchObject({ cards: [{ id: follows, valuation: { source: 'market', valueCents: 250_000 } }], totalEstimatedValueCents: 580_000 });
+  });
+});

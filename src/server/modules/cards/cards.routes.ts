@@ -21,6 +21,7 @@ import {
   psaBulkRequestSchema,
   psaBulkResponseSchema,
   psaCertResponseSchema,
+  registryQuerySchema,
   registryResponseSchema,
   usersWithCardsResponseSchema,
   type CardImageSide,
@@ -64,8 +65,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; psa: Psa
     { name: 'psa-lookup:user', max: PSA_LOOKUPS_PER_MEMBER_PER_HOUR, windowMs: 60 * 60_000, key: (req) => (req.user?.isAdmin ? undefined : req.user?.id) },
   ]);
 
-  app.get('/api/registry', { config: { access: 'user' }, schema: { description: 'Your registry with its totals.', response: { 200: registryResponseSchema } } }, async (req) =>
-    registry(ctx, signedInActor(req)),
+  app.get(
+    '/api/registry',
+    { config: { access: 'user' }, schema: { description: 'One page of your registry, searched, filtered and sorted, with the whole registry\'s totals.', querystring: registryQuerySchema, response: { 200: registryResponseSchema } } },
+    async (req) => registry(ctx, signedInActor(req), req.query),
   );
 
   app.get('/api/cards', { config: { access: 'user' }, schema: { description: 'Your cards.', response: { 200: cardsResponseSchema } } }, async (req) => ({

@@ -20,6 +20,7 @@ import {
   type Grader,
   type PatchCardValues,
   type PsaRecheckResult,
+  type RegistryQueryValues,
   type RegistryResponse,
   type Sport,
   type UsersWithCardsResponse,
@@ -38,7 +39,7 @@ import { marketValuesFor } from '#server/modules/market-index/market-index.servi
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';
-import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, ownerMatchQuery, registryQuery } from './cards.queries.ts';
+import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, marketCandidatesQuery, ownerMatchQuery, registryPageQuery, registrySummaryQuery } from './cards.queries.ts';
 import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
 import { deleteRefusal } from './cards.policy.ts';
 import { findCert, psaDifferences } from './psa.service.ts';
@@ -134,16 +135,36 @@ const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { f
 // Reads
 // ------------------------------------------------------------------------------------------------
 
-/** GET /api/registry: each card with what it counts for (market value or estimate) and the total of those. */
-export async function registry(ctx: CardsContext, actor: SignedInActor): Promise<RegistryResponse> {
-  const rows = await registryQuery(ctx.db, actor.user.id);
-  const market = await marketValuesFor(ctx, { cards: rows });
-  const list = rows.map((r) => ({ ...toCard(r), valuation: cardValuation(r, market.get(r.id) ?? null) }));
+/**
+ * GET /api/registry: one page of the caller's cards, each with what it counts for (market value or
+ * estimate), and the whole registry's totals (decision 120). The database sums the estimates; only
+ * cards that might match an index constituent are valued here, and the page is read with the
+ * market values of the cards that follow them, so its value order is the one shown.
+ */
+export async function registry(ctx: CardsContext, actor: SignedInActor, input: RegistryQueryValues): Promise<RegistryResponse> {
+  const owner = actor.user.id;
+  const valued = async () => {
+    const candidates = marketCandidatesQuery(ctx.db, owner).execute();
+    const market = await marketValuesFor(ctx, { cards: candidates });
+    const following = (await candidates).flatMap((c) => {
+      const m = market.get(c.id);
+      return m && !c.estimatePinned ? [{ id: c.id, valueCents: m.priceCents, estimateCents: c.estimatedValueCents }] : [];
+    });
+    return { market, following };
+  };
+  // Newest first needs no market values, so that page is read alongside.
+  const recentPage = input.sort === 'recent' ? registryPageQuery(ctx.db, owner, input, input, []).execute() : undefined;
+  const [[summary], { market, following }, recent] = await Promise.all([registrySummaryQuery(ctx.db, owner, input), valued(), recentPage]);
+  const rows = recent ?? (await registryPageQuery(ctx.db, owner, input, input, following));
   return {
-    cards: list,
-    count: list.length,
-    totalEstimatedValueCents: list.reduce((s, c) => s + c.valuation.valueCents, 0),
-    atMarketValue: list.filter((c) => c.valuation.source === 'market').length,
+    cards: rows.map((r) => ({ ...toCard(r), valuation: cardValuation(r, market.get(r.id) ?? null) })),
+    count: summary.count,
+    totalCount: summary.totalCount,
+    totalEstimatedValueCents: summary.estimatesCents + following.reduce((s, c) => s + c.valueCents - c.estimateCents, 0),
+    atMarketValue: following.length,
+    sports: summary.sports ? (summary.sports.split(',') as Sport[]).sort() : [],
+    page: input.page,
+    pageSize: input.pageSize,
   };
 }
 

@@ -524,12 +524,16 @@ async function constituentsByIdentity(db: Db) {
  * observation carried forward, as the index uses it), by card id. Read by the cards module for
  * the registry and the card page; whether the card follows it is the owner's pin.
  */
-export async function marketValuesFor(ctx: Pick<AppContext, 'db' | 'clock'>, input: { cards: readonly CardIdentity[] }): Promise<Map<string, CardMarket>> {
+export async function marketValuesFor(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  input: { cards: readonly CardIdentity[] | Promise<readonly CardIdentity[]> },
+): Promise<Map<string, CardMarket>> {
   const out = new Map<string, CardMarket>();
-  if (!input.cards.length) return out;
+  if (Array.isArray(input.cards) && !input.cards.length) return out;
   const today = dayOf(ctx.clock.now());
-  const [byIdentity, cfg] = await Promise.all([constituentsByIdentity(ctx.db), getIndexSettings(ctx)]);
-  const matches = input.cards.map((card) => [card, matchCard(byIdentity, card)] as const).filter(([, m]) => m);
+  // Cards still being read: the constituents are read meanwhile.
+  const [cards, byIdentity, cfg] = await Promise.all([input.cards, constituentsByIdentity(ctx.db), getIndexSettings(ctx)]);
+  const matches = cards.map((card) => [card, matchCard(byIdentity, card)] as const).filter(([, m]) => m);
   if (!matches.length) return out;
   const prices = await pricesAsOf(ctx.db, today, [...new Set(matches.map(([, m]) => m!.id))]);
   for (const [card, m] of matches) {

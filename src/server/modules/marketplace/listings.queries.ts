@@ -1,20 +1,24 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { ListingsQuery } from '#common/marketplace.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
-import { cardColumns, live, prefixQuery } from '#server/modules/cards/cards.queries.ts';
+import { cardColumns, prefixQuery } from '#server/modules/cards/cards.queries.ts';
 
 // The listings queries as builders, shared by the service and the bench (which runs them bare).
 
 export const openStatuses = ['active', 'reserved'] as const;
 export const isOpen = inArray(listings.status, [...openStatuses]);
 
+// Every column but the copies of the card's fields, which only the search reads.
+const { search: _search, cardSport: _sport, cardGrader: _grader, cardGradeValue: _grade, cardYear: _year, ...columns } = getTableColumns(listings);
+export const listingColumns = columns;
+
 /** A listing with its card and its seller's name. */
 export function listingSelect(db: Db) {
   return db
-    .select({ listing: listings, card: cardColumns, sellerName: users.name })
+    .select({ listing: listingColumns, card: cardColumns, sellerName: users.name })
     .from(listings)
     .innerJoin(cards, eq(cards.id, listings.cardId))
     .leftJoin(users, eq(users.id, listings.sellerId));
@@ -36,13 +40,32 @@ export function textFilter(q: string | undefined): SQL | undefined {
   return and(...parts);
 }
 
+const isYear = (w: string) => /^(18|19|20)\d{2}$/.test(w);
+
+/**
+ * The gallery's filters on the listing's own copy of its card's fields (decision 120). With words
+ * to search, sport and grader join them as terms of the one tsquery, so one GIN index answers all
+ * three and only the matches are read from the heap.
+ */
 export function listingsWhere(q: ListingsQuery): SQL {
-  const where: (SQL | undefined)[] = [isOpen, live];
-  where.push(textFilter(q.q));
-  if (q.sport) where.push(eq(cards.sport, q.sport));
-  if (q.grader) where.push(eq(cards.grader, q.grader));
-  if (q.minGrade !== undefined) where.push(gte(cards.gradeValue, q.minGrade));
-  if (q.maxGrade !== undefined) where.push(lte(cards.gradeValue, q.maxGrade));
+  // An open listing holds its card, and a held card cannot be deleted: no need to ask the card.
+  const where: (SQL | undefined)[] = [isOpen];
+  const words = q.q ? q.q.split(/\s+/).filter(Boolean) : [];
+  const years = words.filter(isYear).map(Number);
+  const tsq = prefixQuery(words.filter((w) => !isYear(w)).join(' '));
+  // Only punctuation: nothing can match.
+  if (words.length && !years.length && !tsq) where.push(sql`false`);
+  if (years.length) where.push(inArray(listings.cardYear, years));
+  if (tsq) {
+    // Sport and grader are checked against the enums before they get here.
+    const facets = [q.sport && `'#sport=${q.sport}'`, q.grader && `'#grader=${q.grader}'`].filter(Boolean).join(' & ');
+    where.push(facets ? sql`${listings.search} @@ (to_tsquery('simple', ${tsq}) && ${facets}::tsquery)` : sql`${listings.search} @@ to_tsquery('simple', ${tsq})`);
+  } else {
+    if (q.sport) where.push(eq(listings.cardSport, q.sport));
+    if (q.grader) where.push(eq(listings.cardGrader, q.grader));
+  }
+  if (q.minGrade !== undefined) where.push(gte(listings.cardGradeValue, q.minGrade));
+  if (q.maxGrade !== undefined) where.push(lte(listings.cardGradeValue, q.maxGrade));
   if (q.minPriceCents !== undefined) where.push(gte(listings.priceCents, q.minPriceCents));
   if (q.maxPriceCents !== undefined) where.push(lte(listings.priceCents, q.maxPriceCents));
   return and(...where)!;
@@ -57,19 +80,29 @@ export function listingsOrder(q: ListingsQuery, now: Date): SQL[] {
     case 'price_desc':
       return [featured, desc(listings.priceCents), asc(listings.id)];
     case 'grade_desc':
-      return [featured, sql`${cards.gradeValue} desc nulls last`, desc(listings.createdAt), asc(listings.id)];
+      return [featured, sql`${listings.cardGradeValue} desc nulls last`, desc(listings.createdAt), asc(listings.id)];
     default:
       return [featured, desc(listings.createdAt), asc(listings.id)];
   }
 }
 
-/** One page of the gallery, one row more than the page to tell whether there is a next one. */
+/**
+ * One page of the gallery, one row more than the page to tell whether there is a next one. The
+ * page's ids are found on the listings alone; cards and sellers are joined for those rows only.
+ */
 export function listingsPageQuery(db: Db, q: ListingsQuery, now: Date) {
-  return listingSelect(db)
+  const order = listingsOrder(q, now);
+  const page = db
+    .select({ id: listings.id })
+    .from(listings)
     .where(listingsWhere(q))
-    .orderBy(...listingsOrder(q, now))
+    .orderBy(...order)
     .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize);
+    .offset((q.page - 1) * q.pageSize)
+    .as('page');
+  return listingSelect(db)
+    .innerJoin(page, eq(page.id, listings.id))
+    .orderBy(...order);
 }
 
 /** Reservations whose 15 minutes are up (the lapse job's scan). */

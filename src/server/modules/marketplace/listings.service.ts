@@ -64,7 +64,7 @@ export function sellerOf(sellerId: string | null, name: string | null): Seller {
 }
 
 /** A reservation whose time is up reads as active even before the lapse has been written. */
-function lapsed(l: ListingRow, now: Date) {
+function lapsed(l: Pick<ListingRow, 'status' | 'reservedUntil'>, now: Date) {
   return l.status === 'reserved' && l.reservedUntil !== null && l.reservedUntil <= now;
 }
 

@@ -80,6 +80,30 @@ describe('browsing', () => {
     expect((await api(buyer, 'GET', '/api/listings?minPriceCents=5&maxPriceCents=1')).statusCode).toBe(400);
   });
 
+  it('finds a listed card by its current words, sport, grader, grade and year after the card is edited', async () => {
+    const tag = `Qwv${Date.now()}`;
+    const l = await createListing(t, { priceCents: 150_000, card: { subject: `${tag} Before`, sport: 'hockey', grader: 'PSA', year: 1979 } });
+    const ids = async (qs: string) => {
+      const res = await api(buyer, 'GET', `/api/listings?${qs}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<ListingsResponse>().listings.map((x) => x.id);
+    };
+    expect(await ids(`q=${tag}&sport=hockey&grader=PSA`)).toEqual([l.id]);
+    // Any write to the card (here straight to the table) reaches the listing's copy.
+    await t.db.update(cards).set({ subject: `${tag} After`, sport: 'golf', grader: 'BGS', gradeValue: 9.5, year: 1999 }).where(eq(cards.id, l.cardId));
+    expect(await ids(`q=${tag}%20before`)).toEqual([]);
+    expect(await ids(`q=${tag}&sport=hockey`)).toEqual([]);
+    expect(await ids(`q=${tag}&grader=PSA`)).toEqual([]);
+    expect(await ids(`q=${tag}%20after&sport=golf&grader=BGS`)).toEqual([l.id]);
+    expect(await ids(`q=${tag}%201999&minGrade=9.5&maxGrade=9.5`)).toEqual([l.id]);
+    expect(await ids(`q=${tag}%201979`)).toEqual([]);
+    // Without words the copied columns answer.
+    expect(await ids('sport=golf&grader=BGS&minGrade=9.5&maxGrade=9.5&pageSize=60')).toContain(l.id);
+    expect(await ids('sport=hockey&grader=PSA&pageSize=60')).not.toContain(l.id);
+    // A typed word never matches the sport and grader terms.
+    expect(await ids(`q=${tag}%20sport`)).toEqual([]);
+  });
+
   it('shows the detail with provenance, and 404 for a withdrawn listing to other members', async () => {
     const l = await createListing(t, { priceCents: 250_000 });
     const res = await api(buyer, 'GET', `/api/listings/${l.id}`);

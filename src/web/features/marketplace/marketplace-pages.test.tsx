@@ -3,10 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import type { CardSummary } from '#common/cards.ts';
 import type { ListingCard, ListingDetail } from '#common/marketplace.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
 import { BuyPanel } from './buy-panel.tsx';
 import MarketplacePage from './marketplace-page.tsx';
+import { NewSellOfferDialog } from './offer-dialogs.tsx';
 
 const listing: ListingCard = {
   id: '6f1c2d3e-0000-4000-8000-000000000001',
@@ -127,5 +129,21 @@ describe('Private MarketPlace pages', () => {
     renderAt('/secure/x', <BuyPanel listing={detail({ status: 'reserved', reservedUntil: until })} onChanged={() => {}} />, () => Response.json({}));
     expect(screen.getByText('Reserved by another member.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull();
+  });
+
+  it('the sell-offer picker offers every card from GET /api/cards (unpaged), a held one disabled', async () => {
+    const summary = (i: number, over: Partial<CardSummary> = {}): CardSummary => ({
+      id: `card-${i}`, subject: `Player ${i}`, year: 1990, brand: 'Topps', grade: 'MINT 9', grader: 'PSA', certNumber: String(i), custody: 'in_vault', hold: null, estimatedValueCents: 1_000, thumbnailUrl: null, ...over,
+    });
+    // More than a registry page: the picker must not be limited to one.
+    const cards = Array.from({ length: 60 }, (_, i) => summary(i, i === 0 ? { hold: 'listing' } : {}));
+    renderAt('/sales', <NewSellOfferDialog open onOpenChange={() => {}} />, (url) => {
+      if (new URL(url, 'http://x').pathname === '/api/cards') return Response.json({ cards });
+      return new Response('not found', { status: 404 });
+    });
+    const select = await screen.findByLabelText('Card from your registry');
+    await waitFor(() => expect(select.querySelectorAll('option[value^="card-"]')).toHaveLength(60));
+    expect((select.querySelector('option[value="card-0"]') as HTMLOptionElement).disabled).toBe(true);
+    expect(fetchMock.mock.calls.map(([u]) => new URL(u as string, 'http://x').pathname)).not.toContain('/api/registry');
   });
 });

@@ -1,5 +1,5 @@
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { cardHoldLabels, custodyLabels, type Card } from '#common/cards.ts';
+import { cardHoldLabels, custodyLabels, type CardSummary } from '#common/cards.ts';
 import { cardRequestKindLabels, cardRequestKinds, type CardRequestKind } from '#common/marketplace.ts';
 import { FormField } from '#web/components/form-field.tsx';
 import { Money } from '#web/components/money.tsx';
@@ -18,7 +18,7 @@ import { useMyCards } from './api/get-my-cards.ts';
 const selectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /** A card that nothing else holds (no listing, loan, offer or pending request) and is not in transit. */
-export const offerableCard = (c: Pick<Card, 'custody' | 'hold'>) => !c.hold && c.custody !== 'in_transit';
+export const offerableCard = (c: Pick<CardSummary, 'custody' | 'hold'>) => !c.hold && c.custody !== 'in_transit';
 
 /** The server's field errors placed beside their fields; anything else is shown as a toast. */
 function showServerErrors<T extends FieldValues>(form: UseFormReturn<T>, err: unknown, fields: readonly Path<T>[], title: string) {
@@ -35,7 +35,7 @@ function showServerErrors<T extends FieldValues>(form: UseFormReturn<T>, err: un
   if (!placed) form.setError('root', { message: errorMessage(err, title) });
 }
 
-function CardPicker<T extends FieldValues & { cardId: string }>({ form, cards, loading }: { form: UseFormReturn<T>; cards: Card[]; loading: boolean }) {
+function CardPicker<T extends FieldValues & { cardId: string }>({ form, cards, loading }: { form: UseFormReturn<T>; cards: CardSummary[]; loading: boolean }) {
   return (
     <FormField control={form.control} name={'cardId' as Path<T>} label="Card from your registry">
       <select className={selectClass} disabled={loading} {...form.register('cardId' as Path<T>)}>

@@ -1,58 +1,77 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Plus, ScanSearch } from 'lucide-react';
-import { graderLabels, graders, sportLabels, type RegistryCard, type Sport } from '#common/cards.ts';
+import {
+  custodyLabels,
+  custodyStates,
+  graderLabels,
+  graders,
+  REGISTRY_PAGE_SIZE,
+  registrySorts,
+  sportLabels,
+  sports,
+  type RegistryQuery,
+  type RegistrySort,
+} from '#common/cards.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { ListCount, pageRange } from '#web/components/list-parts.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Pagination } from '#web/components/ui/pagination.tsx';
+import { SearchInput } from '#web/components/ui/search-input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useListState } from '#web/hooks/use-list-state.ts';
+import { useListState, type ListState } from '#web/hooks/use-list-state.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useRegistry } from './api/get-registry.ts';
 import { AddCardDialog } from './add-card-dialog.tsx';
 import { SlabGridSkeleton, SlabTile } from './slab-tile.tsx';
 
 // Value: what the registry counts the card at (its market value while it follows the market).
-const value = (c: RegistryCard) => c.valuation.valueCents;
-export const registrySorts = {
-  recent: { label: 'Recently added', compare: (a: RegistryCard, b: RegistryCard) => b.createdAt.localeCompare(a.createdAt) },
-  value: { label: 'Value, highest first', compare: (a: RegistryCard, b: RegistryCard) => value(b) - value(a) },
-  year: { label: 'Year, oldest first', compare: (a: RegistryCard, b: RegistryCard) => a.year - b.year || value(b) - value(a) },
-} as const;
-type SortKey = keyof typeof registrySorts;
-const isSort = (s: string | undefined): s is SortKey => !!s && Object.hasOwn(registrySorts, s);
+export const registrySortLabels: Record<RegistrySort, string> = {
+  recent: 'Recently added',
+  value: 'Value, highest first',
+  year: 'Year, oldest first',
+};
+export const registryFilterNames = ['sport', 'grader', 'custody'] as const;
 
-/** The member's cards after the chosen filters and sort. */
-export function visibleCards(cards: readonly RegistryCard[], filters: { sport?: string; grader?: string }, sort: SortKey): RegistryCard[] {
-  return cards
-    .filter((c) => (!filters.sport || c.sport === filters.sport) && (!filters.grader || c.grader === filters.grader))
-    .sort(registrySorts[sort].compare);
+const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => ((list as readonly string[]).includes(v ?? '') ? (v as T) : undefined);
+
+/** The list's URL state as the server's query; anything unknown in the URL is left out. */
+export function registryParams(list: Pick<ListState, 'q' | 'page' | 'sort' | 'filters'>): RegistryQuery {
+  return {
+    q: list.q || undefined,
+    sport: pick(sports, list.filters.sport),
+    grader: pick(graders, list.filters.grader),
+    custody: pick(custodyStates, list.filters.custody),
+    sort: pick(registrySorts, list.sort) ?? 'recent',
+    page: list.page,
+  };
 }
 
 const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 export default function RegistryPage() {
   const id = useId();
-  const list = useListState(['sport', 'grader']);
-  const sort: SortKey = isSort(list.sort) ? list.sort : 'recent';
-  const query = useRegistry();
+  const list = useListState(registryFilterNames);
+  const params = registryParams(list);
+  const query = useRegistry(params);
   const [adding, setAdding] = useState(false);
   const data = query.data;
-  const sports = useMemo(() => [...new Set<Sport>((data?.cards ?? []).map((c) => c.sport))].sort(), [data]);
-  const shown = useMemo(() => (data ? visibleCards(data.cards, list.filters, sort) : []), [data, list.filters, sort]);
-  const filtered = !!(list.filters.sport || list.filters.grader);
+  const pageSize = data?.pageSize ?? REGISTRY_PAGE_SIZE;
+  const narrowed = !!(params.q || params.sport || params.grader || params.custody);
   const [, setParams] = useSearchParams();
-  const clearFilters = () =>
+  const clearFilters = () => {
+    list.setSearch('');
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
-        next.delete('sport');
-        next.delete('grader');
+        for (const name of ['q', 'page', ...registryFilterNames]) next.delete(name);
         return next;
       },
       { replace: true },
     );
+  };
 
   const addButton = (
     <Button variant="crimson" onClick={() => setAdding(true)}>
@@ -93,7 +112,7 @@ export default function RegistryPage() {
         </div>
         <div>
           <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson-soft">Cards</p>
-          {data ? <p className="tabular font-display text-3xl font-medium sm:text-4xl" data-testid="registry-count">{data.count}</p> : <Skeleton className="mt-2 h-9 w-12 bg-white/15" />}
+          {data ? <p className="tabular font-display text-3xl font-medium sm:text-4xl" data-testid="registry-count">{data.totalCount}</p> : <Skeleton className="mt-2 h-9 w-12 bg-white/15" />}
         </div>
         {data && data.atMarketValue > 0 && (
           <p className="basis-full text-sm text-background/75 sm:basis-auto sm:self-center" data-testid="registry-at-market">
@@ -102,45 +121,57 @@ export default function RegistryPage() {
         )}
       </section>
 
-      {data && data.count > 0 && (
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-3" role="group" aria-label="Filter and sort">
-          <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sport`}>
-            Sport
-            <select id={`${id}-sport`} className={selectClass} value={list.filters.sport ?? ''} onChange={(e) => list.setFilter('sport', e.target.value || undefined)}>
-              <option value="">All sports</option>
-              {sports.map((s) => (
-                <option key={s} value={s}>
-                  {sportLabels[s]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-grader`}>
-            Grader
-            <select id={`${id}-grader`} className={selectClass} value={list.filters.grader ?? ''} onChange={(e) => list.setFilter('grader', e.target.value || undefined)}>
-              <option value="">All graders</option>
-              {graders.map((g) => (
-                <option key={g} value={g}>
-                  {graderLabels[g]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sort`}>
-            Sort
-            <select id={`${id}-sort`} className={selectClass} value={sort} onChange={(e) => list.setSort(e.target.value === 'recent' ? undefined : e.target.value)}>
-              {Object.entries(registrySorts).map(([k, s]) => (
-                <option key={k} value={k}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {filtered && (
-            <p className="tabular text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
-              Showing {shown.length} of {data.count}
-            </p>
-          )}
+      {data && data.totalCount > 0 && (
+        <div className="grid gap-3">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <SearchInput label="Search your cards by player, set or certificate" placeholder="Player, set or certificate" value={list.search} onChange={list.setSearch} className="w-full sm:w-96" />
+            <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={list.page} total={data.count} pageSize={pageSize} none="No cards" />
+          </div>
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-3" role="group" aria-label="Filter and sort">
+            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sport`}>
+              Sport
+              <select id={`${id}-sport`} className={selectClass} value={params.sport ?? ''} onChange={(e) => list.setFilter('sport', e.target.value || undefined)}>
+                <option value="">All sports</option>
+                {data.sports.map((s) => (
+                  <option key={s} value={s}>
+                    {sportLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-grader`}>
+              Grader
+              <select id={`${id}-grader`} className={selectClass} value={params.grader ?? ''} onChange={(e) => list.setFilter('grader', e.target.value || undefined)}>
+                <option value="">All graders</option>
+                {graders.map((g) => (
+                  <option key={g} value={g}>
+                    {graderLabels[g]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-custody`}>
+              Custody
+              <select id={`${id}-custody`} className={selectClass} value={params.custody ?? ''} onChange={(e) => list.setFilter('custody', e.target.value || undefined)}>
+                <option value="">Any custody</option>
+                {custodyStates.map((c) => (
+                  <option key={c} value={c}>
+                    {custodyLabels[c]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sort`}>
+              Sort
+              <select id={`${id}-sort`} className={selectClass} value={params.sort} onChange={(e) => list.setSort(e.target.value === 'recent' ? undefined : e.target.value)}>
+                {registrySorts.map((k) => (
+                  <option key={k} value={k}>
+                    {registrySortLabels[k]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         </div>
       )}
 
@@ -153,13 +184,13 @@ export default function RegistryPage() {
         </>
       ) : query.isError ? (
         <LoadError title="We couldn’t load your registry" onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : data && data.count === 0 ? (
+      ) : data && data.totalCount === 0 ? (
         <EmptyState
           title="Your registry is empty"
           description="Add your first card: type its PSA certificate number and we fill in the details, or enter any slab by hand."
           action={addButton}
         />
-      ) : shown.length === 0 ? (
+      ) : data && data.cards.length === 0 && narrowed ? (
         <EmptyState
           title="No cards match these filters"
           action={
@@ -168,13 +199,15 @@ export default function RegistryPage() {
             </Button>
           }
         />
-      ) : (
+      ) : data ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Your cards">
-          {shown.map((card) => (
+          {data.cards.map((card) => (
             <SlabTile key={card.id} card={card} />
           ))}
         </ul>
-      )}
+      ) : null}
+
+      {data && <Pagination page={list.page} pages={pageRange(list.page, data.count, pageSize).pages} onPageChange={list.setPage} disabled={query.isFetching} />}
 
       <AddCardDialog open={adding} onOpenChange={setAdding} />
     </div>

@@ -5,7 +5,7 @@ const USER_SALES = '/api/user/sales';
 const USER_REQUESTS = '/api/user/requests';
 const USER_SELLS = '/api/user/sells';
 const USER_PROMOTIONS = '/api/user/promotion-requests';
-const REGISTRY = '/api/registry';
+const MY_CARDS = '/api/cards';
 
 export const marketplaceKeys = {
   /** Every listing read (gallery pages, details with their similar listings) sits under this key. */
@@ -16,8 +16,8 @@ export const marketplaceKeys = {
   requests: [USER_REQUESTS] as const,
   sells: [USER_SELLS] as const,
   promotions: [USER_PROMOTIONS] as const,
-  /** The member's own cards, to choose one for a request or an offer. */
-  myCards: [REGISTRY, 'marketplace-picker'] as const,
+  /** The member's own cards, to choose one for a request or an offer (under /api/cards, so card_updated refreshes it). */
+  myCards: [MY_CARDS, 'marketplace-picker'] as const,
 };
 
 export const marketplaceApi = {
@@ -33,5 +33,5 @@ export const marketplaceApi = {
   promotions: USER_PROMOTIONS,
   views: p.secureView,
   view: (id: string) => marketplacePath(p.secureViewRecord, id),
-  registry: REGISTRY,
+  myCards: MY_CARDS,
 };

@@ -21,7 +21,7 @@ export const memberNotificationKinds = [
   'fund_dealt',
 ] as const;
 /** Only admins receive these (a member asked for something the desk must review): never texted, never chosen. */
-export const staffNotificationKinds = ['card_request_new', 'sell_offer_new', 'loan_application_new', 'hunt_request_new'] as const;
+export const staffNotificationKinds = ['card_request_new', 'sell_offer_new', 'loan_application_new', 'hunt_request_new', 'source_offer_new', 'fund_request_new'] as const;
 export const notificationKinds = [...memberNotificationKinds, ...staffNotificationKinds] as const;
 export type MemberNotificationKind = (typeof memberNotificationKinds)[number];
 export type StaffNotificationKind = (typeof staffNotificationKinds)[number];
@@ -63,6 +63,8 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   sell_offer_new: { label: 'New sell offers', description: 'A member offered a card to the house.', smsByDefault: false, area: 'marketplace' },
   loan_application_new: { label: 'New loan applications', description: 'A member applied for a loan.', smsByDefault: false, area: 'lending' },
   hunt_request_new: { label: 'New hunt requests', description: 'A member posted a hunt to review.', smsByDefault: false, area: 'hunts' },
+  source_offer_new: { label: 'New source offers', description: 'A member offered a card for a hunt.', smsByDefault: false, area: 'hunts' },
+  fund_request_new: { label: 'New fund requests', description: 'A member asked to subscribe to or redeem from a fund.', smsByDefault: false, area: 'funds' },
 };
 
 export const notificationVariants = ['default', 'destructive'] as const;

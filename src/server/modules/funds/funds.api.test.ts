@@ -269,6 +269,17 @@ describe('notifications', () => {
       { kind: 'fund_request_decided', title: 'Subscription declined', message: 'Your subscription request for Notified Fund was declined. Note: Please finish onboarding first', variant: 'destructive' },
     ]);
     for (const who of [admin, alice, bob]) expect(await bell(who.userId, fundId)).toEqual([]);
+    // The admins heard of each request, with the fund's desk to decide it.
+    const desk = (await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.userId), eq(notifications.link, `/admin/funds/${fundId}/manage`))))
+      .map((n) => ({ kind: n.kind, title: n.title, message: n.message }))
+      .sort((a, b) => a.message.localeCompare(b.message));
+    expect(desk).toEqual([
+      { kind: 'fund_request_new', title: 'New subscription request', message: 'Carla Investor asked to subscribe $2,000.00 to Notified Fund' },
+      { kind: 'fund_request_new', title: 'New subscription request', message: 'Dana Investor asked to subscribe $1,500.00 to Notified Fund' },
+    ]);
+    for (const who of [carla, dana]) {
+      expect((await t.db.select().from(notifications).where(eq(notifications.userId, who.userId))).map((n) => n.kind)).not.toContain('fund_request_new');
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { formatCents } from '#common/format.ts';
+import { formatUnits } from '#common/funds.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 
@@ -30,6 +32,23 @@ export async function fundDealt(uow: UnitOfWork, d: { userId: string; fundId: st
     title: subscription ? 'Subscription confirmed' : 'Redemption dealt',
     message: subscription ? `Your subscription to ${d.fundName} was dealt on ${d.valuedOn}; your units are issued` : `Your redemption from ${d.fundName} was dealt on ${d.valuedOn}`,
     user: { id: d.userId, link: fundLink(d.fundId) },
+    now,
+  });
+}
+
+/** A member asked to subscribe or redeem: admins hear, with the fund's desk to decide it. */
+export async function fundRequestNew(
+  uow: UnitOfWork,
+  r: { fundId: string; fundName: string; memberName: string | null; kind: 'subscription' | 'redemption'; amountCents: number | null; unitsMicro: number | null },
+  now: Date,
+) {
+  const subscription = r.kind === 'subscription';
+  const what = subscription ? `to subscribe ${formatCents(r.amountCents)} to ${r.fundName}` : `to redeem ${formatUnits(r.unitsMicro ?? 0)} units of ${r.fundName}`;
+  await notify(uow, {
+    kind: 'fund_request_new',
+    title: subscription ? 'New subscription request' : 'New redemption request',
+    message: `${r.memberName?.trim() || 'A member'} asked ${what}`,
+    admins: { link: `/admin/funds/${encodeURIComponent(r.fundId)}/manage` },
     now,
   });
 }

@@ -40,7 +40,7 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { holdCards, lockCards, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { fundUpdated } from './funds.events.ts';
-import { fundRequestDecided } from './funds.notifications.ts';
+import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
 import { investorScope } from './funds.policy.ts';
@@ -388,6 +388,7 @@ export async function requestSubscription(ctx: Ctx, actor: SignedInActor, input:
       .values({ fundId: f.id, userId: actor.user.id, kind: 'subscription', amountCents: input.amountCents, note: input.note || null, createdAt: now })
       .returning();
     await audit(uow.tx, { ...auditBy(actor), action: 'fund.subscription_requested', targetType: 'fund_request', targetId: r.id, data: { fundId: f.id, amountCents: input.amountCents }, at: now });
+    await fundRequestNew(uow, { fundId: f.id, fundName: f.name, memberName: actor.user.name, kind: 'subscription', amountCents: input.amountCents, unitsMicro: null }, now);
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: f.id, reason: 'request', members: [{ userId: actor.user.id }] }));
     return { request: { id: r.id, kind: r.kind, status: r.status, amountCents: r.amountCents, unitsMicro: null, createdAt: r.createdAt.toISOString() }, message: fundMessages.subscriptionRequested };
   });
@@ -406,6 +407,7 @@ export async function requestRedemption(ctx: Ctx, actor: SignedInActor, input: {
       .values({ fundId: f.id, userId: actor.user.id, kind: 'redemption', unitsMicro: units, note: input.note || null, createdAt: now })
       .returning();
     await audit(uow.tx, { ...auditBy(actor), action: 'fund.redemption_requested', targetType: 'fund_request', targetId: r.id, data: { fundId: f.id, unitsMicro: units }, at: now });
+    await fundRequestNew(uow, { fundId: f.id, fundName: f.name, memberName: actor.user.name, kind: 'redemption', amountCents: null, unitsMicro: units }, now);
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: f.id, reason: 'request', members: [{ userId: actor.user.id }] }));
     return { request: { id: r.id, kind: r.kind, status: r.status, amountCents: null, unitsMicro: r.unitsMicro, createdAt: r.createdAt.toISOString() }, message: fundMessages.redemptionRequested };
   });

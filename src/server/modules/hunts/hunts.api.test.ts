@@ -167,8 +167,8 @@ describe('notifications', () => {
       .map((n) => ({ kind: n.kind, title: n.title, message: n.message, link: n.link }));
   const step = () => t.clock.advance(1000);
 
-  it('admins hear of a new hunt; the requester of its approval, a source found and fulfilment; each responder of their own offer', async () => {
-    const [dana, eve, fay] = [await signedInMember(t, { name: 'Dana Hunter' }), await signedInMember(t), await signedInMember(t)];
+  it('admins hear of a new hunt and each new offer; the requester of its approval, a source found and fulfilment; each responder of their own offer', async () => {
+    const [dana, eve, fay] = [await signedInMember(t, { name: 'Dana Hunter' }), await signedInMember(t, { name: 'Eve Finder' }), await signedInMember(t)];
     step();
     const since = t.clock.now();
     const hunt = (await api(dana, 'POST', '/api/hunts', wanted({ player: 'Tim Duncan', year: 1998, maxBudgetCents: 250_000 }))).json() as MyHunt;
@@ -201,8 +201,15 @@ describe('notifications', () => {
       { kind: 'source_updated', title: 'Source offer closed', message: 'Your offer for 1998 Tim Duncan has been closed. Note: The hunt was fulfilled by another offer', link: '/source?tab=offers' },
     ]);
     expect(rival.status).toBe('pending');
-    // The admins acted themselves; nobody else heard anything.
-    expect((await bell(admin, since)).map((n) => n.kind)).toEqual(['hunt_request_new']);
+    // Besides the new hunt and the two new offers, the admins acted themselves; nobody else heard anything.
+    const adminBell = await bell(admin, since);
+    expect(adminBell.map((n) => n.kind)).toEqual(['hunt_request_new', 'source_offer_new', 'source_offer_new']);
+    expect(adminBell).toContainEqual({
+      kind: 'source_offer_new',
+      title: 'New source offer',
+      message: 'Eve Finder offered a card for the hunt for 1998 Tim Duncan, asking $2,000.00',
+      link: '/admin/sources?tab=offers&status=pending',
+    });
     expect(await bell(carol, since)).toEqual([]);
   });
 

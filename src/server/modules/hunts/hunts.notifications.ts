@@ -5,7 +5,7 @@ import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { HuntRow } from './hunts.aggregate.ts';
 
-export const huntLinks = { myHunts: '/source?tab=hunts', myOffers: '/source?tab=offers', huntQueue: '/admin/sources?tab=hunts&status=pending' };
+export const huntLinks = { myHunts: '/source?tab=hunts', myOffers: '/source?tab=offers', huntQueue: '/admin/sources?tab=hunts&status=pending', offerQueue: '/admin/sources?tab=offers&status=pending' };
 
 /** "1986 Michael Jordan": what a hunt is for, in a notification. */
 export const huntWhat = (h: { year: number | null; player: string }) => [h.year, h.player].filter(Boolean).join(' ');

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { formatCents } from '#common/format.ts';
 import { hunts } from '#server/db/schema/hunts.ts';
+import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { huntLinks, huntWhat, withNote } from '#server/modules/hunts/hunts.notifications.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
@@ -7,6 +9,19 @@ import type { SourceRow } from './sources.aggregate.ts';
 
 // source_status_changed toasts the responder, and source_updated the requester once approved:
 // these notifications fill the bell only.
+
+/** Admins hear of an offer to review. */
+export async function sourceCreated(uow: UnitOfWork, source: SourceRow, now: Date) {
+  const [row] = await uow.tx
+    .select({ name: users.name, player: hunts.player, year: hunts.year })
+    .from(hunts)
+    .innerJoin(users, eq(users.id, source.responderId))
+    .where(eq(hunts.id, source.huntId))
+    .limit(1);
+  if (!row) return;
+  const message = `${row.name || 'A member'} offered a card for the hunt for ${huntWhat(row)}, asking ${formatCents(source.askingPriceCents)}`;
+  await notify(uow, { kind: 'source_offer_new', title: 'New source offer', message, admins: { link: huntLinks.offerQueue }, silent: true, now });
+}
 
 /**
  * An offer moved by the desk (or closed with its hunt): the responder hears; once approved, the

@@ -19,6 +19,7 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { huntAggregate, huntStamp } from '#server/modules/hunts/hunts.aggregate.ts';
 import { sourceAggregate, sourceStamp, type SourceRow } from './sources.aggregate.ts';
 import { sourceUpdated } from './sources.events.ts';
+import { sourceCreated } from './sources.notifications.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string) => new AppError('conflict', why);
@@ -159,6 +160,7 @@ export async function createSource(ctx: Ctx, actor: SignedInActor, input: { hunt
       .returning();
     await tx.insert(sourceEvents).values({ sourceId: row!.id, fromStatus: null, toStatus: 'pending', actorId: actor.user.id, at: now });
     await audit(tx, { ...auditBy(actor), action: 'source.created', targetType: 'source', targetId: row!.id, data: { huntId: hunt.id, cardId: v.cardId }, at: now });
+    await sourceCreated(uow, row!, now);
     uow.afterCommit(() => sourceUpdated(uow.ctx, row!));
     return row!.id;
   });

@@ -9,8 +9,8 @@ import { listingsQuerySchema } from '../src/common/marketplace.ts';
 import { openPostgres } from '../src/server/db/client.ts';
 import { seed } from '../src/server/db/seed.ts';
 import { houseAccountId } from '../src/server/modules/cards/house-account.ts';
-import { listingsPageQuery } from '../src/server/modules/marketplace/listings.queries.ts';
-import { compare } from './cards.ts';
+import { listingsPage } from '../src/server/modules/marketplace/listings.queries.ts';
+import { compare, recordStatements } from './cards.ts';
 import { benchApp, fmt, isMain, postgresUrlFromEnv, reachable, sessionFor, tempPostgresDatabase, withTimeout } from './support.ts';
 
 const LISTINGS = 100_000;
@@ -85,12 +85,11 @@ async function onPostgres(url: string) {
     const { port } = app.server.address() as AddressInfo;
     const headers = { 'X-Auth-Token': member.token, 'X-User-Id': member.userId, 'X-Client-Id': 'web' };
     const query = listingsQuerySchema.parse(Object.fromEntries(new URLSearchParams(QUERY)));
-    // The bare run uses the same SQL and the same "now" for the featured-first order.
-    const page = listingsPageQuery(database.db, query, new Date()).toSQL();
-    const plan = ((await pool.query(`explain (analyze, costs off, timing off) ${page.sql}`, page.params)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
-    const browse = await compare(`GET /api/listings?${QUERY} (${LISTINGS.toLocaleString()} listings)`, pool, `http://127.0.0.1:${port}/api/listings?${QUERY}`, headers, [
-      { text: page.sql, values: page.params },
-    ]);
+    // The bare run sends the statement the app sends (its name, text and values, with the same
+    // "now" for the featured-first order).
+    const [page] = await recordStatements(database.db, () => listingsPage(database.db, query, new Date()));
+    const plan = ((await pool.query(`explain (analyze, costs off, timing off) ${page.text}`, page.values)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+    const browse = await compare(`GET /api/listings?${QUERY} (${LISTINGS.toLocaleString()} listings)`, pool, `http://127.0.0.1:${port}/api/listings?${QUERY}`, headers, [page]);
     console.log(`  plan:\n    ${plan.join('\n    ')}`);
     const buyers = await race(port, database, client, houseId);
     return { browse: { ...browse, plan }, buyers };

@@ -4,7 +4,6 @@ import { existsSync } from 'node:fs';
 import { JobRunner, type JobHandler } from './lib/jobs.ts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -13,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { BackgroundTasks, systemClock, type Actor, type AppContext, type Clock } from './context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/csp.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerRequestIntegrity } from './plugins/request-integrity.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -174,7 +174,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
   registerErrorHandling(app);
   registerRequestIntegrity(app, config);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.NODE_ENV === 'production',

@@ -571,6 +571,8 @@ describe('admin lists', () => {
     expect(ids(await api(admin, 'GET', `/api/admin/cards?ownerId=${owner.userId}&custody=in_vault`))).toEqual([b.id]);
     expect(ids(await api(admin, 'GET', `/api/admin/cards?ownerId=${owner.userId}&sport=baseball&grader=PSA`))).toEqual([a.id]);
     expect(ids(await api(admin, 'GET', "/api/admin/cards?q=%27%3B%20drop%20table%20cards%3B%20--%25_"))).toEqual([]);
+    // Only punctuation: no words and no owner, so nothing matches (not everything).
+    expect((await api(admin, 'GET', '/api/admin/cards?q=%21%21')).json()).toMatchObject({ cards: [], total: 0 });
     const page = (await api(admin, 'GET', '/api/admin/cards?page=1')).json();
     expect(page).toMatchObject({ page: 1, pageSize: 50 });
     expect(page.total).toBeGreaterThanOrEqual(2);

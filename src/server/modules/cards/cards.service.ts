@@ -39,7 +39,7 @@ import { marketValuesFor } from '#server/modules/market-index/market-index.servi
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';
-import { adminCardsPageQuery, adminCardsWhere, cardColumns, live, marketCandidatesQuery, ownerMatchQuery, registryPageQuery, registrySummaryQuery } from './cards.queries.ts';
+import { adminCardsPage, cardColumns, live, marketCandidates, registryPage, registrySummary } from './cards.queries.ts';
 import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
 import { deleteRefusal } from './cards.policy.ts';
 import { findCert, psaDifferences } from './psa.service.ts';
@@ -144,7 +144,7 @@ const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { f
 export async function registry(ctx: CardsContext, actor: SignedInActor, input: RegistryQueryValues): Promise<RegistryResponse> {
   const owner = actor.user.id;
   const valued = async () => {
-    const candidates = marketCandidatesQuery(ctx.db, owner).execute();
+    const candidates = marketCandidates(ctx.db, owner);
     const market = await marketValuesFor(ctx, { cards: candidates });
     const following = (await candidates).flatMap((c) => {
       const m = market.get(c.id);
@@ -153,9 +153,9 @@ export async function registry(ctx: CardsContext, actor: SignedInActor, input: R
     return { market, following };
   };
   // Newest first needs no market values, so that page is read alongside.
-  const recentPage = input.sort === 'recent' ? registryPageQuery(ctx.db, owner, input, input, []).execute() : undefined;
-  const [[summary], { market, following }, recent] = await Promise.all([registrySummaryQuery(ctx.db, owner, input), valued(), recentPage]);
-  const rows = recent ?? (await registryPageQuery(ctx.db, owner, input, input, following));
+  const recentPage = input.sort === 'recent' ? registryPage(ctx.db, owner, input, input, []) : undefined;
+  const [summary, { market, following }, recent] = await Promise.all([registrySummary(ctx.db, owner, input), valued(), recentPage]);
+  const rows = recent ?? (await registryPage(ctx.db, owner, input, input, following));
   return {
     cards: rows.map((r) => ({ ...toCard(r), valuation: cardValuation(r, market.get(r.id) ?? null) })),
     count: summary.count,
@@ -417,15 +417,7 @@ export async function adminCards(
   ctx: CardsContext,
   input: { q?: string; ownerId?: string; custody?: Custody; grader?: Grader; sport?: Sport; needsReview?: boolean; sort: AdminCardSort; page: number },
 ): Promise<AdminCardsResponse> {
-  const q = input.q?.trim();
-  const matched = q ? (await ownerMatchQuery(ctx.db, q)).map((o) => o.id) : [];
-  const where = adminCardsWhere(input, matched);
-  const rows = await adminCardsPageQuery(ctx.db, where, input);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && input.page > 1) {
-    const [{ n }] = await ctx.db.select({ n: count() }).from(cards).where(where);
-    total = Number(n);
-  }
+  const { rows, total } = await adminCardsPage(ctx.db, input);
   return {
     cards: rows.map(
       (r): AdminCardRow => ({

@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
+import { pgArray, prepared } from '#server/db/prepared.ts';
 import { cardColumns, prefixQuery } from '#server/modules/cards/cards.queries.ts';
 
 // The listings queries as builders, shared by the service and the bench (which runs them bare).
@@ -42,39 +43,91 @@ export function textFilter(q: string | undefined): SQL | undefined {
 
 const isYear = (w: string) => /^(18|19|20)\d{2}$/.test(w);
 
+/** What decides the gallery statement's text (decision 123); the values are its placeholders. */
+export interface ListingsShape {
+  /** Words that are only punctuation: nothing can match. */
+  nothing: boolean;
+  years: boolean;
+  words: boolean;
+  facets: boolean;
+  sport: boolean;
+  grader: boolean;
+  minGrade: boolean;
+  maxGrade: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  sort: ListingsQuery['sort'];
+}
+
+/** The gallery query's shape and placeholder values. */
+export function listingsShape(q: ListingsQuery, now: Date): { shape: ListingsShape; values: Record<string, unknown> } {
+  const words = q.q ? q.q.split(/\s+/).filter(Boolean) : [];
+  const years = words.filter(isYear).map(Number);
+  const tsq = prefixQuery(words.filter((w) => !isYear(w)).join(' '));
+  // Sport and grader are checked against the enums before they get here.
+  const facets = tsq ? [q.sport && `'#sport=${q.sport}'`, q.grader && `'#grader=${q.grader}'`].filter(Boolean).join(' & ') : '';
+  const shape: ListingsShape = {
+    nothing: words.length > 0 && !years.length && !tsq,
+    years: years.length > 0,
+    words: Boolean(tsq),
+    facets: Boolean(facets),
+    sport: !tsq && Boolean(q.sport),
+    grader: !tsq && Boolean(q.grader),
+    minGrade: q.minGrade !== undefined,
+    maxGrade: q.maxGrade !== undefined,
+    minPrice: q.minPriceCents !== undefined,
+    maxPrice: q.maxPriceCents !== undefined,
+    sort: q.sort,
+  };
+  const values = {
+    years: pgArray(years),
+    tsq,
+    facets,
+    sport: q.sport,
+    grader: q.grader,
+    minGrade: q.minGrade,
+    maxGrade: q.maxGrade,
+    minPrice: q.minPriceCents,
+    maxPrice: q.maxPriceCents,
+    now: now.toISOString(),
+    limit: q.pageSize + 1,
+    offset: (q.page - 1) * q.pageSize,
+  };
+  return { shape, values };
+}
+
+const p = sql.placeholder;
+
 /**
  * The gallery's filters on the listing's own copy of its card's fields (decision 120). With words
  * to search, sport and grader join them as terms of the one tsquery, so one GIN index answers all
  * three and only the matches are read from the heap.
  */
-export function listingsWhere(q: ListingsQuery): SQL {
+function listingsWhere(s: ListingsShape): SQL {
   // An open listing holds its card, and a held card cannot be deleted: no need to ask the card.
   const where: (SQL | undefined)[] = [isOpen];
-  const words = q.q ? q.q.split(/\s+/).filter(Boolean) : [];
-  const years = words.filter(isYear).map(Number);
-  const tsq = prefixQuery(words.filter((w) => !isYear(w)).join(' '));
-  // Only punctuation: nothing can match.
-  if (words.length && !years.length && !tsq) where.push(sql`false`);
-  if (years.length) where.push(inArray(listings.cardYear, years));
-  if (tsq) {
-    // Sport and grader are checked against the enums before they get here.
-    const facets = [q.sport && `'#sport=${q.sport}'`, q.grader && `'#grader=${q.grader}'`].filter(Boolean).join(' & ');
-    where.push(facets ? sql`${listings.search} @@ (to_tsquery('simple', ${tsq}) && ${facets}::tsquery)` : sql`${listings.search} @@ to_tsquery('simple', ${tsq})`);
-  } else {
-    if (q.sport) where.push(eq(listings.cardSport, q.sport));
-    if (q.grader) where.push(eq(listings.cardGrader, q.grader));
+  if (s.nothing) where.push(sql`false`);
+  if (s.years) where.push(sql`${listings.cardYear} = any(${p('years')}::int[])`);
+  if (s.words) {
+    where.push(
+      s.facets
+        ? sql`${listings.search} @@ (to_tsquery('simple', ${p('tsq')}) && ${p('facets')}::tsquery)`
+        : sql`${listings.search} @@ to_tsquery('simple', ${p('tsq')})`,
+    );
   }
-  if (q.minGrade !== undefined) where.push(gte(listings.cardGradeValue, q.minGrade));
-  if (q.maxGrade !== undefined) where.push(lte(listings.cardGradeValue, q.maxGrade));
-  if (q.minPriceCents !== undefined) where.push(gte(listings.priceCents, q.minPriceCents));
-  if (q.maxPriceCents !== undefined) where.push(lte(listings.priceCents, q.maxPriceCents));
+  if (s.sport) where.push(eq(listings.cardSport, p('sport')));
+  if (s.grader) where.push(eq(listings.cardGrader, p('grader')));
+  if (s.minGrade) where.push(gte(listings.cardGradeValue, p('minGrade')));
+  if (s.maxGrade) where.push(lte(listings.cardGradeValue, p('maxGrade')));
+  if (s.minPrice) where.push(gte(listings.priceCents, p('minPrice')));
+  if (s.maxPrice) where.push(lte(listings.priceCents, p('maxPrice')));
   return and(...where)!;
 }
 
 /** Featured listings first (featuredUntil in the future), then the chosen order; id breaks ties. */
-export function listingsOrder(q: ListingsQuery, now: Date): SQL[] {
-  const featured = sql`(${listings.featuredUntil} is not null and ${listings.featuredUntil} > ${now.toISOString()}::timestamptz) desc`;
-  switch (q.sort) {
+function listingsOrder(sort: ListingsQuery['sort']): SQL[] {
+  const featured = sql`(${listings.featuredUntil} is not null and ${listings.featuredUntil} > ${p('now')}::timestamptz) desc`;
+  switch (sort) {
     case 'price_asc':
       return [featured, asc(listings.priceCents), asc(listings.id)];
     case 'price_desc':
@@ -90,19 +143,18 @@ export function listingsOrder(q: ListingsQuery, now: Date): SQL[] {
  * One page of the gallery, one row more than the page to tell whether there is a next one. The
  * page's ids are found on the listings alone; cards and sellers are joined for those rows only.
  */
-export function listingsPageQuery(db: Db, q: ListingsQuery, now: Date) {
-  const order = listingsOrder(q, now);
-  const page = db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(listingsWhere(q))
-    .orderBy(...order)
-    .limit(q.pageSize + 1)
-    .offset((q.page - 1) * q.pageSize)
-    .as('page');
+export function listingsPageQuery(db: Db, s: ListingsShape) {
+  const order = listingsOrder(s.sort);
+  const page = db.select({ id: listings.id }).from(listings).where(listingsWhere(s)).orderBy(...order).limit(p('limit')).offset(p('offset')).as('page');
   return listingSelect(db)
     .innerJoin(page, eq(page.id, listings.id))
     .orderBy(...order);
+}
+
+/** GET /api/listings' page (and one row more), through a statement prepared per shape. */
+export function listingsPage(db: Db, q: ListingsQuery, now: Date) {
+  const { shape, values } = listingsShape(q, now);
+  return prepared(db, `listings ${JSON.stringify(shape)}`, () => listingsPageQuery(db, shape)).execute(values);
 }
 
 /** Reservations whose 15 minutes are up (the lapse job's scan). */

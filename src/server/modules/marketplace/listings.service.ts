@@ -30,7 +30,7 @@ import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoice
 import { getSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
 import { reservationLapsed } from './marketplace.notifications.ts';
-import { isOpen, lapsedWhere, listingSelect, listingsPageQuery, textFilter, type ListingJoinRow } from './listings.queries.ts';
+import { isOpen, lapsedWhere, listingSelect, listingsPage, textFilter, type ListingJoinRow } from './listings.queries.ts';
 
 export type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 export const LAPSE_JOB = 'marketplace.lapse_reservation';
@@ -95,7 +95,7 @@ export const checkoutPath = (invoiceId: string) => `/checkout?invoice=${invoiceI
 /** GET /api/listings. */
 export async function browseListings(ctx: Pick<AppContext, 'clock'> & SettingsReadCtx, actor: SignedInActor, q: ListingsQuery): Promise<ListingsResponse> {
   const now = ctx.clock.now();
-  const [rows, { reservationMinutes }] = await Promise.all([listingsPageQuery(ctx.db, q, now), getSetting(ctx, 'marketplace')]);
+  const [rows, { reservationMinutes }] = await Promise.all([listingsPage(ctx.db, q, now), getSetting(ctx, 'marketplace')]);
   const page = rows.slice(0, q.pageSize);
   return { listings: page.map((r) => toListingCard(r, actor.user.id, now)), page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize, reservationMinutes };
 }

@@ -39,6 +39,17 @@ const call = (who: SignedIn | null, method: 'GET' | 'PUT' | 'POST', url: string,
   t.app.inject({ method, url, payload, headers: who?.headers });
 
 describe('onboarding settings (/admin/settings)', () => {
+  it('reads one shared, frozen value: a caller cannot change what the next request reads', async () => {
+    const first = await getSetting(t.app.ctx, 'onboarding');
+    const again = await getSetting(t.app.ctx, 'onboarding');
+    expect(again).toBe(first);
+    expect(() => {
+      (first as { wireInstructions: unknown }).wireInstructions = null;
+    }).toThrow(TypeError);
+    expect(() => (first.tiers as unknown[]).push({})).toThrow(TypeError);
+    expect(await getSetting(t.app.ctx, 'onboarding')).toEqual(again);
+  });
+
   it('has no wire instructions until an admin enters them, and no placeholder text', async () => {
     const res = await call(admin, 'GET', URL);
     expect(res.statusCode).toBe(200);

@@ -28,16 +28,27 @@ function parseStored<S extends SettingsSection>(section: S, stored: unknown): Se
   return (parsed.success ? parsed.data : defaults) as SettingsValues[S];
 }
 
-/** One section's value (domain.md, "Platform": settings edited at /admin/settings). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * One section's value (domain.md, "Platform": settings edited at /admin/settings). Frozen, so a
+ * caller changing it throws instead of changing what the next request reads; shared rather than
+ * copied, since some sections are read on every request (decision 123).
+ */
 export async function getSetting<S extends SettingsSection>(ctx: SettingsReadCtx, section: S): Promise<SettingsValues[S]> {
   const cache = ctx.settingsCache;
   const hit = cache?.get(section);
-  // A copy, so a caller changing its value cannot change what the next request reads.
-  if (hit !== undefined) return structuredClone(hit) as SettingsValues[S];
+  if (hit !== undefined) return hit as SettingsValues[S];
   const epoch = cache?.currentEpoch() ?? 0;
   const [row] = await ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, section)).limit(1);
-  const value = parseStored(section, row?.value);
-  cache?.set(section, structuredClone(value), epoch);
+  const value = deepFreeze(parseStored(section, row?.value));
+  cache?.set(section, value, epoch);
   return value;
 }
 

@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -75,5 +76,36 @@ export function ListCount({
         )
       ) : null}
     </p>
+  );
+}
+
+const filterSelectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+
+/** A list toolbar's labelled select (a filter or the sort); the empty option's `''` means none. */
+export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string | undefined) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="grid min-w-0 gap-1">
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value || undefined)} className={filterSelectClass}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** One option per key, shown by its label, after an optional "any" option. */
+export function KeyOptions<K extends string | number>({ any, keys, label }: { any?: string; keys: readonly K[]; label: (key: K) => string }) {
+  return (
+    <>
+      {any !== undefined && <option value="">{any}</option>}
+      {keys.map((k) => (
+        <option key={k} value={k}>
+          {label(k)}
+        </option>
+      ))}
+    </>
   );
 }

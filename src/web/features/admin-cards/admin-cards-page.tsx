@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   adminCardSorts,
   custodyLabels,
@@ -13,7 +13,7 @@ import {
 } from '#common/cards.ts';
 import { formatCents } from '#common/format.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { ListCount, ListError, ListLoading, pageRange } from '#web/components/list-parts.tsx';
+import { FilterSelect, KeyOptions, ListCount, ListError, ListLoading, pageRange } from '#web/components/list-parts.tsx';
 import { ResponsiveTable } from '#web/components/responsive-table.tsx';
 import { Pagination } from '#web/components/ui/pagination.tsx';
 import { SearchInput } from '#web/components/ui/search-input.tsx';
@@ -34,21 +34,6 @@ const sortLabels: Record<AdminCardSort, string> = {
   subject: 'Player, A–Z',
 };
 const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
-const selectClass = 'h-9 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:w-auto';
-
-function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string | undefined) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value || undefined)} className={selectClass}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 /** `listings`: the MarketPlace's house listing management, composed in by the app. */
 export default function AdminCardsPage({ listings }: { listings?: ReactNode } = {}) {
@@ -85,49 +70,30 @@ export default function AdminCardsPage({ listings }: { listings?: ReactNode } = 
           <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={page} total={total} pageSize={pageSize} none="No cards" />
         </div>
         <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" role="group" aria-label="Filters and sort">
-          <Filter label="Owner" value={filters.ownerId ?? ''} onChange={(v) => list.setFilter('ownerId', v)}>
+          <FilterSelect label="Owner" value={filters.ownerId ?? ''} onChange={(v) => list.setFilter('ownerId', v)}>
             <option value="">All owners</option>
             {owners.data?.users.map((u) => (
               <option key={u.id} value={u.id}>
                 {u.name || formatPhoneForDisplay(u.phone)} ({u.cardCount}, {formatCents(u.totalEstimatedValueCents, 0)})
               </option>
             ))}
-          </Filter>
-          <Filter label="Custody" value={filters.custody ?? ''} onChange={(v) => list.setFilter('custody', v)}>
-            <option value="">Any custody</option>
-            {custodyStates.map((c) => (
-              <option key={c} value={c}>
-                {custodyLabels[c]}
-              </option>
-            ))}
-          </Filter>
-          <Filter label="Grader" value={filters.grader ?? ''} onChange={(v) => list.setFilter('grader', v)}>
-            <option value="">Any grader</option>
-            {graders.map((g) => (
-              <option key={g} value={g}>
-                {graderLabels[g]}
-              </option>
-            ))}
-          </Filter>
-          <Filter label="Sport" value={filters.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
-            <option value="">Any sport</option>
-            {sports.map((s) => (
-              <option key={s} value={s}>
-                {sportLabels[s]}
-              </option>
-            ))}
-          </Filter>
-          <Filter label="Review" value={filters.review ?? ''} onChange={(v) => list.setFilter('review', v)}>
+          </FilterSelect>
+          <FilterSelect label="Custody" value={filters.custody ?? ''} onChange={(v) => list.setFilter('custody', v)}>
+            <KeyOptions any="Any custody" keys={custodyStates} label={(c) => custodyLabels[c]} />
+          </FilterSelect>
+          <FilterSelect label="Grader" value={filters.grader ?? ''} onChange={(v) => list.setFilter('grader', v)}>
+            <KeyOptions any="Any grader" keys={graders} label={(g) => graderLabels[g]} />
+          </FilterSelect>
+          <FilterSelect label="Sport" value={filters.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
+            <KeyOptions any="Any sport" keys={sports} label={(s) => sportLabels[s]} />
+          </FilterSelect>
+          <FilterSelect label="Review" value={filters.review ?? ''} onChange={(v) => list.setFilter('review', v)}>
             <option value="">All cards</option>
             <option value="yes">Needs review</option>
-          </Filter>
-          <Filter label="Sort" value={params.sort ?? 'recent'} onChange={(v) => list.setSort(v === 'recent' ? undefined : v)}>
-            {adminCardSorts.map((s) => (
-              <option key={s} value={s}>
-                {sortLabels[s]}
-              </option>
-            ))}
-          </Filter>
+          </FilterSelect>
+          <FilterSelect label="Sort" value={params.sort ?? 'recent'} onChange={(v) => list.setSort(v === 'recent' ? undefined : v)}>
+            <KeyOptions keys={adminCardSorts} label={(s) => sortLabels[s]} />
+          </FilterSelect>
         </div>
       </div>
 

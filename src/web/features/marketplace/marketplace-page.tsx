@@ -4,7 +4,7 @@ import { ReceiptText } from 'lucide-react';
 import { graderLabels, graders, sportLabels, sports } from '#common/cards.ts';
 import { LISTINGS_PAGE_SIZE, listingSortLabels, listingSorts } from '#common/marketplace.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { ListError } from '#web/components/list-parts.tsx';
+import { FilterSelect, KeyOptions, ListError } from '#web/components/list-parts.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -15,7 +15,6 @@ import { useListings } from './api/get-listings.ts';
 import { hasListingFilters, listingFilterNames, listingsQueryFromUrl } from './listing-filters.ts';
 import { ListingGridSkeleton, ListingTile } from './listing-tile.tsx';
 
-const selectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 const gradeSteps = [1, 2, 3, 4, 5, 6, 7, 8, 8.5, 9, 9.5, 10];
 
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
@@ -100,67 +99,23 @@ export default function MarketplacePage() {
       <search className="grid gap-3" aria-label="Search and filter listings">
         <SearchInput label="Search listings by player, set or year" placeholder="Player, set or year" value={list.search} onChange={list.setSearch} className="w-full sm:max-w-md" />
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
-          <Field label="Sport">
-            {(id) => (
-              <select id={id} className={selectClass} value={f.sport ?? ''} onChange={(e) => list.setFilter('sport', e.target.value || undefined)}>
-                <option value="">All sports</option>
-                {sports.map((s) => (
-                  <option key={s} value={s}>
-                    {sportLabels[s]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Grader">
-            {(id) => (
-              <select id={id} className={selectClass} value={f.grader ?? ''} onChange={(e) => list.setFilter('grader', e.target.value || undefined)}>
-                <option value="">All graders</option>
-                {graders.map((g) => (
-                  <option key={g} value={g}>
-                    {graderLabels[g]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Grade from">
-            {(id) => (
-              <select id={id} className={selectClass} value={f.gradeMin ?? ''} onChange={(e) => list.setFilter('gradeMin', e.target.value || undefined)}>
-                <option value="">Any</option>
-                {gradeSteps.map((g) => (
-                  <option key={g} value={g}>
-                    {g}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Grade to">
-            {(id) => (
-              <select id={id} className={selectClass} value={f.gradeMax ?? ''} onChange={(e) => list.setFilter('gradeMax', e.target.value || undefined)}>
-                <option value="">Any</option>
-                {gradeSteps.map((g) => (
-                  <option key={g} value={g}>
-                    {g}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <FilterSelect label="Sport" value={f.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
+            <KeyOptions any="All sports" keys={sports} label={(x) => sportLabels[x]} />
+          </FilterSelect>
+          <FilterSelect label="Grader" value={f.grader ?? ''} onChange={(v) => list.setFilter('grader', v)}>
+            <KeyOptions any="All graders" keys={graders} label={(g) => graderLabels[g]} />
+          </FilterSelect>
+          <FilterSelect label="Grade from" value={f.gradeMin ?? ''} onChange={(v) => list.setFilter('gradeMin', v)}>
+            <KeyOptions any="Any" keys={gradeSteps} label={String} />
+          </FilterSelect>
+          <FilterSelect label="Grade to" value={f.gradeMax ?? ''} onChange={(v) => list.setFilter('gradeMax', v)}>
+            <KeyOptions any="Any" keys={gradeSteps} label={String} />
+          </FilterSelect>
           <PriceInput label="Price from ($)" value={f.priceMin} onCommit={(v) => list.setFilter('priceMin', v)} />
           <PriceInput label="Price to ($)" value={f.priceMax} onCommit={(v) => list.setFilter('priceMax', v)} />
-          <Field label="Sort">
-            {(id) => (
-              <select id={id} className={selectClass} value={params.sort ?? 'newest'} onChange={(e) => list.setSort(e.target.value === 'newest' ? undefined : e.target.value)}>
-                {listingSorts.map((s) => (
-                  <option key={s} value={s}>
-                    {listingSortLabels[s]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <FilterSelect label="Sort" value={params.sort ?? 'newest'} onChange={(v) => list.setSort(v === 'newest' ? undefined : v)}>
+            <KeyOptions keys={listingSorts} label={(k) => listingSortLabels[k]} />
+          </FilterSelect>
           <div className="flex items-end">
             {filtered && (
               <Button variant="ghost" className="w-full" onClick={clearFilters}>

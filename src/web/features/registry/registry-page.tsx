@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Plus, ScanSearch } from 'lucide-react';
 import {
@@ -14,7 +14,7 @@ import {
   type RegistrySort,
 } from '#common/cards.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { ListCount, pageRange } from '#web/components/list-parts.tsx';
+import { FilterSelect, KeyOptions, ListCount, pageRange } from '#web/components/list-parts.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -49,10 +49,7 @@ export function registryParams(list: Pick<ListState, 'q' | 'page' | 'sort' | 'fi
   };
 }
 
-const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
-
 export default function RegistryPage() {
-  const id = useId();
   const list = useListState(registryFilterNames);
   const params = registryParams(list);
   const query = useRegistry(params);
@@ -127,50 +124,19 @@ export default function RegistryPage() {
             <SearchInput label="Search your cards by player, set or certificate" placeholder="Player, set or certificate" value={list.search} onChange={list.setSearch} className="w-full sm:w-96" />
             <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={list.page} total={data.count} pageSize={pageSize} none="No cards" />
           </div>
-          <div className="flex flex-wrap items-center gap-x-5 gap-y-3" role="group" aria-label="Filter and sort">
-            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sport`}>
-              Sport
-              <select id={`${id}-sport`} className={selectClass} value={params.sport ?? ''} onChange={(e) => list.setFilter('sport', e.target.value || undefined)}>
-                <option value="">All sports</option>
-                {data.sports.map((s) => (
-                  <option key={s} value={s}>
-                    {sportLabels[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-grader`}>
-              Grader
-              <select id={`${id}-grader`} className={selectClass} value={params.grader ?? ''} onChange={(e) => list.setFilter('grader', e.target.value || undefined)}>
-                <option value="">All graders</option>
-                {graders.map((g) => (
-                  <option key={g} value={g}>
-                    {graderLabels[g]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-custody`}>
-              Custody
-              <select id={`${id}-custody`} className={selectClass} value={params.custody ?? ''} onChange={(e) => list.setFilter('custody', e.target.value || undefined)}>
-                <option value="">Any custody</option>
-                {custodyStates.map((c) => (
-                  <option key={c} value={c}>
-                    {custodyLabels[c]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex items-center gap-2 text-sm" htmlFor={`${id}-sort`}>
-              Sort
-              <select id={`${id}-sort`} className={selectClass} value={params.sort} onChange={(e) => list.setSort(e.target.value === 'recent' ? undefined : e.target.value)}>
-                {registrySorts.map((k) => (
-                  <option key={k} value={k}>
-                    {registrySortLabels[k]}
-                  </option>
-                ))}
-              </select>
-            </label>
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" role="group" aria-label="Filter and sort">
+            <FilterSelect label="Sport" value={params.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
+              <KeyOptions any="All sports" keys={data.sports} label={(s) => sportLabels[s]} />
+            </FilterSelect>
+            <FilterSelect label="Grader" value={params.grader ?? ''} onChange={(v) => list.setFilter('grader', v)}>
+              <KeyOptions any="All graders" keys={graders} label={(g) => graderLabels[g]} />
+            </FilterSelect>
+            <FilterSelect label="Custody" value={params.custody ?? ''} onChange={(v) => list.setFilter('custody', v)}>
+              <KeyOptions any="Any custody" keys={custodyStates} label={(c) => custodyLabels[c]} />
+            </FilterSelect>
+            <FilterSelect label="Sort" value={params.sort ?? 'recent'} onChange={(v) => list.setSort(v === 'recent' ? undefined : v)}>
+              <KeyOptions keys={registrySorts} label={(k) => registrySortLabels[k]} />
+            </FilterSelect>
           </div>
         </div>
       )}

@@ -81,18 +81,29 @@ export function ListCount({
 
 const filterSelectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
-/** A list toolbar's labelled select (a filter or the sort); the empty option's `''` means none. */
-export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string | undefined) => void; children: ReactNode }) {
+/** A list toolbar's control with its label above; `children` gets the id to put on the control. */
+export function ToolbarField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="grid min-w-0 gap-1">
       <label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value || undefined)} className={filterSelectClass}>
-        {children}
-      </select>
+      {children(id)}
     </div>
+  );
+}
+
+/** A list toolbar's labelled select (a filter or the sort); the empty option's `''` means none. */
+export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string | undefined) => void; children: ReactNode }) {
+  return (
+    <ToolbarField label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value || undefined)} className={filterSelectClass}>
+          {children}
+        </select>
+      )}
+    </ToolbarField>
   );
 }
 

@@ -1,7 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { ListCount, ListError, ListLoading, pageRange } from '#web/components/list-parts.tsx';
+import { FilterSelect, ListCount, ListError, ListLoading, pageRange } from '#web/components/list-parts.tsx';
 import { Money } from '#web/components/money.tsx';
 import { ResponsiveTable } from '#web/components/responsive-table.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -14,20 +14,6 @@ import { invoiceStatuses, type AdminInvoicesQuery, type InvoiceStatus } from '#c
 import { invoiceColumns } from './invoice-columns.tsx';
 import { invoiceStatusStyles } from './labels.ts';
 import { NewInvoiceDialog } from './new-invoice-dialog.tsx';
-
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:w-auto';
-
-function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string | undefined) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value || undefined)} className={selectClass}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 function Total({ title, cents, testId }: { title: string; cents: number | undefined; testId: string }) {
   return (
@@ -72,13 +58,13 @@ export default function InvoicesPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-3 sm:flex sm:items-end">
           <SearchInput label="Search invoices by number or member" placeholder="INV-000123, name or phone" value={list.search} onChange={list.setSearch} className="w-full sm:w-80" />
-          <Filter label="Status" value={filters.status ?? ''} onChange={(v) => list.setFilter('status', v)}>
+          <FilterSelect label="Status" value={filters.status ?? ''} onChange={(v) => list.setFilter('status', v)}>
             <option value="">Any status</option>
             {invoiceStatuses.map((s) => (
               <option key={s} value={s}>{invoiceStatusStyles[s].label}</option>
             ))}
             <option value="overdue">Overdue</option>
-          </Filter>
+          </FilterSelect>
         </div>
         <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={page} total={total} pageSize={pageSize} none="No invoices" />
       </div>

@@ -30,21 +30,9 @@ export function Stat({ label, value, testId }: { label: string; value: ReactNode
   );
 }
 
-export const selectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:w-auto';
+export { FilterSelect } from '#web/components/list-parts.tsx';
 
-export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string | undefined) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value || undefined)} className={selectClass}>
-        {children}
-      </select>
-    </div>
-  );
-}
+export const selectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:w-auto';
 
 export interface Review {
   title: string;

@@ -1,10 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { ReceiptText } from 'lucide-react';
 import { graderLabels, graders, sportLabels, sports } from '#common/cards.ts';
 import { LISTINGS_PAGE_SIZE, listingSortLabels, listingSorts } from '#common/marketplace.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { FilterSelect, KeyOptions, ListError } from '#web/components/list-parts.tsx';
+import { FilterSelect, KeyOptions, ListError, ToolbarField } from '#web/components/list-parts.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -16,18 +16,6 @@ import { hasListingFilters, listingFilterNames, listingsQueryFromUrl } from './l
 import { ListingGridSkeleton, ListingTile } from './listing-tile.tsx';
 
 const gradeSteps = [1, 2, 3, 4, 5, 6, 7, 8, 8.5, 9, 9.5, 10];
-
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid min-w-0 gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
 
 /** A whole-dollar bound, applied when the field is left or Enter is pressed (not on every key). */
 function PriceInput({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (v: string | undefined) => void }) {
@@ -42,7 +30,7 @@ function PriceInput({ label, value, onCommit }: { label: string; value: string |
     onCommit(/^\d{1,9}$/.test(clean) ? String(Number(clean)) : undefined);
   };
   return (
-    <Field label={label}>
+    <ToolbarField label={label}>
       {(id) => (
         <Input
           id={id}
@@ -54,7 +42,7 @@ function PriceInput({ label, value, onCommit }: { label: string; value: string |
           onKeyDown={(e) => e.key === 'Enter' && commit()}
         />
       )}
-    </Field>
+    </ToolbarField>
   );
 }
 

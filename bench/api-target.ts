@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteStartParams } from '../src/server/db/client.ts';
 import pg from 'pg';
 import { resolveSession } from '../src/server/modules/auth/session.service.ts';
 import { benchApp, benchDatabase, sessionFor } from './support.ts';
@@ -26,7 +27,7 @@ const TOUCH_SQL = 'update "sessions" set "last_seen_at" = $1 where ("sessions"."
 type Row = unknown[];
 
 async function main() {
-  const pglite = url ? undefined : await PGlite.create();
+  const pglite = url ? undefined : await PGlite.create({ startParams: pgliteStartParams });
   const database = await benchDatabase(url, pglite);
   const { token, userId } = await sessionFor(database, '+12125550103');
 

@@ -4,8 +4,10 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteStartParams } from '../src/server/db/client.ts';
 
-const db = await PGlite.create(join(process.env.DATA_DIR!, 'pglite'));
+// The same start-up parameters as the server (decision 124).
+const db = await PGlite.create(join(process.env.DATA_DIR!, 'pglite'), { startParams: pgliteStartParams });
 const server = createServer((req, res) => {
   if (req.url !== '/api/health') return void res.writeHead(404).end();
   db.query('select 1').then(

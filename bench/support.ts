@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.ts';
-import { fromPglite, openPostgres, type Database } from '../src/server/db/client.ts';
+import { fromPglite, openPostgres, pgliteStartParams, type Database } from '../src/server/db/client.ts';
 import { seed } from '../src/server/db/seed.ts';
 import { users } from '../src/server/db/schema/users.ts';
 import { createSession } from '../src/server/modules/auth/session.service.ts';
@@ -38,7 +38,7 @@ export function benchConfig(env: Record<string, string> = {}) {
 
 /** A migrated, seeded database: in-memory PGlite, or a PostgreSQL URL. */
 export async function benchDatabase(url?: string, client?: PGlite, seedOptions?: Parameters<typeof seed>[1]): Promise<Database> {
-  const database = url ? await openPostgres(url) : await fromPglite(client ?? (await PGlite.create()));
+  const database = url ? await openPostgres(url) : await fromPglite(client ?? (await PGlite.create({ startParams: pgliteStartParams })));
   await seed(database.db, seedOptions);
   return database;
 }

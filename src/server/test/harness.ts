@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '#server/config.ts';
-import { fromPglite, openPostgres, type Database } from '#server/db/client.ts';
+import { fromPglite, openPostgres, pgliteStartParams, type Database } from '#server/db/client.ts';
 import { seed } from '#server/db/seed.ts';
 import type { EventBus } from '#server/realtime/bus.ts';
 import { buildApp } from '#server/app.ts';
@@ -41,7 +41,7 @@ export async function createTestDatabase(): Promise<Database> {
   // Migrating takes seconds: the run migrates once (global-setup.ts) and every database starts
   // from that data directory.
   template ??= readFile(inject('pgliteTemplate')).then((tar) => new Blob([tar]));
-  const client = await PGlite.create({ loadDataDir: await template });
+  const client = await PGlite.create({ loadDataDir: await template, startParams: pgliteStartParams });
   return fromPglite(client, { runMigrations: false });
 }
 

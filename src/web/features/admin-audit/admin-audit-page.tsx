@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { Download, X } from 'lucide-react';
 import { auditScopes, type AuditEntry, type AuditQuery, type AuditScope } from '#common/audit.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
-import { ListCount, ListError, ListLoading, pageRange } from '#web/components/list-parts.tsx';
+import { ListCount, ListError, ListLoading, pageRange, ToolbarField } from '#web/components/list-parts.tsx';
 import { ResponsiveTable, type Column } from '#web/components/responsive-table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -25,18 +25,6 @@ const scopeLabels: Record<AuditScope, string> = { all: 'Everyone', staff: 'Staff
 const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
 const filterNames = ['action', 'actorId', 'targetType', 'targetId', 'from', 'to', 'scope', 'userId'] as const;
-
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid min-w-0 gap-1">
-      <label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </label>
-      {children(id)}
-    </div>
-  );
-}
 
 const personLabel = (p: AuditEntry['actor']) => (p ? (p.name ?? p.phone) : 'System');
 
@@ -205,7 +193,7 @@ export default function AdminAuditPage() {
         }
       />
       <form role="search" aria-label="Filter the audit log" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
-        <Field label="Action">
+        <ToolbarField label="Action">
           {(id) => (
             <select id={id} className={selectClass} value={filters.action ?? ''} onChange={(e) => setFilter('action', e.target.value || undefined)}>
               <option value="">Any action</option>
@@ -228,8 +216,8 @@ export default function AdminAuditPage() {
               </optgroup>
             </select>
           )}
-        </Field>
-        <Field label="Target kind">
+        </ToolbarField>
+        <ToolbarField label="Target kind">
           {(id) => (
             <select
               id={id}
@@ -246,8 +234,8 @@ export default function AdminAuditPage() {
               {filters.targetType && !(facets.data?.targetTypes ?? []).includes(filters.targetType) && <option value={filters.targetType}>{filters.targetType}</option>}
             </select>
           )}
-        </Field>
-        <Field label="Who">
+        </ToolbarField>
+        <ToolbarField label="Who">
           {(id) => (
             <select id={id} className={selectClass} value={scope} onChange={(e) => setFilter('scope', e.target.value === 'all' ? undefined : e.target.value)}>
               {auditScopes.map((s) => (
@@ -257,11 +245,11 @@ export default function AdminAuditPage() {
               ))}
             </select>
           )}
-        </Field>
-        <Field label="From (UTC)">
+        </ToolbarField>
+        <ToolbarField label="From (UTC)">
           {(id) => <Input id={id} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => setFilter('from', e.target.value || undefined)} />}
-        </Field>
-        <Field label="To (UTC)">
+        </ToolbarField>
+        <ToolbarField label="To (UTC)">
           {(id) => (
             <>
               <Input
@@ -280,7 +268,7 @@ export default function AdminAuditPage() {
               )}
             </>
           )}
-        </Field>
+        </ToolbarField>
       </form>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-wrap gap-2">

@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { routePreloads } from './scripts/vite-route-preloads.ts';
+import { mustNotCopy } from './scripts/vite-inline-safe.ts';
 
 /**
  * Writes a .br and a .gz beside every text file of the build; the server sends them to browsers
@@ -68,6 +69,25 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
+    // Every browser the es2022 target runs on supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    // Decision 125. The member shell and its first page came to some 50 chunks, most of them a
+    // few hundred bytes (an icon, a query-key module, a small component), because each module
+    // shared by a different set of lazy pages gets a chunk of its own. On a slow connection each
+    // is a request. Small common chunks are inlined into the chunks that use them instead
+    // (duplicated), which needs strict execution order (modules run through init wrappers), and
+    // everything the entry imports statically is one chunk, which also keeps the visitor's
+    // download within budget (the wrappers cost bytes; one chunk compresses better than five).
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          // Never a module that may hold state: each copy would hold its own (scripts/vite-inline-safe.ts).
+          experimentalInlineCommonChunks: { maxSize: 4096, exclude: mustNotCopy },
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -18,6 +18,18 @@ const CHROMIUM_FLAGS = chromiumFlags;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const GOAL = 95;
 const MEMBER_PHONE = '+12125550103';
+/** LIGHTHOUSE_RUNS: audits per page, the median reported (one run moves by several points). */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+/** LIGHTHOUSE_PAGES: a comma-separated subset of /, /terms and /dashboard. */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+
+/** Runs an audit `n` times; the run with the median performance score, with every run's figures. */
+async function medianOf(n: number, run: () => Promise<Scores>): Promise<Scores> {
+  const runs: Scores[] = [];
+  for (let i = 0; i < n; i++) runs.push(await run());
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return { ...sorted[Math.floor((n - 1) / 2)], runs };
+}
 
 /** The real server's code and migrations with a given dist/, in a folder of its own. */
 export async function serverSnapshot() {
@@ -61,6 +73,8 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & {
   transferKB: number;
   /** Transfer size by resource type (script, stylesheet, font, document…), KB. */
   byTypeKB: Record<string, number>;
+  /** With LIGHTHOUSE_RUNS > 1: every run, in order. */
+  runs?: Scores[];
 };
 
 /** One retry: under load Chromium now and then fails to record a trace (NO_NAVSTART, NO_FCP). */
@@ -177,15 +191,22 @@ export async function runLighthouse() {
 
     chrome = await startChromium();
     const pages: Record<string, Scores> = {};
-    pages['/'] = await withTimeout(audit(`${origin}/`, chrome.port), 180_000, 'lighthouse /');
-    pages['/terms'] = await withTimeout(audit(`${origin}/terms`, chrome.port), 180_000, 'lighthouse /terms');
-    await signInBrowser(chrome.port, origin, { token: login.authToken, userId: login.user.id });
-    pages['/dashboard'] = await withTimeout(audit(`${origin}/dashboard`, chrome.port, { keepStorage: true }), 180_000, 'lighthouse /dashboard');
-    if (new URL(pages['/dashboard'].finalUrl).pathname !== '/dashboard') {
-      throw new Error(`the signed-in audit ended on ${pages['/dashboard'].finalUrl}, not /dashboard: the session was not picked up`);
+    const wanted = (path: string) => !PAGES || PAGES.includes(path);
+    for (const path of ['/', '/terms'].filter(wanted)) {
+      pages[path] = await medianOf(RUNS, () => withTimeout(audit(`${origin}${path}`, chrome!.port), 180_000, `lighthouse ${path}`));
+    }
+    if (wanted('/dashboard')) {
+      pages['/dashboard'] = await medianOf(RUNS, async () => {
+        await signInBrowser(chrome!.port, origin, { token: login.authToken, userId: login.user.id });
+        const s = await withTimeout(audit(`${origin}/dashboard`, chrome!.port, { keepStorage: true }), 180_000, 'lighthouse /dashboard');
+        if (new URL(s.finalUrl).pathname !== '/dashboard') {
+          throw new Error(`the signed-in audit ended on ${s.finalUrl}, not /dashboard: the session was not picked up`);
+        }
+        return s;
+      });
     }
 
-    console.log('\nLighthouse 12 (mobile, simulated throttling), production build on the real server');
+    console.log(`\nLighthouse 12 (mobile, simulated throttling), production build on the real server${RUNS > 1 ? `, median of ${RUNS} runs` : ''}`);
     console.log(`  ${'page'.padEnd(12)} ${CATEGORIES.map((c) => c.padStart(14)).join('')}   LCP       TBT     bytes`);
     let met = true;
     for (const [path, s] of Object.entries(pages)) {
@@ -194,6 +215,7 @@ export async function runLighthouse() {
         `  ${path.padEnd(12)} ${CATEGORIES.map((c) => String(s[c]).padStart(14)).join('')}   ${fmt(s.lcpMs / 1000, 2)} s  ${fmt(s.tbtMs, 0).padStart(4)} ms  ${fmt(s.transferKB, 0)} KB`,
       );
       console.log(`  ${''.padEnd(12)} transfer: ${Object.entries(s.byTypeKB).map(([t, kb]) => `${t} ${kb} KB`).join(', ')}`);
+      if (s.runs && s.runs.length > 1) console.log(`  ${''.padEnd(12)} runs: performance ${s.runs.map((r) => r.performance).join(', ')}; LCP ${s.runs.map((r) => fmt(r.lcpMs / 1000, 2)).join(', ')} s; TBT ${s.runs.map((r) => fmt(r.tbtMs, 0)).join(', ')} ms`);
     }
     console.log(`  every score ≥ ${GOAL} → ${met ? 'met' : 'MISSED'}`);
     return { pages, goal: GOAL, meetsGoal: met };

@@ -1,6 +1,7 @@
 // The gzip budgets of the JS loaded before first paint, measured on a production build (the same
 // Vite config as `npm run build`, built once into a temp folder by bench/web.ts).
 import { describe, expect, it } from 'vitest';
+import { mustNotCopy } from '../scripts/vite-inline-safe.ts';
 import { buildApp, heaviest, LANDING_GOAL_KB, MEMBER_SHELL_GOAL_KB, pageDownloads } from './web.ts';
 
 const report = (name: string, kb: number, parts: string[]) => `${name}: ${kb.toFixed(1)} KB; heaviest: ${parts.join(', ')}`;
@@ -16,5 +17,14 @@ describe('web download budgets (gzip -9 of JS before first paint)', () => {
     const app = await buildApp();
     const { dashboard, dashboardFiles } = pageDownloads(app);
     expect(dashboard.jsGzipKB, report('/dashboard', dashboard.jsGzipKB, heaviest(app, dashboardFiles))).toBeLessThanOrEqual(MEMBER_SHELL_GOAL_KB);
+  });
+
+  it('copies no module that may hold state into more than one chunk (decision 125)', { timeout: 300_000 }, async () => {
+    const app = await buildApp();
+    const chunksOf = new Map<string, number>();
+    for (const modules of Object.values(app.chunkModules)) for (const m of modules) chunksOf.set(m, (chunksOf.get(m) ?? 0) + 1);
+    const copied = [...chunksOf].filter(([, n]) => n > 1).map(([m]) => m.replace(/\0/g, ''));
+    expect(copied.length, 'small common chunks are inlined').toBeGreaterThan(0);
+    expect(copied.filter(mustNotCopy)).toEqual([]);
   });
 });

@@ -1,12 +1,19 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const money2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const money0 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+// Made on first use: building an Intl formatter costs a few milliseconds (tens on a slow phone),
+// and every page that imports this module would otherwise pay for all three before its first paint.
+// (A cache of immutable formatters: a second copy of this module in another chunk is harmless.)
+const made: { date?: Intl.DateTimeFormat; money0?: Intl.NumberFormat; money2?: Intl.NumberFormat } = {};
+const money = (decimals: 0 | 2) =>
+  decimals === 0
+    ? (made.money0 ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }))
+    : (made.money2 ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** US English short date, e.g. "Jan 5, 2024". Invalid input gives an empty string. */
 export function formatDate(value: Date | string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : dateFormat.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  made.date ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return made.date.format(d);
 }
 
 /**
@@ -15,8 +22,8 @@ export function formatDate(value: Date | string | number | null | undefined): st
  */
 export function formatMoney(value: number | string | null | undefined, decimals: 0 | 2 = 2): string {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-  if (!Number.isFinite(n)) return money2.format(0);
-  return (decimals === 0 ? money0 : money2).format(n);
+  if (!Number.isFinite(n)) return money(2).format(0);
+  return money(decimals).format(n);
 }
 
 /** Money kept as integer cents, shown in dollars. */

@@ -1,5 +1,5 @@
 import { isClientRoute } from '#common/routes.ts';
-import { spaHtml } from '#server/lib/spa-html.ts';
+import { opensSignedIn, spaHtml } from '#server/lib/spa-html.ts';
 import { existsSync } from 'node:fs';
 import { JobRunner, type JobHandler } from './lib/jobs.ts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -31,6 +31,7 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createLive } from './realtime/hub.ts';
 import type { EventBus } from './realtime/bus.ts';
 import { createSessionLookupCache } from './modules/auth/session.service.ts';
+import { currentUserForPage } from './modules/auth/me.service.ts';
 import { createBus, registerRealtime } from './realtime/realtime.plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provider.ts';
 import { createStorage, type FileStorage } from './providers/storage/storage.ts';
@@ -235,10 +236,23 @@ export async function buildApp(opts: BuildAppOptions) {
   }
 
   let htmlFor: ReturnType<typeof spaHtml> | null = null;
-  // A session cookie only chooses which chunks to hint; the page itself checks the session.
-  const sendApp = (req: FastifyRequest, reply: FastifyReply, path: string) => {
+  // A session cookie chooses which chunks to hint. On a signed-in page, a live session's user is
+  // put in the page too (what /api/auth/me answers), so the shell renders without asking first;
+  // such a page is the user's own and is never stored by a cache.
+  const sendApp = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
     htmlFor ??= spaHtml(webDir);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(htmlFor(path, { signedIn: Boolean(req.cookies.session) }));
+    const token = req.cookies.session;
+    let session = null;
+    if (token && opensSignedIn(path)) {
+      // The page must open even when the database does not answer: it then asks /api/auth/me
+      // itself and shows that error with a Retry.
+      session = await currentUserForPage(ctx, { token, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null }).catch((err: unknown) => {
+        req.log.warn({ err }, 'page session lookup failed; the page will ask /api/auth/me');
+        return null;
+      });
+    }
+    reply.header('Cache-Control', session ? 'no-store' : 'no-cache').header('Vary', 'Cookie');
+    return reply.type('text/html; charset=utf-8').send(htmlFor(path, { signedIn: Boolean(token), session: session ?? undefined }));
   };
 
   app.setNotFoundHandler((req, reply) => {

@@ -1,13 +1,30 @@
 import '#common/zod-config.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/fraunces';
 import './styles.css';
 import { App } from './app/app.tsx';
+import { loadFirstRoute } from './app/router.tsx';
+import { seedCurrentUser } from './features/auth/page-session.ts';
+import { queryClient } from './lib/query-client.ts';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A signed-in page comes with its user (decision 125): the shell renders without a round trip.
+seedCurrentUser(queryClient);
+
+// The first page paints as itself, not as a spinner: its layout and page chunks (already on their
+// way through the HTML's modulepreload links) load before the first render, for at most a moment.
+// (A promise, not a top-level await, which would change how the whole app is chunked.)
+const FIRST_ROUTE_WAIT_MS = 1_000;
+// Rendered as a transition, so React renders the first page in slices that leave the main thread
+// free between them (on a slow phone one pass over the shell and page is a long task).
+void Promise.race([loadFirstRoute(), new Promise((resolve) => setTimeout(resolve, FIRST_ROUTE_WAIT_MS))]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});

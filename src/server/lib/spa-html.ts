@@ -1,8 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PAGE_SESSION_ID } from '#common/page-session.ts';
 import { matchClientRoute, type LayoutKind, type RoutePreloads } from '#common/routes.ts';
 
 const SIGNED_IN_LAYOUTS = new Set<LayoutKind>(['member', 'admin', 'manager']);
+
+export { PAGE_SESSION_ID };
+
+/**
+ * JSON that is safe inside a <script> element: no "</script>", "<!--" or "]]>" can be formed, and
+ * the two line separators JavaScript once treated as line ends are escaped too.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Whether a path's page is one of the signed-in shells for someone with a session cookie. */
+export function opensSignedIn(path: string): boolean {
+  const route = matchClientRoute(path);
+  if (!route || route.redirect) return false;
+  return route.layout === 'public-or-member' || SIGNED_IN_LAYOUTS.has(route.layout);
+}
 
 /**
  * The app's index.html for a client path, with modulepreload links for the chunks that path's
@@ -16,7 +34,19 @@ export function spaHtml(webDir: string) {
   const preloads: RoutePreloads | null = existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as RoutePreloads) : null;
   const cache = new Map<string, string>();
 
-  return function htmlFor(path: string, opts: { signedIn: boolean }): string {
+  /**
+   * `session`: the signed-in user's /api/auth/me answer, put in the page as a JSON block so the
+   * first render needs no round trip. The caller makes such a response uncacheable.
+   */
+  return function htmlFor(path: string, opts: { signedIn: boolean; session?: unknown }): string {
+    const html = hinted(path, opts);
+    if (opts.session === undefined) return html;
+    // A function, so a "$&" in a name is not read as a replacement pattern.
+    const block = `<script type="application/json" id="${PAGE_SESSION_ID}">${scriptSafeJson(opts.session)}</script>\n  </body>`;
+    return html.replace('</body>', () => block);
+  };
+
+  function hinted(path: string, opts: { signedIn: boolean }): string {
     const route = matchClientRoute(path);
     if (!route || !preloads || route.redirect) return template;
     const layout: LayoutKind = route.layout === 'public-or-member' ? (opts.signedIn ? 'member' : 'public') : route.layout;
@@ -32,5 +62,5 @@ export function spaHtml(webDir: string) {
       cache.set(key, html);
     }
     return html;
-  };
+  }
 }

@@ -3,13 +3,17 @@ import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '#server/test/harness.ts';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '#server/db/schema/users.ts';
+import { hashSessionToken } from '#server/modules/auth/session.service.ts';
+import { PAGE_SESSION_ID } from '#server/lib/spa-html.ts';
+import { createTestApp, signIn } from '#server/test/harness.ts';
 
 describe('web app fallback', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'web-'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'assets', 'page-abc123.js'), 'export const page = 1;');
     writeFileSync(join(webDir, 'assets', 'page-abc123.js.br'), brotliCompressSync('export const page = 1;'));
@@ -69,5 +73,80 @@ describe('web app fallback', () => {
     // Unknown paths and the build's own lists.
     expect(links((await t.app.inject({ method: 'GET', url: '/no/such/page', headers: session })).body)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/.vite/route-preloads.json' })).statusCode).not.toBe(200);
+  });
+
+  describe('the signed-in user in the page', () => {
+    const MEMBER = '+12125550103';
+    const pageSession = (body: string) => {
+      const m = body.match(new RegExp(`<script type="application/json" id="${PAGE_SESSION_ID}">([^<]*)</script>`));
+      return m ? (JSON.parse(m[1]) as Record<string, unknown>) : null;
+    };
+
+    it("carries /api/auth/me's answer on a signed-in page, uncacheable", async () => {
+      const s = await signIn(t, MEMBER);
+      const cookie = { cookie: `session=${s.cookie}` };
+      const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: cookie });
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: s.headers });
+      expect(pageSession(page.body)).toEqual(me.json());
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.headers.vary).toMatch(/cookie/i);
+      // The index pages open in the member shell for a session.
+      expect(pageSession((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex', headers: cookie })).body)).toMatchObject({ id: s.userId });
+      // Public pages do not look the session up.
+      for (const url of ['/', '/terms']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: cookie });
+        expect(pageSession(res.body), url).toBeNull();
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+
+    it('carries nothing for a visitor, an unknown token, a revoked session or a suspended user', async () => {
+      const none = async (headers: Record<string, string>) => {
+        const res = await t.app.inject({ method: 'GET', url: '/dashboard', headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain(PAGE_SESSION_ID);
+        expect(res.headers['cache-control']).toBe('no-cache');
+      };
+      await none({});
+      await none({ cookie: 'session=not-a-session' });
+      const revoked = await signIn(t, MEMBER);
+      await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashSessionToken(revoked.token)));
+      t.app.ctx.sessionCache.clear();
+      await none({ cookie: `session=${revoked.cookie}` });
+      const suspended = await signIn(t, MEMBER);
+      await t.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.userId));
+      t.app.ctx.sessionCache.clear();
+      await none({ cookie: `session=${suspended.cookie}` });
+      await t.db.update(users).set({ status: 'active' }).where(eq(users.id, suspended.userId));
+    });
+
+    it('cannot be broken out of: markup in a name stays inside the JSON', async () => {
+      const s = await signIn(t, MEMBER);
+      const name = '</script><script>alert(1)</script><!-- $& \u2028';
+      await t.db.update(users).set({ name }).where(eq(users.id, s.userId));
+      t.app.ctx.sessionCache.clear();
+      const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: `session=${s.cookie}` } });
+      expect(page.body.match(/<script/g)).toHaveLength(1); // only the JSON block itself
+      expect(page.body).not.toContain('</script><script>');
+      expect(pageSession(page.body)).toMatchObject({ id: s.userId, name });
+      await t.db.update(users).set({ name: 'Casey Collector' }).where(eq(users.id, s.userId));
+    });
+
+    it('still opens the page when the session lookup fails', async () => {
+      const s = await signIn(t, MEMBER);
+      const cache = t.app.ctx.sessionCache;
+      const get = cache.get.bind(cache);
+      cache.get = () => {
+        throw new Error('database unavailable');
+      };
+      try {
+        const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: `session=${s.cookie}` } });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain(PAGE_SESSION_ID);
+        expect(page.headers['cache-control']).toBe('no-cache');
+      } finally {
+        cache.get = get;
+      }
+    });
   });
 });

@@ -2,13 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { queryClient } from '#web/lib/query-client.ts';
-import { useLiveConnection } from '#web/lib/live/live-connection.tsx';
 import { useToast } from '#web/hooks/use-toast.ts';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { SignInDialogHost } from '#web/features/auth/sign-in-dialog-host.tsx';
 import { RequestAccessDialogHost } from '#web/features/access-requests/get-access-button.tsx';
 import { AppRouter, useMatchedRoute } from './router.tsx';
-import { usePageViews } from '#web/features/analytics/page-views.ts';
+import { useContentReady } from '#web/lib/content-ready.ts';
 
 const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
@@ -27,18 +26,48 @@ function ToasterHost() {
   );
 }
 
+// Page views are recorded once the first page has painted (the first one included), so their
+// code is not part of anyone's first download.
+const PageViewsRecorder = lazy(() =>
+  import('#web/features/analytics/page-views.ts').then((m) => ({
+    default: function PageViewsRecorder() {
+      m.usePageViews();
+      return null;
+    },
+  })),
+);
+
 function PageViews() {
-  usePageViews();
-  return null;
+  const [ready] = useContentReady();
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <PageViewsRecorder />
+    </Suspense>
+  );
 }
 
 const loadRefreshMap = () => import('./live-refresh.ts').then((m) => m.refreshKeysByEvent);
 
+// Only a signed-in browser keeps a live connection, so a visitor's download carries none of it.
+const LiveConnectionFor = lazy(() =>
+  import('#web/lib/live/live-connection.tsx').then((m) => ({
+    default: function LiveConnectionFor({ userId }: { userId: string }) {
+      m.useLiveConnection(userId, loadRefreshMap);
+      return null;
+    },
+  })),
+);
+
 /** One live connection while someone is signed in (spec §7). */
 function LiveConnection() {
   const { data: user } = useCurrentUser();
-  useLiveConnection(user?.id ?? null, loadRefreshMap);
-  return null;
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveConnectionFor userId={user.id} />
+    </Suspense>
+  );
 }
 
 export function App() {

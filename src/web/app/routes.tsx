@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { preloadable } from '#web/lib/preloadable.tsx';
 import type { SignedInPath } from './signed-in/routes.ts';
 import { clientRoutes, type ClientPath, type ClientRoute, type LayoutKind } from '#common/routes.ts';
 
@@ -16,16 +17,16 @@ export interface AppRoute extends ClientRoute {
 
 /** A lazily loaded page; any function component whose props the route can supply. */
 type PageModule = { default: (props: never) => ReactNode };
-const loaders = new Map<unknown, () => Promise<unknown>>();
+const preloads = new Map<unknown, () => Promise<unknown>>();
 const page = (load: () => Promise<PageModule>) => {
-  const component = lazy(load as unknown as () => Promise<{ default: AppRoute['component'] }>);
-  loaders.set(component, load);
+  const component = preloadable(load as unknown as () => Promise<{ default: AppRoute['component'] }>);
+  preloads.set(component, component.preload);
   return component;
 };
 
-/** Starts downloading a route's page chunk now (the browser fetches each chunk once). */
-export function preloadPage(route: AppRoute) {
-  void loaders.get(route.component)?.().catch(() => {});
+/** Starts downloading a route's page chunk now; a page already here renders without suspending. */
+export function preloadPage(route: AppRoute): Promise<unknown> {
+  return preloads.get(route.component)?.().catch(() => {}) ?? Promise.resolve();
 }
 
 const None: AppRoute['component'] = () => null;

@@ -17,6 +17,10 @@ describe('content ready', () => {
     expect(done).toBe(false);
     markContentReady();
     await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(false); // not before the page's render has been painted
+    await vi.advanceTimersByTimeAsync(16); // the frame that paints it
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(20); // the frame after
     expect(done).toBe(true);
   });
 

@@ -17,9 +17,16 @@ const ready = new Promise<void>((resolve) => {
 let fallback: ReturnType<typeof setTimeout> | null = null;
 const FALLBACK_MS = 4_000;
 
-/** Called by the router once a page's own component has rendered. */
+/**
+ * Called by the router once a page's own component has rendered: lets go once that render is on
+ * screen, so what waits neither delays the page's first paint nor starts its downloads before it.
+ * A frame callback runs just before its frame is painted, so the second one comes after the first
+ * frame has been painted and presented.
+ */
 export function markContentReady() {
-  release();
+  if (released) return;
+  if (typeof requestAnimationFrame !== 'function') return release();
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(release, 0)));
 }
 
 export function whenContentReady(): Promise<void> {
@@ -38,5 +45,10 @@ export function useContentReady(): [ready: boolean, now: () => void] {
       live = false;
     };
   }, [ok]);
-  return [ok, markContentReady];
+  return [ok, releaseNow];
+}
+
+/** The user reached for something that waits: no reason to hold it any longer. */
+function releaseNow() {
+  release();
 }

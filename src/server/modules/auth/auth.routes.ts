@@ -9,10 +9,9 @@ import {
   sendOtpResponseSchema,
   verifyOtpInputSchema,
 } from '#common/auth.ts';
-import { clearSessionCookie, requireUser, setSessionCookie, signedInActor } from '#server/plugins/auth.ts';
+import { clearSessionCookie, setSessionCookie, signedInActor } from '#server/plugins/auth.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
-import { termsToAccept } from '#server/modules/legal/legal.service.ts';
-import { getSetting } from '#server/modules/settings/settings.service.ts';
+import { currentUser } from './me.service.ts';
 import { returnToAdmin, sendOtp, signInWithOtp, signOut, type SignInResult } from './sign-in.service.ts';
 
 /** Code checks per client address per 15 minutes: a person mistyping has room, a guesser does not. */
@@ -75,21 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/me',
     { config: { access: 'user' }, schema: { description: 'The signed-in user, any Terms of Use version they must accept, and the feature switches.', response: { 200: meResponseSchema } } },
-    async (req) => {
-      const user = requireUser(req);
-      const [termsVersion, features] = await Promise.all([termsToAccept(ctx, signedInActor(req)), getSetting(ctx, 'features')]);
-      return {
-        id: user.id,
-        name: user.name,
-        phone: user.phone,
-        isImpersonated: user.impersonatorId !== null,
-        isAuthenticated: true as const,
-        isAdmin: user.isAdmin,
-        isManager: user.isManager,
-        termsToAccept: termsVersion,
-        features,
-      };
-    },
+    async (req) => currentUser(ctx, signedInActor(req)),
   );
 
   app.post(

@@ -71,61 +71,61 @@ function firstName(name: string | null | undefined) {
   return name?.trim().split(/\s+/)[0] ?? '';
 }
 
+// The three items the meter counts; shown with neutral marks while the profile loads, so the card
+// keeps its height and nothing below it moves when the answer arrives.
+const PENDING_ITEMS = profileCompleteness({ name: null, email: null, smsOptIn: false }).items;
+
 function ProfileCard() {
   const profile = useProfile();
-  if (profile.isPending) {
-    return (
-      <Card aria-busy="true">
-        <CardHeader>
-          <CardTitle>Profile</CardTitle>
-          <span className="sr-only" role="status">
-            Loading your profile
-          </span>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <Skeleton className="h-2 w-full" />
-          <Skeleton className="h-4 w-2/3" />
-          <Skeleton className="h-4 w-1/2" />
-        </CardContent>
-      </Card>
-    );
-  }
   if (profile.isError) {
     return <LoadError title="We couldn't load your profile" onRetry={() => void profile.refetch()} retrying={profile.isFetching} className="max-w-none" />;
   }
-  const { items, percent } = profileCompleteness(profile.data);
+  const pending = profile.isPending;
+  const { items, percent } = pending ? { items: PENDING_ITEMS, percent: 0 } : profileCompleteness(profile.data);
   return (
-    <Card>
+    <Card aria-busy={pending || undefined}>
       <CardHeader>
         <div className="flex items-baseline justify-between gap-3">
           <CardTitle>Profile</CardTitle>
-          <span className="tabular text-sm font-medium" id="profile-percent">
-            {percent}% complete
-          </span>
+          {pending ? (
+            <span className="sr-only" role="status">
+              Loading your profile
+            </span>
+          ) : (
+            <span className="tabular text-sm font-medium" id="profile-percent">
+              {percent}% complete
+            </span>
+          )}
         </div>
         <CardDescription>A complete profile helps the team reach you about your cards.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        <Progress value={percent} aria-labelledby="profile-percent" />
+        {pending ? <Skeleton className="h-2 w-full" /> : <Progress value={percent} aria-labelledby="profile-percent" />}
         <ul className="grid gap-2.5 text-sm">
           {items.map((item) => (
             <li key={item.key} className="flex items-center gap-2.5">
-              {item.done ? (
+              {pending ? (
+                <Skeleton className="size-4 rounded-full" />
+              ) : item.done ? (
                 <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
               ) : (
                 <Circle className="size-4 text-zinc-400" aria-hidden="true" />
               )}
-              <span className={cn(!item.done && 'text-muted-foreground')}>{item.label}</span>
-              <span className="sr-only">{item.done ? '(done)' : '(not yet)'}</span>
+              <span className={cn((pending || !item.done) && 'text-muted-foreground')}>{item.label}</span>
+              {!pending && <span className="sr-only">{item.done ? '(done)' : '(not yet)'}</span>}
             </li>
           ))}
         </ul>
-        <Button asChild variant={percent === 100 ? 'outline' : 'default'} className="w-full sm:w-fit">
-          <Link href="/settings">
-            {percent === 100 ? 'Review settings' : 'Complete your profile'}
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        {pending ? (
+          <Skeleton className="h-10 w-full sm:w-48" />
+        ) : (
+          <Button asChild variant={percent === 100 ? 'outline' : 'default'} className="w-full sm:w-fit">
+            <Link href="/settings">
+              {percent === 100 ? 'Review settings' : 'Complete your profile'}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        )}
       </CardContent>
     </Card>
   );

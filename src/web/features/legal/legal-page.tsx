@@ -102,9 +102,17 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
               </p>
             </>
           ) : (
-            <h1 className="mt-8 font-display text-4xl font-normal leading-tight tracking-tight sm:text-5xl">
-              {fallbackTitle}
-            </h1>
+            <>
+              <h1 className="mt-8 font-display text-4xl font-normal leading-tight tracking-tight sm:text-5xl">
+                {fallbackTitle}
+              </h1>
+              {/* Holds the version line's place, so the document below does not move when it arrives. */}
+              {isPending && (
+                <div className="mt-4 flex h-5 items-center" aria-hidden="true">
+                  <Skeleton className="h-4 w-56" />
+                </div>
+              )}
+            </>
           )}
         </div>
       </div>

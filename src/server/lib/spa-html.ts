@@ -58,7 +58,12 @@ export function spaHtml(webDir: string) {
       const links = files
         .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`))
         .join('\n    ');
-      html = files.length ? template.replace('</head>', `  ${links}\n  </head>`) : template;
+      // A signed-in page paints once the app's code has run with the user's data, in the fallback
+      // font if the web fonts are not there yet (font-display: swap). Preloading the two fonts
+      // (about 87 KB) with its HTML makes them share a slow link with that code (decision 125):
+      // they load when the first text needs them instead. Public pages paint sooner and keep them.
+      const base = SIGNED_IN_LAYOUTS.has(layout) ? template.replace(/<link rel="preload" as="font"[^>]*>\s*/g, '') : template;
+      html = files.length ? base.replace('</head>', `  ${links}\n  </head>`) : base;
       cache.set(key, html);
     }
     return html;

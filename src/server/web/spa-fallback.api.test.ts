@@ -13,7 +13,10 @@ describe('web app fallback', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'web-'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(webDir, 'index.html'),
+      '<!doctype html><html><head><title>app</title>\n<link rel="preload" as="font" type="font/woff2" href="/assets/inter-latin-1.woff2" crossorigin="">\n</head><body><div id="root"></div></body></html>',
+    );
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'assets', 'page-abc123.js'), 'export const page = 1;');
     writeFileSync(join(webDir, 'assets', 'page-abc123.js.br'), brotliCompressSync('export const page = 1;'));
@@ -57,7 +60,7 @@ describe('web app fallback', () => {
   });
 
   it("hints the chunks of the path's layout and page, signed-in ones only to a session", async () => {
-    const links = (body: string) => [...body.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const links = (body: string) => [...body.matchAll(/<link rel="(?:modulepreload|preload)"(?! as="font")[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     const session = { cookie: 'session=abc' };
     const dash = await t.app.inject({ method: 'GET', url: '/dashboard', headers: session });
     expect(dash.headers['content-type']).toMatch(/text\/html/);
@@ -70,6 +73,13 @@ describe('web app fallback', () => {
     // The index pages: the public shell for visitors, the member shell when signed in.
     expect(links((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex' })).body)).toEqual(['/assets/index-page-1.js']);
     expect(links((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex', headers: session })).body)).toEqual(['/assets/member-layout-1.js', '/assets/index-page-1.js']);
+    // The web fonts are preloaded on public pages only (decision 125).
+    const fontPreloads = (body: string) => body.match(/<link rel="preload" as="font"/g)?.length ?? 0;
+    expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/' })).body)).toBe(1);
+    expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/terms', headers: session })).body)).toBe(1);
+    expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/dashboard' })).body)).toBe(1); // a visitor, sent to sign in
+    expect(fontPreloads(dash.body)).toBe(0);
+    expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/admin/user-access', headers: session })).body)).toBe(0);
     // Unknown paths and the build's own lists.
     expect(links((await t.app.inject({ method: 'GET', url: '/no/such/page', headers: session })).body)).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/.vite/route-preloads.json' })).statusCode).not.toBe(200);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Code a page does not need to show its content (live updates, the account menu, the onboarding
@@ -40,7 +40,8 @@ export function useContentReady(): [ready: boolean, now: () => void] {
   useEffect(() => {
     if (ok) return;
     let live = true;
-    void whenContentReady().then(() => live && setOk(true));
+    // A transition: what mounts now renders in slices, leaving the main thread free in between.
+    void whenContentReady().then(() => live && startTransition(() => setOk(true)));
     return () => {
       live = false;
     };

@@ -20,13 +20,13 @@ export const featurePaths: Record<FeatureSwitch, { pages: readonly string[]; api
   funds: { pages: ['/funds'], api: ['/api/funds', '/api/user/fund-positions'] },
   hunts: { pages: ['/source'], api: ['/api/hunts', '/api/user/hunts', '/api/sources', '/api/user/sources'] },
 };
-const FEATURE_PATH_EXEMPT = new Set(['/api/funds/open-for-allocation']);
+const FEATURE_PATH_EXEMPT: readonly string[] = ['/api/funds/open-for-allocation'];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`);
 
 /** The switch that closes an API path, if any. */
 export function featureOfApiPath(path: string): FeatureSwitch | null {
-  if (FEATURE_PATH_EXEMPT.has(path.split('?')[0])) return null;
+  if (FEATURE_PATH_EXEMPT.includes(path.split('?')[0])) return null;
   for (const f of featureSwitches) if (featurePaths[f].api.some((p) => under(path, p))) return f;
   return null;
 }

@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy } from 'react';
 import DashboardPage from '#web/features/dashboard/dashboard-page.tsx';
-import { useContentReady } from '#web/lib/content-ready.ts';
+import { AfterFirstPaint } from '#web/components/after-first-paint.tsx';
 import { withMarketComparison } from './with-market-comparison.tsx';
 
 // The invoice list (and the money contract's schemas) loads after the dashboard's first paint.
@@ -10,12 +10,6 @@ const MemberInvoicesSection = lazy(() =>
 
 // The member's fund totals load the same way, after first paint; the section hides itself without positions.
 const DashboardFundsSection = lazy(() => import('#web/features/funds/dashboard-funds-section.tsx'));
-
-/** Renders its children once the page has painted, so their code and data do not hold up that paint. */
-function AfterFirstPaint({ children }: { children: ReactNode }) {
-  const [ready] = useContentReady();
-  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
-}
 
 /** The dashboard with the funds summary and the payments feature's invoice list below the account cards. */
 function DashboardWithInvoices() {

@@ -7,7 +7,8 @@ import { hasAuthStateCookie } from '#web/features/auth/auth-cookie.ts';
 import { PublicAuthActions } from '#web/features/auth/public-auth-actions.tsx';
 import { GetAccessButton } from '#web/features/access-requests/get-access-button.tsx';
 import { NavProvider, type NavInfo } from '#web/features/shell/nav-context.tsx';
-import { markContentReady, useContentReady } from '#web/lib/content-ready.ts';
+import { markContentReady } from '#web/lib/content-ready.ts';
+import { AfterFirstPaint } from '#web/components/after-first-paint.tsx';
 import { preloadable } from '#web/lib/preloadable.tsx';
 import { ADMIN_HOME, hasPage, hasRoute, preloadPage, routes, type AppRoute, type LayoutKind } from './routes.tsx';
 
@@ -43,7 +44,14 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
       );
     case 'member':
       return (
-        <MemberLayout banner={(user) => <DeferredOnboardingBanner userId={user.id} />} notFound={
+        <MemberLayout
+          banner={(user) => (
+            // The banner's code (zod, the phone library) loads once the page is on screen.
+            <AfterFirstPaint>
+              <OnboardingBanner userId={user.id} />
+            </AfterFirstPaint>
+          )}
+          notFound={
             <Suspense fallback={null}>
               <NotFoundPage home="dashboard" />
             </Suspense>
@@ -60,17 +68,6 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
     case 'bare':
       return <>{children}</>;
   }
-}
-
-/** The banner's code (zod, the phone library) loads once the page itself has rendered. */
-function DeferredOnboardingBanner({ userId }: { userId: string }) {
-  const [ready] = useContentReady();
-  if (!ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <OnboardingBanner userId={userId} />
-    </Suspense>
-  );
 }
 
 /** Rendered beside the page once its chunk has loaded: releases what waits for the content. */
@@ -135,9 +132,10 @@ export function AppRouter() {
         </Layout>
       </Suspense>
       {(kind === 'member' || kind === 'admin' || kind === 'manager') && (
-        <Suspense fallback={null}>
+        // Opens over the page once the page is on screen.
+        <AfterFirstPaint>
           <TermsGate />
-        </Suspense>
+        </AfterFirstPaint>
       )}
     </NavProvider>
   );

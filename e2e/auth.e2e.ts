@@ -42,6 +42,22 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await expectNoSeriousA11yViolations(admin.page);
   });
 
+  it('a signed-in page opens on reload with the user it carries, without asking /api/auth/me first', async () => {
+    const asked: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      if (new URL(r.url()).pathname === '/api/auth/me') asked.push(r.url());
+    };
+    admin.page.on('request', onRequest);
+    try {
+      await admin.page.reload();
+      await admin.page.getByRole('heading', { name: /^Welcome( back)?, Avery$/ }).waitFor();
+      expect(await admin.page.getByText('Loading your account').count()).toBe(0);
+      expect(asked).toEqual([]);
+    } finally {
+      admin.page.off('request', onRequest);
+    }
+  });
+
   it('a member signs in with the texted code, sees the shell and logs out', async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto(server.url + '/');

@@ -5,8 +5,6 @@ import { matchClientRoute, type LayoutKind, type RoutePreloads } from '#common/r
 
 const SIGNED_IN_LAYOUTS = new Set<LayoutKind>(['member', 'admin', 'manager']);
 
-export { PAGE_SESSION_ID };
-
 /**
  * JSON that is safe inside a <script> element: no "</script>", "<!--" or "]]>" can be formed, and
  * the two line separators JavaScript once treated as line ends are escaped too.

@@ -7,7 +7,7 @@ import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { SignInDialogHost } from '#web/features/auth/sign-in-dialog-host.tsx';
 import { RequestAccessDialogHost } from '#web/features/access-requests/get-access-button.tsx';
 import { AppRouter, useMatchedRoute } from './router.tsx';
-import { useContentReady } from '#web/lib/content-ready.ts';
+import { AfterFirstPaint } from '#web/components/after-first-paint.tsx';
 
 const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
@@ -38,12 +38,10 @@ const PageViewsRecorder = lazy(() =>
 );
 
 function PageViews() {
-  const [ready] = useContentReady();
-  if (!ready) return null;
   return (
-    <Suspense fallback={null}>
+    <AfterFirstPaint>
       <PageViewsRecorder />
-    </Suspense>
+    </AfterFirstPaint>
   );
 }
 

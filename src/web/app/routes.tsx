@@ -12,21 +12,17 @@ export type { LayoutKind };
 
 export interface AppRoute extends ClientRoute {
   redirectTo?: string;
-  component: ComponentType<{ params: Record<string, string | undefined> }>;
+  /** `preload` on a lazily loaded page: starts its chunk, after which it renders without suspending. */
+  component: ComponentType<{ params: Record<string, string | undefined> }> & { preload?: () => Promise<unknown> };
 }
 
 /** A lazily loaded page; any function component whose props the route can supply. */
 type PageModule = { default: (props: never) => ReactNode };
-const preloads = new Map<unknown, () => Promise<unknown>>();
-const page = (load: () => Promise<PageModule>) => {
-  const component = preloadable(load as unknown as () => Promise<{ default: AppRoute['component'] }>);
-  preloads.set(component, component.preload);
-  return component;
-};
+const page = (load: () => Promise<PageModule>) => preloadable(load as unknown as () => Promise<{ default: AppRoute['component'] }>);
 
 /** Starts downloading a route's page chunk now; a page already here renders without suspending. */
 export function preloadPage(route: AppRoute): Promise<unknown> {
-  return preloads.get(route.component)?.().catch(() => {}) ?? Promise.resolve();
+  return route.component.preload?.().catch(() => {}) ?? Promise.resolve();
 }
 
 const None: AppRoute['component'] = () => null;

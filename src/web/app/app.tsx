@@ -8,6 +8,7 @@ import { SignInDialogHost } from '#web/features/auth/sign-in-dialog-host.tsx';
 import { RequestAccessDialogHost } from '#web/features/access-requests/get-access-button.tsx';
 import { AppRouter, useMatchedRoute } from './router.tsx';
 import { AfterFirstPaint } from '#web/components/after-first-paint.tsx';
+import { usePageViews } from '#web/features/analytics/page-views.ts';
 
 const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
@@ -26,21 +27,22 @@ function ToasterHost() {
   );
 }
 
-// Page views are recorded once the first page has painted (the first one included), so their
-// code is not part of anyone's first download.
-const PageViewsRecorder = lazy(() =>
-  import('#web/features/analytics/page-views.ts').then((m) => ({
-    default: function PageViewsRecorder() {
-      m.usePageViews();
+// Google Analytics (when configured) loads after the first paint; first-party page views do not
+// wait for it (decision 126).
+const GoogleAnalytics = lazy(() =>
+  import('#web/features/analytics/google-analytics.ts').then((m) => ({
+    default: function GoogleAnalytics() {
+      m.useGoogleAnalytics();
       return null;
     },
   })),
 );
 
 function PageViews() {
+  usePageViews();
   return (
     <AfterFirstPaint>
-      <PageViewsRecorder />
+      <GoogleAnalytics />
     </AfterFirstPaint>
   );
 }

@@ -11,6 +11,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Lets the request outlive the page (a page view sent as the visitor leaves). */
+  keepalive?: boolean;
 }
 
 /** An error from the API; `status` is the HTTP status when the response was not OK. */
@@ -64,6 +66,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, opts
     body,
     credentials: 'include',
     signal: opts.signal,
+    keepalive: opts.keepalive,
   });
 
   const text = await res.text();

@@ -1,42 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { usePublicConfig } from '#web/features/public-config/api/get-public-config.ts';
 import { recordPageView } from './api/record-page-view.ts';
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-    gtag?: (...args: unknown[]) => void;
-  }
+// The path last recorded: the first view is sent before React renders (recordFirstPageView), the
+// rest as the path changes.
+let lastPath: string | null = null;
+
+/**
+ * The product counts a view as soon as the page's script runs, before the first render, so a
+ * visitor who leaves within a second is still counted (decision 126).
+ */
+export function recordFirstPageView() {
+  if (lastPath !== null) return;
+  lastPath = window.location.pathname;
+  void recordPageView(lastPath, document.referrer || undefined);
 }
 
-/** Google Analytics is loaded only when the server is configured with a measurement id. */
-function loadGoogleAnalytics(id: string) {
-  if (window.gtag) return;
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
-  document.head.appendChild(script);
-  window.dataLayer = window.dataLayer ?? [];
-  window.gtag = (...args: unknown[]) => window.dataLayer!.push(args);
-  window.gtag('js', new Date());
-  window.gtag('config', id, { send_page_view: false });
-}
-
-/** Every path change is recorded first-party, and sent to GA when configured. Failures are silent. */
+/** Every later path change is recorded first-party (and reported to GA when that is configured). */
 export function usePageViews() {
   const [location] = useLocation();
-  const { data: config } = usePublicConfig();
-  const last = useRef<string | null>(null);
-
   useEffect(() => {
-    if (config?.gaMeasurementId) loadGoogleAnalytics(config.gaMeasurementId);
-  }, [config?.gaMeasurementId]);
-
-  useEffect(() => {
-    if (last.current === location) return;
-    const referrer = last.current === null ? document.referrer : `${window.location.origin}${last.current}`;
-    last.current = location;
+    if (lastPath === location) return;
+    const referrer = lastPath === null ? document.referrer : `${window.location.origin}${lastPath}`;
+    lastPath = location;
     void recordPageView(location, referrer || undefined);
     window.gtag?.('event', 'page_view', { page_path: location });
   }, [location]);

@@ -171,6 +171,10 @@ export async function buildApp(opts: BuildAppOptions) {
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access policy (config.access)`);
     }
+    const exception = route.config?.impersonation;
+    if (exception !== undefined && !(typeof exception.support === 'string' && exception.support.trim())) {
+      throw new Error(`Route ${route.method} ${route.url} declares an impersonation exception without a reason (config.impersonation.support)`);
+    }
   });
 
   registerErrorHandling(app);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { usePublicConfig } from '#web/features/public-config/api/get-public-config.ts';
 import { recordPageView } from './api/record-page-view.ts';
 
@@ -23,10 +24,17 @@ function loadGoogleAnalytics(id: string) {
   window.gtag('config', id, { send_page_view: false });
 }
 
-/** Every path change is recorded first-party, and sent to GA when configured. Failures are silent. */
+/**
+ * Every path change is recorded first-party, and sent to GA when configured. Failures are silent.
+ * An admin viewing as a member is not the member's traffic (and an impersonated session cannot
+ * write), so nothing is recorded then; the first view waits until it is known who is signed in.
+ */
 export function usePageViews() {
   const [location] = useLocation();
   const { data: config } = usePublicConfig();
+  const me = useCurrentUser();
+  const known = !me.isPending;
+  const impersonated = me.data?.isImpersonated === true;
   const last = useRef<string | null>(null);
 
   useEffect(() => {
@@ -34,10 +42,11 @@ export function usePageViews() {
   }, [config?.gaMeasurementId]);
 
   useEffect(() => {
-    if (last.current === location) return;
+    if (!known || last.current === location) return;
     const referrer = last.current === null ? document.referrer : `${window.location.origin}${last.current}`;
     last.current = location;
+    if (impersonated) return;
     void recordPageView(location, referrer || undefined);
     window.gtag?.('event', 'page_view', { page_path: location });
-  }, [location]);
+  }, [location, known, impersonated]);
 }

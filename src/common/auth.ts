@@ -29,7 +29,7 @@ export const messages = {
   codeExpired: 'Verification code expired. Send a new code.',
   codeSent: 'Verification code sent',
   tooManyRequests: 'Too many verification requests. Please try again later.',
-  notImpersonating: 'Not allowed while impersonating',
+  impersonationReadOnly: 'Impersonation is read-only: this change must be made by the member',
 } as const;
 
 export const otpSchema = z

@@ -48,6 +48,7 @@ import { marketIndexJobs } from '#server/modules/market-index/market-index.servi
 import { cardsJobs } from '#server/modules/cards/cards.service.ts';
 import { shareLinksRoutes } from '#server/modules/share-links/share-links.routes.ts';
 import { sharedPageRoute } from '#server/modules/share-links/share-links.page.ts';
+import { logRedaction } from '#server/lib/log-redaction.ts';
 import { moneyJobs } from '#server/modules/money/money.jobs.ts';
 import { marketplaceJobs } from '#server/modules/marketplace/marketplace.jobs.ts';
 import { marketplaceRoutes } from '#server/modules/marketplace/marketplace.routes.ts';
@@ -63,11 +64,12 @@ import { notificationsJobs } from '#server/modules/notifications/notifications.s
 
 export const webDistDir = fromRoot('dist');
 
-/** The app's logger settings: credentials in headers are never written. */
+/** The app's logger settings: credentials in headers and share-link tokens in paths are never written. */
 export function loggerOptions(config: Config) {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: ['req.headers["x-auth-token"]', 'req.headers.cookie', 'req.headers.authorization'], remove: true },
+    ...logRedaction,
   };
 }
 
@@ -170,6 +172,10 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access policy (config.access)`);
+    }
+    const exception = route.config?.impersonation;
+    if (exception !== undefined && !(typeof exception.support === 'string' && exception.support.trim())) {
+      throw new Error(`Route ${route.method} ${route.url} declares an impersonation exception without a reason (config.impersonation.support)`);
     }
   });
 

@@ -60,6 +60,11 @@ export interface AppContext {
 
 /** Who may call a route; every /api route must declare one (checked when routes are added). */
 export type Access = 'public' | 'user' | 'manager' | 'admin';
+/** A write an impersonating admin may still make (see FastifyContextConfig.impersonation). */
+export interface ImpersonationException {
+  /** Why support needs this write while acting as the member, in a few words. */
+  support: string;
+}
 
 /** The signed-in caller, derived from the session only (never from client-sent ids). */
 export interface AuthUser {
@@ -101,8 +106,12 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
-    /** Refused (403) in an impersonated session: payments, KYC uploads, phone changes. */
-    noImpersonation?: boolean;
+    /**
+     * Impersonation is read-only: every write (POST, PUT, PATCH, DELETE) in an impersonated session
+     * is refused (403) unless its route declares a support exception here, with the reason support
+     * needs it. Keep these few: the authorization matrix lists them and fails on any other.
+     */
+    impersonation?: ImpersonationException;
     /**
      * A navigator.sendBeacon target: a beacon cannot set the client header, so the route is let
      * through without it only when the browser's Origin is the app's own (never without one).

@@ -13,7 +13,7 @@ import { recordFirstPageView } from './features/analytics/page-views.ts';
 // A signed-in page comes with its user (decision 125): the shell renders without a round trip.
 seedCurrentUser(queryClient);
 // The visit counts now, not after the first paint: a visitor who leaves at once is still a view.
-recordFirstPageView();
+recordFirstPageView(queryClient);
 
 // The first page paints as itself, not as a spinner: its layout and page chunks (already on their
 // way through the HTML's modulepreload links) load before the first render, for at most a moment.

@@ -61,7 +61,8 @@ export function signedInActor(req: FastifyRequest): SignedInActor {
 /**
  * Sessions for the whole app: derives req.user from the session token (never from a client-sent
  * id), then enforces each route's declared access. While impersonating, the caller has the
- * target's roles, and every successful write is audited with both ids.
+ * target's roles and is read-only: a write is refused (403) unless its route declares a support
+ * exception (config.impersonation), and every such write that succeeds is audited with both ids.
  */
 async function authPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
@@ -95,7 +96,10 @@ async function authPlugin(app: FastifyInstance) {
         requireAdmin(req);
         break;
     }
-    if (req.routeOptions.config?.noImpersonation && user?.impersonatorId) throw forbidden(messages.notImpersonating);
+    // Impersonation is read-only: a write goes through only on a route that declares a support exception.
+    if (user?.impersonatorId && !READ_METHODS.has(req.method) && !req.routeOptions.config?.impersonation) {
+      throw forbidden(messages.impersonationReadOnly);
+    }
   });
 
   app.addHook('onSend', async (req, reply, payload) => {

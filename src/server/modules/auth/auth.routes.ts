@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public' }, schema: { description: 'Sign out.', response: { 200: okResponseSchema } } },
+    { config: { access: 'public', impersonation: { support: 'ends the impersonation' } }, schema: { description: 'Sign out.', response: { 200: okResponseSchema } } },
     async (req, reply) => {
       // Public, so a client with a stale session can always clear its cookie.
       await signOut(ctx, req.actor);
@@ -90,7 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/return-to-admin',
-    { config: { access: 'user' }, schema: { description: 'End impersonation and return to the admin\'s session.', response: { 200: loginResponseSchema } } },
+    { config: { access: 'user', impersonation: { support: 'ends the impersonation' } }, schema: { description: 'End impersonation and return to the admin\'s session.', response: { 200: loginResponseSchema } } },
     async (req, reply) => {
       const result = await returnToAdmin(ctx, signedInActor(req));
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());

@@ -17,7 +17,9 @@ beforeAll(async () => {
   t = await createTestApp({
     seedDemo: false,
     routes: (app) => {
-      app.post('/api/test/payment', { config: { access: 'user', noImpersonation: true } }, async () => ({ ok: true }));
+      app.post('/api/test/payment', { config: { access: 'user' } }, async () => ({ ok: true }));
+      app.delete('/api/test/public-write', { config: { access: 'public' } }, async () => ({ ok: true }));
+      app.put('/api/test/support-write', { config: { access: 'user', impersonation: { support: 'test fixture' } } }, async () => ({ ok: true }));
     },
   });
   ADMIN = (await createAdmin(t, { name: 'Avery Admin' })).phone;
@@ -111,7 +113,7 @@ describe('security: impersonation', () => {
 
     const before = (await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.write')))).length;
     await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: s.headers }); // a read: not audited
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { marketingOptIn: true } });
+    const patch = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { name: 'Casey Collector' } });
     expect(patch.statusCode).toBe(200);
     await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { email: 'bad' } }); // refused: not audited
     const writes = await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.write')));
@@ -195,12 +197,64 @@ describe('security: impersonation', () => {
     expect((await me(s.headers)).statusCode).toBe(401);
   });
 
-  it('routes flagged noImpersonation are refused while impersonating (403), allowed otherwise', async () => {
+  it('impersonation is read-only: a write is refused (403, with why) unless its route declares a support exception', async () => {
+    const readOnly = { status: 'error', error: 'Impersonation is read-only: this change must be made by the member' };
     const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/payment', headers: s.headers });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ status: 'error', error: 'Not allowed while impersonating' });
+    const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
+    const writesBefore = (await t.db.select().from(auditLog).where(and(eq(auditLog.impersonatorId, admin.id), eq(auditLog.action, 'impersonation.write')))).length;
+    const card = '6f1c2f0e-8d5b-4c57-9a43-0b1e2d3c4f5a';
+    // The writes the finding named: list a card for sale, offer a card on a hunt at a price, post a
+    // hunt with a budget, change an estimate (it feeds the loan cap), share a card, message choices;
+    // and a route that did not exist when the rule was written, public or not.
+    const refused: Array<{ method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object }> = [
+      { method: 'POST', url: '/api/user/promotion-requests', payload: { cardId: card } },
+      { method: 'POST', url: '/api/user/sells', payload: { cardId: card, askingPriceCents: 100_00 } },
+      { method: 'POST', url: '/api/hunts', payload: { title: 'A hunt', budgetCents: 5_000_00 } },
+      { method: 'POST', url: `/api/hunts/${card}/sources`, payload: { cardId: card, priceCents: 100_00 } },
+      { method: 'PUT', url: `/api/cards/${card}/pinned-estimate`, payload: { estimatedValueCents: 9_999_999_00 } },
+      { method: 'DELETE', url: `/api/cards/${card}/pinned-estimate` },
+      { method: 'PATCH', url: `/api/cards/${card}`, payload: { notes: 'x' } },
+      { method: 'POST', url: `/api/cards/${card}/share-links`, payload: {} },
+      { method: 'PUT', url: '/api/user/notification-preferences', payload: {} },
+      { method: 'POST', url: '/api/user/notifications/read-all' },
+      { method: 'POST', url: '/api/test/payment' },
+      { method: 'DELETE', url: '/api/test/public-write' },
+    ];
+    for (const req of refused) {
+      const res = await t.app.inject({ ...req, headers: s.headers });
+      expect(res.statusCode, `${req.method} ${req.url}`).toBe(403);
+      expect(res.json(), `${req.method} ${req.url}`).toEqual(readOnly);
+    }
+    // Reads still work, and a declared support exception goes through and is audited.
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/notification-preferences', headers: s.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/test/support-write', headers: s.headers })).statusCode).toBe(200);
+    const writes = await t.db.select().from(auditLog).where(and(eq(auditLog.impersonatorId, admin.id), eq(auditLog.action, 'impersonation.write')));
+    expect(writes.length - writesBefore).toBe(1);
+    expect(writes.at(-1)).toMatchObject({ actorId: memberId, targetId: 'PUT /api/test/support-write' });
+    // The member themself is not affected.
     const member = await signIn(t, MEMBER);
     expect((await t.app.inject({ method: 'POST', url: '/api/test/payment', headers: member.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/test/public-write' })).statusCode).toBe(200);
+  });
+
+  it('the profile exception fixes a name or email typo; the member\'s message consent cannot be changed by an admin', async () => {
+    const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
+    const before = (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: s.headers })).json();
+    const fix = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { name: 'Casey Collector', email: 'casey@example.com' } });
+    expect(fix.statusCode).toBe(200);
+    expect(fix.json()).toMatchObject({ name: 'Casey Collector', email: 'casey@example.com' });
+    // The settings form sends every field: unchanged choices pass.
+    const same = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { name: 'Casey Collector', marketingOptIn: before.marketingOptIn, smsOptIn: before.smsOptIn } });
+    expect(same.statusCode).toBe(200);
+    for (const payload of [{ marketingOptIn: !before.marketingOptIn }, { smsOptIn: !before.smsOptIn }, { name: 'Casey', smsOptIn: !before.smsOptIn }]) {
+      const res = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(res.json().error).toBe('Impersonation is read-only: this change must be made by the member');
+    }
+    const after = (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: s.headers })).json();
+    expect(after).toMatchObject({ name: 'Casey Collector', marketingOptIn: before.marketingOptIn, smsOptIn: before.smsOptIn });
+    // The member changes their own choices.
+    const member = await signIn(t, MEMBER);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: member.headers, payload: { smsOptIn: !before.smsOptIn } })).statusCode).toBe(200);
   });
 });

@@ -14,7 +14,6 @@ beforeAll(async () => {
     env: { ADMIN_PHONES: '+13125559001,+12125550104' },
     routes: (app) => {
       app.get('/api/test/manager-only', { config: { access: 'manager' } }, async () => ({ ok: true }));
-      app.post('/api/test/no-impersonation', { config: { access: 'user', noImpersonation: true } }, async () => ({ ok: true }));
     },
   });
 });

@@ -73,7 +73,7 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const requestLimit = limitHook(app, [{ name: 'fund-request:user', max: FUND_REQUESTS_PER_MEMBER_PER_HOUR, windowMs: 60 * 60_000, key: (req) => req.user?.id }]);
   const staff = { access: 'manager' as const };
-  const money = { access: 'admin' as const, noImpersonation: true };
+  const money = { access: 'admin' as const };
 
   // Members
   app.get('/api/funds', { config: { access: 'user' }, schema: { description: 'Funds, with your positions.', response: { 200: fundsListResponseSchema } } }, async (req) => listFunds(ctx, signedInActor(req)));
@@ -96,12 +96,12 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user/fund-positions', { config: { access: 'user' }, schema: { description: 'Your fund positions.', response: { 200: fundPositionsResponseSchema } } }, async (req) => myPositions(ctx, signedInActor(req)));
   app.post(
     '/api/funds/:id/subscription-requests',
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Ask to invest in a fund.', params: fundIdParamsSchema, body: subscriptionRequestInputSchema, response: { 201: fundRequestCreatedSchema } }, onRequest: requestLimit },
+    { config: { access: 'user' }, schema: { description: 'Ask to invest in a fund.', params: fundIdParamsSchema, body: subscriptionRequestInputSchema, response: { 201: fundRequestCreatedSchema } }, onRequest: requestLimit },
     async (req, reply) => reply.status(201).send(await requestSubscription(ctx, signedInActor(req), { fundId: req.params.id, ...req.body })),
   );
   app.post(
     '/api/funds/:id/redemption-requests',
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Ask to redeem units of a fund.', params: fundIdParamsSchema, body: redemptionRequestInputSchema, response: { 201: fundRequestCreatedSchema } }, onRequest: requestLimit },
+    { config: { access: 'user' }, schema: { description: 'Ask to redeem units of a fund.', params: fundIdParamsSchema, body: redemptionRequestInputSchema, response: { 201: fundRequestCreatedSchema } }, onRequest: requestLimit },
     async (req, reply) => reply.status(201).send(await requestRedemption(ctx, signedInActor(req), { fundId: req.params.id, ...req.body })),
   );
 
@@ -122,17 +122,17 @@ export const fundsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.post(
       `${base}/:id/transactions`,
-      { config: { access, noImpersonation: true }, schema: { description: 'Record a subscription or redemption for a member.', params: fundIdParamsSchema, body: recordTransactionSchema, response: { 201: fundTransactionSchema } } },
+      { config: { access }, schema: { description: 'Record a subscription or redemption for a member.', params: fundIdParamsSchema, body: recordTransactionSchema, response: { 201: fundTransactionSchema } } },
       async (req, reply) => reply.status(201).send(await recordTransaction(ctx, signedInActor(req), { fundId: req.params.id, tx: req.body })),
     );
     app.post(
       `${base}/:id/transactions/:transactionId/cancel`,
-      { config: { access, noImpersonation: true }, schema: { description: 'Cancel a fund transaction still awaiting valuation.', params: fundTransactionParamsSchema, response: { 200: fundTransactionSchema } } },
+      { config: { access }, schema: { description: 'Cancel a fund transaction still awaiting valuation.', params: fundTransactionParamsSchema, response: { 200: fundTransactionSchema } } },
       async (req) => cancelTransaction(ctx, signedInActor(req), { fundId: req.params.id, transactionId: req.params.transactionId }),
     );
     app.post(
       `${base}/:id/requests/:requestId/decision`,
-      { config: { access, noImpersonation: true }, schema: { description: 'Accept or decline a request to invest or redeem.', params: fundRequestParamsSchema, body: decideRequestSchema, response: { 200: fundRequestSchema } } },
+      { config: { access }, schema: { description: 'Accept or decline a request to invest or redeem.', params: fundRequestParamsSchema, body: decideRequestSchema, response: { 200: fundRequestSchema } } },
       async (req) => decideRequest(ctx, signedInActor(req), { fundId: req.params.id, requestId: req.params.requestId, decision: req.body }),
     );
   }

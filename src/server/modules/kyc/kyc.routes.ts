@@ -47,7 +47,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/kyc/documents',
     {
-      config: { access: 'user', noImpersonation: true },
+      config: { access: 'user' },
       schema: { description: 'Upload a KYC document.', response: { 201: documentAnswer } },
       // Refused before the body is read when it says it is too big.
       onRequest: refuseLargerThan(uploadLimits),

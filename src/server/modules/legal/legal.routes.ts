@@ -44,7 +44,7 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/legal/terms/accept',
     {
       // An admin viewing as a member never accepts on their behalf.
-      config: { access: 'user', noImpersonation: true },
+      config: { access: 'user' },
       schema: { description: 'Accept the Terms of Use version in force (recorded with time and IP).', tags: ['legal'], body: acceptTermsInputSchema, response: { 200: okResponseSchema } },
     },
     async (req) => acceptTerms(ctx, signedInActor(req), req.body),

@@ -39,25 +39,25 @@ export const lendingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/loans',
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Apply for a loan.', body: applyLoanSchema, response: { 201: loanResponseSchema } }, onRequest: applyLimit },
+    { config: { access: 'user' }, schema: { description: 'Apply for a loan.', body: applyLoanSchema, response: { 201: loanResponseSchema } }, onRequest: applyLimit },
     async (req, reply) => reply.status(201).send({ loan: await applyForLoan(ctx, signedInActor(req), { application: req.body }) }),
   );
 
   app.post(
     '/api/loans/:id/accept-offer',
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Accept the offer on your loan.', params: loanIdParamsSchema, response: { 200: loanResponseSchema } } },
+    { config: { access: 'user' }, schema: { description: 'Accept the offer on your loan.', params: loanIdParamsSchema, response: { 200: loanResponseSchema } } },
     async (req) => ({ loan: await acceptOffer(ctx, signedInActor(req), { id: req.params.id }) }),
   );
 
   app.post(
     '/api/loans/:id/decline-offer',
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Decline the offer on your loan.', params: loanIdParamsSchema, response: { 200: loanResponseSchema } } },
+    { config: { access: 'user' }, schema: { description: 'Decline the offer on your loan.', params: loanIdParamsSchema, response: { 200: loanResponseSchema } } },
     async (req) => ({ loan: await declineOffer(ctx, signedInActor(req), { id: req.params.id }) }),
   );
 
   app.post(
     '/api/loans/:id/payoff',
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'An invoice to pay off your loan today.', params: loanIdParamsSchema, response: { 201: payoffResponseSchema } } },
+    { config: { access: 'user' }, schema: { description: 'An invoice to pay off your loan today.', params: loanIdParamsSchema, response: { 201: payoffResponseSchema } } },
     async (req, reply) => reply.status(201).send(await requestPayoff(ctx, signedInActor(req), { id: req.params.id })),
   );
 
@@ -71,13 +71,13 @@ export const lendingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/loans/:id',
-    { config: { access: 'admin', noImpersonation: true }, schema: { description: 'Offer, reject, fund, mark paid or default a loan.', params: loanIdParamsSchema, body: adminLoanPatchSchema, response: { 200: adminLoanResponseSchema } } },
+    { config: { access: 'admin' }, schema: { description: 'Offer, reject, fund, mark paid or default a loan.', params: loanIdParamsSchema, body: adminLoanPatchSchema, response: { 200: adminLoanResponseSchema } } },
     async (req) => ({ loan: await adminPatchLoan(ctx, signedInActor(req), { id: req.params.id, patch: req.body }) }),
   );
 
   app.post(
     '/api/admin/loans/:id/take-collateral',
-    { config: { access: 'admin', noImpersonation: true }, schema: { description: 'Take the collateral of a defaulted loan for the house.', params: loanIdParamsSchema, response: { 200: adminLoanResponseSchema } } },
+    { config: { access: 'admin' }, schema: { description: 'Take the collateral of a defaulted loan for the house.', params: loanIdParamsSchema, response: { 200: adminLoanResponseSchema } } },
     async (req) => ({ loan: await takeCollateral(ctx, signedInActor(req), { id: req.params.id }) }),
   );
 

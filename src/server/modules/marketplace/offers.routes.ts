@@ -72,12 +72,12 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.post(
     p.userSells,
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Offer one of your cards to the house.', body: createSellOfferSchema, response: { 201: sellOfferSchema } }, onRequest: postLimit },
+    { config: { access: 'user' }, schema: { description: 'Offer one of your cards to the house.', body: createSellOfferSchema, response: { 201: sellOfferSchema } }, onRequest: postLimit },
     async (req, reply) => reply.status(201).send(await createSellOffer(ctx, signedInActor(req), req.body)),
   );
   app.patch(
     p.userSell,
-    { config: { access: 'user', noImpersonation: true }, schema: { description: 'Accept or decline the counter to your sell offer, or withdraw it.', params: idParamsSchema, body: memberSellPatchSchema, response: { 200: sellOfferSchema } } },
+    { config: { access: 'user' }, schema: { description: 'Accept or decline the counter to your sell offer, or withdraw it.', params: idParamsSchema, body: memberSellPatchSchema, response: { 200: sellOfferSchema } } },
     async (req) => memberSellAction(ctx, signedInActor(req), { id: req.params.id, action: req.body.action }),
   );
   app.get(p.adminSells, { config: { access: 'admin' }, schema: { description: 'Sell offers to review, by status.', querystring: adminSellsQuerySchema, response: { 200: sellOffersResponseSchema } } }, async (req) => ({
@@ -85,7 +85,7 @@ export const offersRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.patch(
     p.adminSell,
-    { config: { access: 'admin', noImpersonation: true }, schema: { description: 'Accept, reject or counter a sell offer.', params: idParamsSchema, body: adminSellPatchSchema, response: { 200: sellOfferSchema } } },
+    { config: { access: 'admin' }, schema: { description: 'Accept, reject or counter a sell offer.', params: idParamsSchema, body: adminSellPatchSchema, response: { 200: sellOfferSchema } } },
     async (req) => adminSellAction(ctx, signedInActor(req), { id: req.params.id, ...req.body }),
   );
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import Papa from 'papaparse';
+import { toCsv } from '#common/csv.ts';
 import { linesFromTemplate, totalOf } from '#common/money.ts';
 import { csvHeaders, marketplaceMessages, payoutStatusLabels, saleKindLabels, SALES_PAGE_SIZE_MAX, type AdminSalesResponse, type SaleKind, type SaleRow, type SalesPeriod } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
@@ -207,9 +207,9 @@ export async function adminSalesCsv(ctx: Ctx, actor: SignedInActor, q: { from?: 
   const { sales: rows } = await adminSales(ctx, actor, q);
   const dollars = (c: number) => (c / 100).toFixed(2);
   const card = (s: SaleRow) => `${s.card.year} ${s.card.brand} ${s.card.subject}${s.card.grade ? ` ${s.card.grader} ${s.card.grade}` : ''}`;
-  return Papa.unparse({
-    fields: [...csvHeaders],
-    data: rows.map((s) => [
+  return toCsv(
+    csvHeaders,
+    rows.map((s) => [
       s.soldAt,
       saleKindLabels[s.kind],
       card(s),
@@ -221,8 +221,7 @@ export async function adminSalesCsv(ctx: Ctx, actor: SignedInActor, q: { from?: 
       dollars(s.sellerProceedsCents),
       payoutStatusLabels[s.payoutStatus],
     ]),
-  }, // Cells that start with = + - @ would be formulas in a spreadsheet.
-  { escapeFormulae: true });
+  );
 }
 
 /** PATCH /api/admin/sales/{id}: the house paid the seller what it owed. */

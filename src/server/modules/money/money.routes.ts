@@ -33,12 +33,11 @@ import { cancelSubscription, listPlans, mySubscription, subscribe } from './subs
 
 const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
 
-// Every money route refuses an impersonated session: an admin acting as a member neither pays
-// nor reads the member's bills, and money is not moved on someone's behalf.
-const user = { access: 'user', noImpersonation: true } as const;
-// An admin viewing as the member may read invoices and the plan; paying stays refused.
+// Impersonation is read-only (plugins/auth.ts): an admin viewing as the member may read invoices
+// and the plan; money is never moved on someone's behalf.
+const user = { access: 'user' } as const;
 const userRead = { access: 'user' } as const;
-const admin = { access: 'admin', noImpersonation: true } as const;
+const admin = { access: 'admin' } as const;
 
 /** Fees, invoices, payments, subscriptions (domain.md): admin invoicing, member checkout, memberships. */
 export const moneyRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> = async (app, opts) => {

@@ -17,8 +17,9 @@ import {
 } from './notifications.service.ts';
 
 const user = { access: 'user' } as const;
-// Whether a member is texted is theirs to choose: an admin acting as them may look, not change it.
-const userOnly = { access: 'user', noImpersonation: true } as const;
+// Whether a member is texted is theirs to choose: an admin acting as them may look, not change it
+// (impersonation is read-only and this route declares no exception).
+const userOnly = { access: 'user' } as const;
 
 /** The bell: the signed-in user's stored notifications, their read state and SMS choices. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -46,7 +46,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        config: { access: 'user', noImpersonation: true },
+        config: { access: 'user' },
         schema: { description, ...(body ? { body } : {}), response: { 200: stepAnswer } },
       },
       async (req) => ({ status: 'success' as const, onboarding: await run(signedInActor(req), req.body as z.infer<B>) }),

@@ -20,10 +20,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => getProfile(ctx, signedInActor(req)),
   );
 
-  // When the phone becomes changeable it belongs on its own route with config.noImpersonation.
+  // When the phone becomes changeable it belongs on its own route, with no impersonation exception.
   app.patch(
     '/api/user/profile',
-    { config: { access: 'user' }, schema: { description: 'Update your profile.', body: profilePatchSchema, response: { 200: profileSchema } } },
+    { config: { access: 'user', impersonation: { support: 'fix a typo in the name or email; message choices stay the member\'s' } }, schema: { description: 'Update your profile.', body: profilePatchSchema, response: { 200: profileSchema } } },
     async (req) => updateProfile(ctx, signedInActor(req), req.body),
   );
 

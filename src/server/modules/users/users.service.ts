@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { ADMIN_USERS_PAGE_SIZE, type AdminUser, type AdminUserPatch, type Profile, type ProfilePatch } from '#common/auth.ts';
+import { ADMIN_USERS_PAGE_SIZE, messages, type AdminUser, type AdminUserPatch, type Profile, type ProfilePatch } from '#common/auth.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import { users } from '#server/db/schema/users.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { revokeAllSessionsOf } from '#server/modules/auth/session.service.ts';
@@ -42,9 +42,17 @@ export async function getProfile(ctx: Pick<AppContext, 'db'>, actor: SignedInAct
 /**
  * PATCH /api/user/profile: the caller's own profile; '' clears name or email. The phone is not
  * changed here (when it becomes changeable it gets its own route, refused while impersonating).
+ * An admin impersonating the member may fix the name or email (the route's support exception);
+ * the message choices (marketing, SMS) are the member's consent, so changing them is refused.
  */
 export async function updateProfile(ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>, actor: SignedInActor, patch: ProfilePatch): Promise<Profile> {
   const userId = actor.user.id;
+  if (actor.impersonatorId && (patch.marketingOptIn !== undefined || patch.smsOptIn !== undefined)) {
+    const [current] = await ctx.db.select({ marketingOptIn: users.marketingOptIn, smsOptIn: users.smsOptIn }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!current) throw notFound('User not found');
+    const changes = (patch.marketingOptIn !== undefined && patch.marketingOptIn !== current.marketingOptIn) || (patch.smsOptIn !== undefined && patch.smsOptIn !== current.smsOptIn);
+    if (changes) throw forbidden(messages.impersonationReadOnly);
+  }
   const set: Partial<User> = { updatedAt: ctx.clock.now() };
   if (patch.name !== undefined) set.name = patch.name.trim() || null;
   if (patch.email !== undefined) set.email = patch.email.trim() || null;

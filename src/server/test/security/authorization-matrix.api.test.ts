@@ -1,7 +1,9 @@
 /**
  * security: authorization matrix. Walks the server's own route table: every /api route is called
  * as anonymous, member, manager, admin and an admin impersonating a member or a manager, and the
- * answer must be what the route declares (config.access, config.noImpersonation; see policy.ts).
+ * answer must be what the route declares (config.access, config.impersonation; see policy.ts).
+ * Impersonation is read-only: a write in an impersonated session is a 403 unless the route is one
+ * of the support exceptions listed in policy.ts.
  * Routes added later are picked up without touching this file.
  */
 import type { InjectOptions } from 'fastify';
@@ -10,7 +12,7 @@ import { twilioSignature } from '#server/modules/webhooks/twilio-signature.ts';
 import { createAdmin, createManager, createMember, uniquePhone } from '#server/test/factories.ts';
 import { startFakePsa, type FakePsa } from '#server/test/fake-psa.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
-import { callers, expectedOutcome, mustRefuseImpersonation, outcomeOf, type Caller } from './policy.ts';
+import { callers, expectedOutcome, impersonationExceptions, outcomeOf, writeMethods, type Caller } from './policy.ts';
 import { concreteUrl, createRecordedTestApp, key, knownPolicies, type RecordedRoute } from './route-table.ts';
 
 let ADMIN: string;
@@ -104,8 +106,10 @@ beforeAll(async () => {
     // Policies no feature uses yet, so that the matrix proves their gates too.
     routes: (app) => {
       app.get('/api/test/matrix/manager', { config: { access: 'manager' } }, async () => ({ ok: true }));
-      app.post('/api/test/matrix/no-impersonation', { config: { access: 'user', noImpersonation: true } }, async () => ({ ok: true }));
-      app.post('/api/test/matrix/public-no-impersonation', { config: { access: 'public', noImpersonation: true } }, async () => ({ ok: true }));
+      // A write with no exception (refused while impersonating, public or not) and one with an exception.
+      app.post('/api/test/matrix/write', { config: { access: 'user' } }, async () => ({ ok: true }));
+      app.delete('/api/test/matrix/public-write', { config: { access: 'public' } }, async () => ({ ok: true }));
+      app.put('/api/test/matrix/support-write', { config: { access: 'user', impersonation: { support: 'matrix fixture' } } }, async () => ({ ok: true }));
     },
   }));
   ADMIN = (await createAdmin(t)).phone;
@@ -144,24 +148,37 @@ describe('security: authorization matrix', () => {
     expect(weaker).toEqual([]);
   });
 
-  it('every route that moves money, confirms a deposit or signs on someone\'s behalf declares config.noImpersonation', () => {
-    const matched = routes.filter(mustRefuseImpersonation).map(key);
-    // The rule matches the routes it is about, so it is not an empty list.
-    for (const k of ['POST /api/manager/clients/:id/confirm-deposit', 'POST /api/onboarding/sign', 'POST /api/user/kyc/documents']) {
-      expect(matched).toContain(k);
+  it('impersonation is read-only: the routes that declare a support exception are exactly the reviewed list in policy.ts', () => {
+    const declared = Object.fromEntries(routes.filter((r) => r.impersonation !== null && !r.url.startsWith('/api/test/')).map((r) => [key(r), r.impersonation]));
+    expect(Object.keys(declared).sort(), 'routes declaring config.impersonation must be exactly policy.ts impersonationExceptions').toEqual(Object.keys(impersonationExceptions).sort());
+    // Every exception is a write (a read needs none), has a reason, and the list stays short.
+    for (const k of Object.keys(impersonationExceptions)) expect(writeMethods.has(k.split(' ')[0]), k).toBe(true);
+    for (const reason of Object.values(declared)) expect(reason?.trim()).toBeTruthy();
+    expect(Object.keys(impersonationExceptions).length).toBeLessThanOrEqual(4);
+    // The rule reaches the writes the finding named: listing for sale, hunt offers and budgets, estimates, share links.
+    const refused = routes.filter((r) => expectedOutcome(r, 'admin as member') === 403 && writeMethods.has(r.method)).map(key);
+    for (const k of ['POST /api/user/promotion-requests', 'POST /api/user/sells', 'POST /api/hunts', 'POST /api/hunts/:id/sources', 'PUT /api/cards/:id/pinned-estimate', 'POST /api/cards/:id/share-links', 'PUT /api/user/notification-preferences']) {
+      expect(refused, k).toContain(k);
     }
-    for (const k of ['GET /api/auth/me', 'PATCH /api/user/profile', 'POST /api/send-otp']) expect(matched).not.toContain(k);
-    const undeclared = routes.filter((r) => mustRefuseImpersonation(r) && !r.noImpersonation).map(key);
-    expect(undeclared, 'money/signing routes without config.noImpersonation').toEqual([]);
   });
 
-  it('the impersonation rule covers routes that do not exist yet, by path', () => {
-    for (const url of ['/api/payments', '/api/user/loans/:id/repay', '/api/admin/invoices/:id', '/api/user/phone', '/api/manager/clients/:id/deposits']) {
-      expect(mustRefuseImpersonation({ method: 'POST', url }), url).toBe(true);
+  it('the impersonation rule covers routes that do not exist yet: any write without an exception is a 403', () => {
+    for (const [method, url] of [['POST', '/api/user/payments'], ['DELETE', '/api/cards/:id/anything'], ['PATCH', '/api/new/feature'], ['PUT', '/api/public/thing']]) {
+      expect(expectedOutcome({ method, access: 'user', impersonation: null }, 'admin as member'), `${method} ${url}`).toBe(403);
+      expect(expectedOutcome({ method, access: 'public', impersonation: null }, 'admin as manager'), `${method} ${url}`).toBe(403);
+      expect(expectedOutcome({ method, access: 'user', impersonation: null }, 'member'), `${method} ${url}`).toBe('allowed');
     }
-    expect(mustRefuseImpersonation({ method: 'GET', url: '/api/user/loans' })).toBe(false);
-    expect(mustRefuseImpersonation({ method: 'PATCH', url: '/api/user/profile' })).toBe(false);
-    expect(expectedOutcome({ method: 'POST', url: '/api/user/payments', access: 'user', noImpersonation: false }, 'admin as member')).toBe(403);
+    expect(expectedOutcome({ method: 'GET', access: 'user', impersonation: null }, 'admin as member')).toBe('allowed');
+    expect(expectedOutcome({ method: 'PATCH', access: 'user', impersonation: 'a reason' }, 'admin as member')).toBe('allowed');
+  });
+
+  it('a route declaring an impersonation exception without a reason fails when the app is built', async () => {
+    await expect(
+      (async () => {
+        const other = await createTestApp({ routes: (app) => void app.post('/api/test/matrix/no-reason', { config: { access: 'user', impersonation: { support: ' ' } } }, async () => ({})) });
+        await other.close();
+      })(),
+    ).rejects.toThrow(/impersonation exception without a reason/);
   });
 
   it('a new /api route without a declared policy fails when the app is built', async () => {
@@ -195,7 +212,7 @@ describe('security: authorization matrix', () => {
         const got = outcomeOf(res.statusCode);
         row.push(`${caller}=${res.statusCode}`);
         if (got !== expected) {
-          failures.push(`${key(route)} [access=${String(route.access)}${route.noImpersonation ? ', noImpersonation' : ''}] as ${caller}: expected ${expected === 'allowed' ? 'not 401/403' : expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+          failures.push(`${key(route)} [access=${String(route.access)}${route.impersonation ? ', impersonation exception' : ''}] as ${caller}: expected ${expected === 'allowed' ? 'not 401/403' : expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
         if (res.statusCode >= 500) failures.push(`${key(route)} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
@@ -206,11 +223,11 @@ describe('security: authorization matrix', () => {
   });
 
   it('the matrix itself tells the policies apart (a route declared admin is not allowed for a member)', () => {
-    expect(expectedOutcome({ access: 'admin', noImpersonation: false }, 'member')).toBe(403);
-    expect(expectedOutcome({ access: 'admin', noImpersonation: false }, 'admin as member')).toBe(403);
-    expect(expectedOutcome({ access: 'manager', noImpersonation: false }, 'admin as manager')).toBe('allowed');
-    expect(expectedOutcome({ access: 'user', noImpersonation: true }, 'admin as member')).toBe(403);
-    expect(expectedOutcome({ access: 'user', noImpersonation: true }, 'anonymous')).toBe(401);
-    expect(() => expectedOutcome({ access: 'admins', noImpersonation: false }, 'admin')).toThrow(/unknown access policy/);
+    expect(expectedOutcome({ method: 'GET', access: 'admin', impersonation: null }, 'member')).toBe(403);
+    expect(expectedOutcome({ method: 'GET', access: 'admin', impersonation: null }, 'admin as member')).toBe(403);
+    expect(expectedOutcome({ method: 'GET', access: 'manager', impersonation: null }, 'admin as manager')).toBe('allowed');
+    expect(expectedOutcome({ method: 'POST', access: 'manager', impersonation: null }, 'admin as manager')).toBe(403);
+    expect(expectedOutcome({ method: 'POST', access: 'user', impersonation: null }, 'anonymous')).toBe(401);
+    expect(() => expectedOutcome({ method: 'GET', access: 'admins', impersonation: null }, 'admin')).toThrow(/unknown access policy/);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from '#server/test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 const MEMBER = '+12125550103';
@@ -79,5 +80,38 @@ describe('security: state-changing requests come from the app', () => {
     // Refused by its own signature check, not by the origin rule.
     expect(res.statusCode).toBe(403);
     expect(res.json().error).not.toMatch(/origin|client/i);
+  });
+});
+
+describe('security: in production only APP_ORIGIN is the app', () => {
+  let prod: TestApp;
+  let someone: SignedIn;
+  beforeAll(async () => {
+    prod = await createTestApp({
+      seedDemo: false,
+      env: { NODE_ENV: 'production', APP_ORIGIN: 'https://cards.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM_NUMBER: '+15005550006' },
+    });
+    const phone = (await createMember(prod)).phone;
+    someone = await signIn(prod, phone);
+  });
+  afterAll(() => prod?.close());
+
+  it('a write whose Origin or Referer only matches the request\'s own Host is refused; APP_ORIGIN is let through', async () => {
+    const write = (headers: Record<string, string>) =>
+      prod.rawInject({ method: 'PATCH', url: '/api/user/profile', headers: { ...someone.headers, ...headers }, payload: { name: 'Ada Member' } });
+    const refused: Record<string, string>[] = [
+      { host: '10.0.0.5:5000', origin: 'http://10.0.0.5:5000' },
+      { host: 'evil.example', origin: 'http://evil.example' },
+      { host: 'evil.example', referer: 'http://evil.example/settings' },
+    ];
+    for (const headers of refused) {
+      const res = await write(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().error).toBe('Requests must come from the app');
+    }
+    const allowed: Record<string, string>[] = [{ host: '10.0.0.5:5000', origin: 'https://cards.example.com' }, { referer: 'https://cards.example.com/settings' }];
+    for (const headers of allowed) {
+      expect((await write(headers)).statusCode, JSON.stringify(headers)).toBe(200);
+    }
   });
 });

@@ -10,7 +10,8 @@ export interface RecordedRoute {
   url: string;
   /** config.access as declared (possibly a typo: checked against the known policies). */
   access: unknown;
-  noImpersonation: boolean;
+  /** config.impersonation.support: the reason a write is allowed while impersonating, or null. */
+  impersonation: string | null;
   websocket: boolean;
   schema: { body?: ZodType; querystring?: ZodType; params?: ZodType; headers?: ZodType };
 }
@@ -30,13 +31,13 @@ export async function recordRoutes<T>(build: () => Promise<T>): Promise<{ result
     const { fastify } = message as { fastify: FastifyInstance };
     fastify.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const config = (route.config ?? {}) as { access?: unknown; noImpersonation?: boolean };
+      const config = (route.config ?? {}) as { access?: unknown; impersonation?: { support?: unknown } };
       for (const method of methods) {
         routes.push({
           method: String(method).toUpperCase(),
           url: route.url,
           access: config.access,
-          noImpersonation: config.noImpersonation === true,
+          impersonation: config.impersonation ? String(config.impersonation.support) : null,
           websocket: (route as { websocket?: boolean }).websocket === true,
           schema: (route.schema ?? {}) as RecordedRoute['schema'],
         });

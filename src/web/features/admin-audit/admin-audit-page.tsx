@@ -16,7 +16,8 @@ import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { fetchAllAudit, useAuditLog } from './api/get-audit-log.ts';
 import { useAuditFacets } from './api/get-audit-facets.ts';
-import { auditCsv, downloadText } from './audit-csv.ts';
+import { downloadText } from '#web/lib/download.ts';
+import { auditCsv } from './audit-csv.ts';
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 

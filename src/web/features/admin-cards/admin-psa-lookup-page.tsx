@@ -10,7 +10,7 @@ import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useBulkPsaLookup } from './api/bulk-psa-lookup.ts';
 import { parseCertList } from './cert-list.ts';
-import { downloadText } from './csv.ts';
+import { downloadText } from '#web/lib/download.ts';
 import { psaResultsCsv, resultsSummary } from './psa-results.ts';
 
 const nf = new Intl.NumberFormat('en-US');

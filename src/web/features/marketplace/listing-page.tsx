@@ -76,7 +76,8 @@ export default function ListingPage({ params }: { params: { id?: string } }) {
   const query = useListing(id);
   const me = useCurrentUser().data;
   const listing = query.data;
-  useSecureViewTracking(listing?.cardId, me?.id);
+  // An admin viewing as the member is not the member's view (and impersonation cannot write).
+  useSecureViewTracking(listing?.cardId, me && !me.isImpersonated ? me.id : undefined);
   const refetch = query.refetch;
   const changed = useCallback(() => void refetch(), [refetch]);
   const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);

@@ -7,6 +7,7 @@ import type { Notification, NotificationsResponse } from '#common/notifications.
 import { clearCredentials, setCredentials } from '#web/lib/credentials.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
 import { markContentReady } from '#web/lib/content-ready.ts';
+import { authKeys } from '#web/features/auth/api/keys.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -64,8 +65,9 @@ const readyBell = (name: string) =>
     return b;
   });
 
-function renderBell() {
+function renderBell(me?: object) {
   const qc = new QueryClient({ defaultOptions: { ...queryDefaults, queries: { ...queryDefaults.queries, retry: false } } });
+  if (me) qc.setQueryData(authKeys.me, me);
   const location = memoryLocation({ path: '/dashboard', record: true });
   render(
     <QueryClientProvider client={qc}>
@@ -108,6 +110,19 @@ describe('the notification bell', () => {
     fireEvent.click(markAll);
     await screen.findByRole('button', { name: 'Notifications, none unread' });
     expect(screen.queryByTestId('notification-count')).toBeNull();
+  });
+
+  it('while an admin views as the member, opening a notification marks nothing read and "Mark all read" is off', async () => {
+    const location = renderBell({ id: 'u1', name: 'Casey', phone: '+12125550100', isAdmin: false, isManager: false, isImpersonated: true, isAuthenticated: true });
+    fireEvent.click(await readyBell('Notifications, 2 unread'));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const markAll = within(dialog).getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement;
+    expect(markAll.disabled).toBe(true);
+    expect(markAll.title).toBe('Only the member can mark notifications read');
+    const items = await within(dialog).findAllByRole('listitem');
+    fireEvent.click(within(items[0]).getByRole('button'));
+    expect(location.history.at(-1)).toBe('/checkout?invoice=inv-1');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('shows an empty list plainly', async () => {

@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { useNotificationFeed } from './api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from './api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from './api/mark-notification-read.ts';
@@ -42,6 +43,8 @@ function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
 
 function NotificationList({ headingId, onNavigate }: { headingId: string; onNavigate: () => void }) {
   const feed = useNotificationFeed();
+  // An admin viewing as the member reads without marking anything read: impersonation is read-only.
+  const impersonated = useCurrentUser().data?.isImpersonated === true;
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [, navigate] = useLocation();
@@ -49,7 +52,7 @@ function NotificationList({ headingId, onNavigate }: { headingId: string; onNavi
   const unread = feed.data?.pages[0]?.unreadCount ?? 0;
 
   const open = (n: Notification) => {
-    if (!n.readAt) markRead.mutate(n.id);
+    if (!n.readAt && !impersonated) markRead.mutate(n.id);
     onNavigate();
     if (n.link) navigate(n.link);
   };
@@ -60,7 +63,14 @@ function NotificationList({ headingId, onNavigate }: { headingId: string; onNavi
         <h2 id={headingId} className="text-sm font-semibold">
           Notifications
         </h2>
-        <Button variant="ghost" size="sm" className="h-8 px-2 text-xs" disabled={unread === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2 text-xs"
+          disabled={unread === 0 || markAll.isPending || impersonated}
+          title={impersonated ? 'Only the member can mark notifications read' : undefined}
+          onClick={() => markAll.mutate()}
+        >
           {markAll.isPending ? <Spinner size="sm" label="Marking all read" /> : <CheckCheck aria-hidden="true" />}
           Mark all read
         </Button>

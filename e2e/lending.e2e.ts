@@ -38,7 +38,7 @@ describe.skipIf(inject('skipBrowser'))('lending in Chromium', () => {
     await m.getByRole('banner').getByRole('link', { name: 'Lend' }).click();
     await m.waitForURL('**/lend');
     // The terms come first, in words, from the published policy.
-    await m.getByTestId('lend-terms').getByText(/up to 40% of the estimated value/).waitFor();
+    await m.getByTestId('lend-terms').getByText(/up to 40% of the value/).waitFor();
     expect(await m.getByTestId('lend-terms').innerText()).toContain('from a minimum of $1,000.00');
 
     step('quote');

@@ -52,6 +52,12 @@ const loan = (over: Partial<AdminLoanDetail>): AdminLoanDetail => ({
       thumbnailUrl: null,
       valueAtApplicationCents: 500_000,
       currentValueCents: 500_000,
+      estimateCents: 900_000,
+      marketValueCents: 500_000,
+      appraisedValueCents: null,
+      appraisedAt: null,
+      basisCents: 500_000,
+      basisSource: 'market',
       pledged: false,
       needsReview: false,
     },
@@ -61,6 +67,7 @@ const loan = (over: Partial<AdminLoanDetail>): AdminLoanDetail => ({
   events: [{ from: null, to: 'submitted', note: null, actorName: 'Casey Collector', at: '2026-11-20T12:00:00Z' }],
   payoffToday: null,
   allCollateralInVault: false,
+  pastGrace: false,
   ...over,
 });
 const counts = { submitted: 1, conditionally_approved: 0, accepted: 1, funded: 0, paid: 0, defaulted: 0, rejected: 0, declined: 0, expired: 0 };

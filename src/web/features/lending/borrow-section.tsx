@@ -171,7 +171,7 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
                   const checked = form.cardIds.includes(c.id);
                   const disabled = !!cardRefusal(c) && !checked;
                   return (
-                    <li key={c.id} data-testid="collateral-option" data-custody={c.custody} data-value-cents={c.estimatedValueCents} data-eligible={!cardRefusal(c) || undefined}>
+                    <li key={c.id} data-testid="collateral-option" data-card-id={c.id} data-custody={c.custody} data-value-cents={c.estimatedValueCents} data-eligible={!cardRefusal(c) || undefined}>
                       <label className={cn('flex min-w-0 cursor-pointer items-center gap-3 rounded-lg border p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', checked && 'border-foreground bg-muted', disabled && 'cursor-not-allowed opacity-60')}>
                         <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => toggle(c.id, e.target.checked)} className="size-4 shrink-0 accent-[var(--color-crimson)]" aria-describedby={refusal ? `${id}-card-${c.id}` : undefined} />
                         <span className="grid min-w-0 flex-1">

@@ -137,7 +137,7 @@ describe.skipIf(inject('skipBrowser'))('lending in Chromium', () => {
     await cardPage.goto(`${server.url}/registry/${cardId}`);
     await cardPage.getByRole('button', { name: 'Edit' }).click();
     await cardPage.getByTestId('card-locked').getByText(/pledged as loan collateral: its grade and value are locked until the loan is closed/).waitFor();
-    expect(await cardPage.getByLabel('Grade').getAttribute('readonly')).not.toBeNull();
+    expect(await cardPage.getByLabel('Grade', { exact: true }).getAttribute('readonly')).not.toBeNull();
     expect(await cardPage.getByLabel('Sport').isEnabled()).toBe(true);
     await cardPage.close();
 

@@ -38,7 +38,7 @@ describe.skipIf(inject('skipBrowser'))('lending in Chromium', () => {
     await m.getByRole('banner').getByRole('link', { name: 'Lend' }).click();
     await m.waitForURL('**/lend');
     // The terms come first, in words, from the published policy.
-    await m.getByTestId('lend-terms').getByText(/up to 40% of the estimated value/).waitFor();
+    await m.getByTestId('lend-terms').getByText(/up to 40% of the value/).waitFor();
     expect(await m.getByTestId('lend-terms').innerText()).toContain('from a minimum of $1,000.00');
 
     step('quote');
@@ -54,9 +54,28 @@ describe.skipIf(inject('skipBrowser'))('lending in Chromium', () => {
     expect(pick?.value).toBeGreaterThanOrEqual(250_000);
     const option = options.nth(pick!.index);
     const cardName = (await option.locator('span.font-medium').first().innerText()).trim();
+    const cardId = (await option.getAttribute('data-card-id'))!;
     await option.getByRole('checkbox').check();
     const cap = Math.floor((pick!.value * 4000) / 10_000);
-    await expect.poll(async () => cents(await m.getByTestId('quote-max').innerText())).toBe(cap);
+
+    step('appraisal');
+    // Decision 128: the cap is on the lower of the estimate and the market value or our appraisal.
+    // The card has no appraisal yet, so the desk records one at the member's estimate (a card
+    // with no market price counts for nothing until then), and the member's quote follows live.
+    const basis = option.getByTestId('collateral-basis');
+    await basis.waitFor();
+    await a.goto(`${server.url}/admin/cards?q=${encodeURIComponent(cardName.split(' ').slice(-1)[0]!)}`);
+    await a.getByRole('button', { name: `Correct or appraise ${cardName}` }).first().click();
+    const appraise = a.getByRole('form', { name: 'Appraise the card' });
+    await appraise.getByLabel('Appraised value (USD)').fill(String(pick!.value / 100));
+    await appraise.getByLabel('Note (optional)').fill('Comps from recent auctions');
+    await appraise.getByRole('button', { name: 'Record appraisal' }).click();
+    await appraise.getByTestId('current-appraisal').getByText(/^Appraised at \$/).waitFor();
+    await a.keyboard.press('Escape');
+    // A new quote (another term) is priced on the appraisal.
+    await m.getByLabel('6 months').check();
+    await expect.poll(async () => cents(await m.getByTestId('quote-max').innerText()), { timeout: 15_000 }).toBe(cap);
+    expect(await basis.innerText()).toContain('Counts for');
 
     step('field errors');
     // Field errors beside the fields: nothing typed is lost.
@@ -111,6 +130,16 @@ describe.skipIf(inject('skipBrowser'))('lending in Chromium', () => {
     await checklist.getByRole('button', { name: 'Fund loan' }).click();
     await a.getByRole('alertdialog').getByRole('button', { name: 'Fund loan' }).click();
     await review.getByText('Funded', { exact: true }).first().waitFor({ timeout: 30_000 });
+
+    step('locked while pledged');
+    // The pledged card's grade and value are locked for the member: the edit form says why.
+    const cardPage = await member.context.newPage();
+    await cardPage.goto(`${server.url}/registry/${cardId}`);
+    await cardPage.getByRole('button', { name: 'Edit' }).click();
+    await cardPage.getByTestId('card-locked').getByText(/pledged as loan collateral: its grade and value are locked until the loan is closed/).waitFor();
+    expect(await cardPage.getByLabel('Grade', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    expect(await cardPage.getByLabel('Sport').isEnabled()).toBe(true);
+    await cardPage.close();
 
     step('member sees funded');
     // The member's loan turns funded without a reload, with its six-month schedule and live LTV.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lockedChanges,
   cardMessages,
   cardPrefillFromPsa,
   createCardSchema,
@@ -71,5 +72,15 @@ describe('card contracts', () => {
       populationHigher: 3, labelType: null, imageFrontUrl: null, imageBackUrl: null,
     });
     expect(prefill).toMatchObject({ grader: 'PSA', year: 1952, gradeValue: 8, sport: 'baseball', source: 'psa' });
+  });
+});
+
+describe('locked fields of a held card (decision 128)', () => {
+  it('lists the identifying and value fields a patch would change, only while held', () => {
+    const card = { grader: 'PSA', certNumber: '1', grade: 'MINT 9', gradeValue: 9, year: 1986, brand: 'Fleer', subject: 'Michael Jordan', cardNumber: '57', variety: null, estimatedValueCents: 100 };
+    expect(lockedChanges({ ...card, hold: 'listing' }, { grade: 'GEM MT 10', gradeValue: 10, estimatedValueCents: 100 })).toEqual(['grade', 'gradeValue']);
+    expect(lockedChanges({ ...card, hold: 'loan' }, { estimatedValueCents: 200, subject: 'Michael Jordan' })).toEqual(['estimatedValueCents']);
+    expect(lockedChanges({ ...card, hold: 'fund' }, { variety: 'Refractor' })).toEqual(['variety']);
+    expect(lockedChanges({ ...card, hold: null }, { grade: 'GEM MT 10' })).toEqual([]);
   });
 });

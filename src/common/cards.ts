@@ -36,6 +36,8 @@ export const cardEventKinds = [
   'pledged',
   'released',
   'transferred',
+  'corrected',
+  'appraised',
 ] as const;
 export type CardEventKind = (typeof cardEventKinds)[number];
 export const cardEventLabels: Record<CardEventKind, string> = {
@@ -49,6 +51,8 @@ export const cardEventLabels: Record<CardEventKind, string> = {
   pledged: 'Pledged as collateral',
   released: 'Released from pledge',
   transferred: 'Transferred',
+  corrected: 'Corrected by our team',
+  appraised: 'Appraised',
 };
 
 /**
@@ -73,6 +77,27 @@ export const cardHeldMessages: Record<CardHoldKind, string> = {
   card_request: 'This card has a pending card request',
   fund: 'This card is held by a fund',
 };
+
+/**
+ * While a card is held (decision 128), what identifies it and what it is worth are frozen for its
+ * owner: a buyer, a lender or a fund relies on them. Sport (a filing label) and photos stay open.
+ */
+export const cardLockedFields = ['grader', 'certNumber', 'grade', 'gradeValue', 'year', 'brand', 'subject', 'cardNumber', 'variety', 'estimatedValueCents'] as const;
+export type CardLockedField = (typeof cardLockedFields)[number];
+/** The 409 an owner gets for changing a locked field of a held card (also shown on the edit form). */
+export const cardLockedMessages: Record<CardHoldKind, string> = {
+  listing: 'This card is listed for sale: its grade and value are locked until the listing ends',
+  loan: 'This card is pledged as loan collateral: its grade and value are locked until the loan is closed',
+  sell_offer: 'This card is offered to the house: its grade and value are locked until the offer is answered',
+  card_request: 'This card has a pending card request: its grade and value are locked until the request is settled',
+  fund: 'This card is held by a fund: its grade and value are locked while the fund holds it',
+};
+
+/** The locked fields a patch would change on a card with this hold (none when the card is free). */
+export function lockedChanges(card: { hold: CardHoldKind | null } & Record<CardLockedField, unknown>, patch: Partial<Record<CardLockedField, unknown>>): CardLockedField[] {
+  if (!card.hold) return [];
+  return cardLockedFields.filter((k) => patch[k] !== undefined && patch[k] !== card[k]);
+}
 
 export const sports = ['baseball', 'basketball', 'football', 'hockey', 'soccer', 'golf', 'boxing', 'racing', 'other'] as const;
 export type Sport = (typeof sports)[number];
@@ -137,6 +162,8 @@ export const cardMessages = {
   deleteNotWithOwner: 'Only a card in your hands can be deleted; this one is in transit or in the vault',
   deleteListed: 'This card is listed for sale; withdraw the listing before deleting it',
   deletePledged: 'This card is pledged as loan collateral and cannot be deleted',
+  correctionReason: 'Say why the card is corrected',
+  appraisalRequired: 'Enter the appraised value',
   custodySame: 'The card is already in that custody',
   noteTooLong: `At most ${CUSTODY_NOTE_MAX} characters`,
   psaNotConfigured: 'PSA lookup is not configured',
@@ -248,9 +275,8 @@ export const createCardSchema = z
 export type CreateCardInput = z.input<typeof createCardSchema>;
 export type CreateCardValues = z.output<typeof createCardSchema>;
 
-/** PATCH /api/cards/{id}: any subset; the cross-field rules are checked against the stored card. */
-export const patchCardSchema = z
-  .strictObject({
+/** The fields a patch may carry (the member's edit and the admin's correction). */
+const patchCardFields = {
     grader: cardFieldShape.grader.optional(),
     certNumber: certNumberSchema.nullable().optional(),
     grade: optionalText200.optional(),
@@ -262,10 +288,45 @@ export const patchCardSchema = z
     variety: optionalText200.optional(),
     sport: cardFieldShape.sport.optional(),
     estimatedValueCents: valueSchema.optional(),
-  })
-  .refine((v) => Object.keys(v).length > 0, { message: 'Change at least one field' });
+};
+
+/** PATCH /api/cards/{id}: any subset; the cross-field rules are checked against the stored card. */
+export const patchCardSchema = z.strictObject(patchCardFields).refine((v) => Object.keys(v).length > 0, { message: 'Change at least one field' });
 export type PatchCardInput = z.input<typeof patchCardSchema>;
 export type PatchCardValues = z.output<typeof patchCardSchema>;
+
+export const CARD_CORRECTION_REASON_MAX = 500;
+const correctionReason = z
+  .string({ error: cardMessages.correctionReason })
+  .trim()
+  .min(1, cardMessages.correctionReason)
+  .max(CARD_CORRECTION_REASON_MAX, `At most ${CARD_CORRECTION_REASON_MAX} characters`);
+
+/**
+ * PATCH /api/admin/cards/{id}: an admin's correction of any field, held or not (decision 128),
+ * with the reason that goes into the provenance and the audit log.
+ */
+export const cardCorrectionSchema = z
+  .strictObject({ ...patchCardFields, reason: correctionReason })
+  .refine((v) => Object.keys(v).some((k) => k !== 'reason'), { message: 'Change at least one field' });
+export type CardCorrectionInput = z.input<typeof cardCorrectionSchema>;
+export type CardCorrectionValues = z.output<typeof cardCorrectionSchema>;
+
+/** PUT /api/admin/cards/{id}/appraisal: what our team values the card at (e.g. on receiving it). */
+export const cardAppraisalInputSchema = z.strictObject({
+  valueCents: z
+    .number({ error: cardMessages.appraisalRequired })
+    .int(cardMessages.valueRange)
+    .min(1, cardMessages.appraisalRequired)
+    .max(CARD_VALUE_MAX_CENTS, cardMessages.valueRange),
+  note: z
+    .string()
+    .trim()
+    .max(CUSTODY_NOTE_MAX, cardMessages.noteTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type CardAppraisalInput = z.input<typeof cardAppraisalInputSchema>;
 
 /** PUT /api/cards/{id}/pinned-estimate: keep this estimate instead of the market value. */
 export const pinEstimateSchema = z.strictObject({ estimatedValueCents: valueSchema });
@@ -286,6 +347,10 @@ export const certParamsSchema = z.object({ certNumber: certNumberSchema });
 /** URLs of one side's stored image (served by GET /api/cards/{id}/images/{side}?size=…). */
 export const cardImageRefSchema = z.object({ thumbUrl: z.string(), fullUrl: z.string(), updatedAt: z.string() });
 export type CardImageRef = z.infer<typeof cardImageRefSchema>;
+
+/** An admin's appraisal of the card: a market basis for lending when the index has no price (decision 128). */
+export const cardAppraisalSchema = z.object({ valueCents: z.number(), at: z.string(), byId: z.string().nullable() });
+export type CardAppraisal = z.infer<typeof cardAppraisalSchema>;
 
 export const cardSchema = z.object({
   id: z.string(),
@@ -429,6 +494,8 @@ export const cardEventDataSchemas = {
     differences: z.array(psaDifferenceSchema),
     message: z.string().nullable(),
   }),
+  corrected: z.object({ changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })), reason: z.string() }),
+  appraised: z.object({ valueCents: z.number(), previousCents: z.number().nullable(), note: z.string().nullable() }),
 } as const;
 export type CardEventData<K extends keyof typeof cardEventDataSchemas> = z.infer<(typeof cardEventDataSchemas)[K]>;
 
@@ -445,6 +512,7 @@ export type CardEvent = z.infer<typeof cardEventSchema>;
 /** GET /api/cards/{id}: the card, its owner and its provenance timeline, oldest first. */
 export const cardDetailSchema = cardSchema.extend({
   owner: personRefSchema,
+  appraisal: cardAppraisalSchema.nullable(),
   events: z.array(cardEventSchema),
   valuation: cardValuationSchema,
 });
@@ -558,6 +626,9 @@ export type AdminCardsQuery = z.input<typeof adminCardsQuerySchema>;
 
 export const adminCardRowSchema = cardSummarySchema.extend({
   ownerId: z.string(),
+  cardNumber: z.string().nullable(),
+  variety: z.string().nullable(),
+  appraisal: cardAppraisalSchema.nullable(),
   owner: z.object({ id: z.string(), name: z.string().nullable(), phone: z.string() }),
   sport: z.enum(sports),
   gradeValue: z.number().nullable(),
@@ -601,5 +672,5 @@ export const usersWithCardsResponseSchema = z.object({
 export type UsersWithCardsResponse = z.infer<typeof usersWithCardsResponseSchema>;
 
 /** The payload of the `card_updated` live event. */
-export const cardUpdatedReasons = ['created', 'edited', 'deleted', 'image_added', 'custody_changed', 'psa_rechecked', 'held', 'released', 'transferred'] as const;
+export const cardUpdatedReasons = ['created', 'edited', 'deleted', 'image_added', 'custody_changed', 'psa_rechecked', 'held', 'released', 'transferred', 'corrected', 'appraised'] as const;
 export type CardUpdatedReason = (typeof cardUpdatedReasons)[number];

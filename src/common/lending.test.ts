@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  collateralBasis,
+  pastGrace,
   accruedInterestCents,
   adminLoanMoves,
   loanStatuses,
@@ -120,5 +122,26 @@ describe('policy and statuses', () => {
     expect(loanTransitions.funded).toContain('defaulted');
     // The admin's moves are allowed transitions.
     for (const s of loanStatuses) for (const to of adminLoanMoves[s]) expect(loanTransitions[s]).toContain(to);
+  });
+});
+
+describe('the lending basis (decision 128)', () => {
+  it('is the lower of the estimate and our appraisal, else the market price; with neither, nothing', () => {
+    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: null, marketValueCents: null })).toEqual({ basisCents: 0, source: 'none' });
+    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: null, marketValueCents: 1_000_000 })).toEqual({ basisCents: 1_000_000, source: 'market' });
+    expect(collateralBasis({ estimatedValueCents: 500_000, appraisedValueCents: null, marketValueCents: 1_000_000 })).toEqual({ basisCents: 500_000, source: 'estimate' });
+    // An appraisal outranks the index: it is our look at this very card.
+    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: 2_500_000, marketValueCents: 1_000_000 })).toEqual({ basisCents: 2_500_000, source: 'appraisal' });
+    expect(collateralBasis({ estimatedValueCents: 900_000, appraisedValueCents: 2_500_000, marketValueCents: null })).toEqual({ basisCents: 900_000, source: 'estimate' });
+    expect(collateralBasis({ estimatedValueCents: 0, appraisedValueCents: 2_500_000, marketValueCents: null }).basisCents).toBe(0);
+  });
+
+  it('is past grace only when an open installment fell due more than the grace days ago', () => {
+    const due = (dueDate: string, status: 'scheduled' | 'invoiced' | 'paid' | 'cancelled' = 'invoiced') => ({ dueDate, status });
+    expect(pastGrace([due('2026-05-25')], '2026-06-01', 7)).toBe(false);
+    expect(pastGrace([due('2026-05-24')], '2026-06-01', 7)).toBe(true);
+    expect(pastGrace([due('2026-05-01', 'paid'), due('2026-05-01', 'cancelled')], '2026-06-01', 7)).toBe(false);
+    expect(pastGrace([due('2026-05-31', 'scheduled')], '2026-06-01', 0)).toBe(true);
+    expect(pastGrace([], '2026-06-01', 7)).toBe(false);
   });
 });

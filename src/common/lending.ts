@@ -94,7 +94,7 @@ export const BPS = 10_000;
 
 export const lendingPolicySchema = z
   .strictObject({
-    /** The most a loan may be, as basis points of the collateral's estimated value. */
+    /** The most a loan may be, as basis points of the collateral's lending basis (decision 128). */
     maxLtvBps: z.number().int().min(100, 'Between 1% and 90%').max(9000, 'Between 1% and 90%'),
     minLoanCents: z.number().int().min(100, 'At least $1.00').max(LOAN_AMOUNT_MAX_CENTS, 'At most $10,000,000'),
     terms: z
@@ -227,6 +227,8 @@ export const loanMessages = {
   notFunded: 'Only a funded loan can be paid off',
   nothingOwed: 'Nothing is owed on this loan',
   notOverdue: 'No installment is past its grace period',
+  defaultNeedsReason: 'No installment is past its grace period: give the reason for defaulting this loan now',
+  awaitingAppraisal: 'No market price or appraisal yet: it counts for $0 until our team appraises it',
   stale: (current: LoanStatus) => `This loan changed meanwhile: it is now ${loanStatusLabels[current].toLowerCase()}`,
   notAllowed: (from: LoanStatus, to: LoanStatus) => `A ${loanStatusLabels[from].toLowerCase()} loan cannot be marked ${loanStatusLabels[to].toLowerCase()}`,
   feeTemplateNotLoan: 'Choose a fee template that applies to loans',
@@ -250,6 +252,41 @@ function roundDiv(num: number | bigint, den: number | bigint): number {
 /** The most one may borrow against collateral worth `valueCents`: the LTV cap, rounded down to a cent. */
 export function maxLoanCents(valueCents: number, maxLtvBps: number): number {
   return Math.floor((valueCents * maxLtvBps) / BPS);
+}
+
+/** Where a card's lending basis comes from (decision 128). */
+export const collateralBasisSources = ['estimate', 'market', 'appraisal', 'none'] as const;
+export type CollateralBasisSource = (typeof collateralBasisSources)[number];
+export const collateralBasisLabels: Record<CollateralBasisSource, string> = {
+  estimate: 'Member’s estimate',
+  market: 'Market value',
+  appraisal: 'Our appraisal',
+  none: 'Awaiting appraisal',
+};
+
+/**
+ * What a card may secure (decision 128): the lower of the member's estimate and an independent
+ * value, our appraisal when one is recorded, else the index's market price. With neither, the
+ * card counts for nothing until our team appraises it: a member's own number never sets a cap.
+ */
+export function collateralBasis(input: { estimatedValueCents: number; appraisedValueCents: number | null; marketValueCents: number | null }): {
+  basisCents: number;
+  source: CollateralBasisSource;
+} {
+  const independent = input.appraisedValueCents ?? input.marketValueCents;
+  if (independent === null) return { basisCents: 0, source: 'none' };
+  const from: CollateralBasisSource = input.appraisedValueCents !== null ? 'appraisal' : 'market';
+  const estimate = Math.max(0, input.estimatedValueCents);
+  return estimate < independent ? { basisCents: estimate, source: 'estimate' } : { basisCents: independent, source: from };
+}
+
+/**
+ * Whether an installment is unpaid past its grace period on `today`: due on or before
+ * today − graceDays − 1 and still open. Only then may a loan be defaulted without an override.
+ */
+export function pastGrace(installments: readonly { status: InstallmentStatus; dueDate: string }[], today: string, graceDays: number): boolean {
+  const lastGraceDay = addDays(today, -graceDays - 1);
+  return installments.some((i) => (i.status === 'scheduled' || i.status === 'invoiced') && i.dueDate <= lastGraceDay);
 }
 
 /** Loan-to-value in basis points (rounded half up), or null without collateral value. */
@@ -458,7 +495,12 @@ export const adminLoanPatchSchema = z.discriminatedUnion('status', [
     reference: z.string({ error: loanMessages.referenceRequired }).trim().min(1, loanMessages.referenceRequired).max(LOAN_REFERENCE_MAX),
     note: z.string().trim().max(LOAN_NOTE_MAX).nullish(),
   }),
-  z.strictObject({ status: z.literal('defaulted'), note: z.string().trim().max(LOAN_NOTE_MAX).nullish() }),
+  z.strictObject({
+    status: z.literal('defaulted'),
+    note: z.string().trim().max(LOAN_NOTE_MAX).nullish(),
+    /** Required when no installment is past its grace period (audited as an override). */
+    overrideReason: z.string().trim().max(LOAN_REASON_MAX).nullish(),
+  }),
 ]);
 export type AdminLoanPatch = z.infer<typeof adminLoanPatchSchema>;
 
@@ -498,7 +540,15 @@ export const collateralSchema = z.object({
   custody: z.enum(custodyStates),
   thumbnailUrl: z.string().nullable(),
   valueAtApplicationCents: z.number(),
+  /** What the card secures now: its lending basis (`basisCents`); 0 once deleted. */
   currentValueCents: z.number(),
+  /** The member's estimate, the index's market price and our appraisal, side by side. */
+  estimateCents: z.number(),
+  marketValueCents: z.number().nullable(),
+  appraisedValueCents: z.number().nullable(),
+  appraisedAt: z.string().nullable(),
+  basisCents: z.number(),
+  basisSource: z.enum(collateralBasisSources),
   /** The card is held by this loan right now. */
   pledged: z.boolean(),
   /** The registry flags it for review (e.g. a PSA re-check disagreed). */
@@ -570,7 +620,7 @@ export const loanSchema = z.object({
   fundedAt: z.string().nullable(),
   maturityDate: z.string().nullable(),
   outstandingPrincipalCents: z.number(),
-  /** Σ of the collateral's current estimated values. */
+  /** Σ of the collateral's lending bases (the lower of estimate and market value or appraisal). */
   collateralValueCents: z.number(),
   /** Live LTV: the amount at risk (outstanding principal once funded, else offered or asked) ÷ current collateral value; null once closed. */
   liveLtvBps: z.number().nullable(),
@@ -605,6 +655,8 @@ export const loanDetailSchema = loanSchema.extend({
     .nullable(),
   /** Funding checklist: every collateral card is in the vault and pledged to this loan. */
   allCollateralInVault: z.boolean(),
+  /** An installment is unpaid past its grace period: the loan may be defaulted without an override reason. */
+  pastGrace: z.boolean(),
 });
 export type LoanDetail = z.infer<typeof loanDetailSchema>;
 export const adminLoanDetailSchema = loanDetailSchema.extend({ borrower: person.extend({ phone: z.string() }) });
@@ -627,6 +679,11 @@ export const quoteCardSchema = z.object({
   subject: z.string(),
   year: z.number(),
   estimatedValueCents: z.number(),
+  marketValueCents: z.number().nullable(),
+  appraisedValueCents: z.number().nullable(),
+  /** What the card counts for toward the cap: the lower of the estimate and the market value or appraisal. */
+  basisCents: z.number(),
+  basisSource: z.enum(collateralBasisSources),
   /** Why this card cannot be pledged, or null. */
   refusal: z.string().nullable(),
 });

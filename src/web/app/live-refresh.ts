@@ -31,7 +31,7 @@ export const refreshKeysByEvent: RefreshMap = {
   user_updated: [authKeys.me, u.adminUser, adminUserKeys.all, authKeys.profile, u.adminUserByPhone],
   profile_updated: [authKeys.profile, authKeys.me, adminUserKeys.all],
   // Collateral custody and values show on loans too (loans last, so the spec's keys go first).
-  card_updated: [cardKeys.all, cardKeys.registry, adminCardKeys.all, adminCardKeys.usersWithCards, loanKeys.mine, adminLoanKeys.all, indexKeys.collection],
+  card_updated: [cardKeys.all, cardKeys.registry, adminCardKeys.all, adminCardKeys.usersWithCards, loanKeys.mine, adminLoanKeys.all, indexKeys.collection, loanKeys.quote],
   hunt_updated: [huntKeys.board, adminSourceKeys.hunts, huntKeys.mine, adminSourceKeys.sources, adminDashboardKeys.all],
   request_updated: [adminMarket.requests, market.requests, market.listings, adminMarket.listings],
   loan_updated: [adminLoanKeys.all, loanKeys.mine, adminDashboardKeys.all],

@@ -30,6 +30,10 @@ export const cards = pgTable(
     estimatedValueCents: bigint('estimated_value_cents', { mode: 'number' }).notNull().default(0),
     // The owner keeps their estimate over a matching constituent's market price (decision 051).
     estimatePinned: boolean('estimate_pinned').notNull().default(false),
+    // Our team's appraisal (decision 128): with the index price, the basis a loan is capped on.
+    appraisedValueCents: bigint('appraised_value_cents', { mode: 'number' }),
+    appraisedAt: timestamp('appraised_at', { withTimezone: true }),
+    appraisedById: uuid('appraised_by_id').references(() => users.id),
     custody: text('custody', { enum: custodyStates }).notNull().default('with_owner'),
     // The one claim on the card (decision 022): which domain, and its record's id. Both or neither.
     holdKind: text('hold_kind', { enum: cardHoldKinds }),

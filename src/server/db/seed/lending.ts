@@ -209,6 +209,17 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
       .returning();
     await db.insert(loanCollateral).values(cs.map((c) => ({ loanId: loan.id, cardId: c.id, valueAtApplicationCents: c.estimatedValueCents })));
 
+    // The desk appraised the collateral before offering (decision 128: a loan is capped on the
+    // lower of the estimate and our appraisal or the market price), at the member's estimate.
+    if (d.offer) {
+      const appraisedAt = new Date(offeredAt.getTime() - 2 * 60 * 60_000);
+      for (const c of cs.filter((c) => c.appraisedValueCents === null)) {
+        await db.update(cards).set({ appraisedValueCents: c.estimatedValueCents, appraisedAt, appraisedById: adminId }).where(eq(cards.id, c.id));
+        await db.insert(cardEvents).values({ cardId: c.id, kind: 'appraised', data: { valueCents: c.estimatedValueCents, previousCents: null, note: 'Appraised for a loan offer' }, actorId: adminId, at: appraisedAt });
+        c.appraisedValueCents = c.estimatedValueCents;
+      }
+    }
+
     // History along the path, each step at a plausible time.
     const path = paths[d.status];
     const at: Record<string, Date> = {

@@ -145,3 +145,33 @@ export async function moveCustody(uow: UnitOfWork, by: By, input: { cardId: stri
   announce(uow, moved, 'custody_changed', input.log);
   return moved;
 }
+
+/** A held card an admin corrected or appraised (decision 128): what it was, what it is now. */
+export interface HeldCardRevalued {
+  before: CardRow;
+  card: CardRow;
+  reason: 'corrected' | 'appraised';
+  /** The fields that changed (`appraisal` for an appraisal). */
+  fields: readonly string[];
+  by: By;
+  at: Date;
+  log?: Log;
+}
+export type HeldCardRevaluedHandler = (uow: UnitOfWork, e: HeldCardRevalued) => Promise<void>;
+const revaluedHandlers = new Map<CardHoldKind, HeldCardRevaluedHandler[]>();
+
+/**
+ * The domain holding a card re-prices what depends on it when an admin corrects or appraises it
+ * (a loan's LTV, a fund holding's index match). The handler runs in the correction's transaction.
+ * Register at module load, like `onInvoicePaid`.
+ */
+export function onHeldCardRevalued(kind: CardHoldKind, handler: HeldCardRevaluedHandler): () => void {
+  revaluedHandlers.set(kind, [...(revaluedHandlers.get(kind) ?? []), handler]);
+  return () => revaluedHandlers.set(kind, (revaluedHandlers.get(kind) ?? []).filter((h) => h !== handler));
+}
+
+/** Tells the holder of `e.card` (if any) that it was corrected or appraised. */
+export async function heldCardRevalued(uow: UnitOfWork, e: HeldCardRevalued): Promise<void> {
+  if (!e.card.holdKind) return;
+  for (const h of revaluedHandlers.get(e.card.holdKind) ?? []) await h(uow, e);
+}

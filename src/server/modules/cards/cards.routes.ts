@@ -5,6 +5,8 @@ import {
   adminCardsResponseSchema,
   CARD_IMAGE_MAX_BYTES,
   cardDetailSchema,
+  cardAppraisalInputSchema,
+  cardCorrectionSchema,
   cardIdParamsSchema,
   cardImageParamsSchema,
   cardImageQuerySchema,
@@ -47,6 +49,7 @@ import {
   registry,
   usersWithCards,
 } from './cards.service.ts';
+import { appraiseCard, correctCard } from './cards.corrections.ts';
 import { bulkLookup, lookupCert } from './psa.service.ts';
 
 /** Room for the multipart envelope and the side field around a 10 MB image. */
@@ -189,6 +192,24 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; psa: Psa
     '/api/admin/cards/:id/custody',
     { config: { access: 'admin' }, schema: { description: 'Change the custody of a card.', params: cardIdParamsSchema, body: custodyChangeSchema, response: { 200: cardDetailSchema } } },
     async (req) => changeCustody(ctx, signedInActor(req), { id: req.params.id, change: req.body, log: req.log }),
+  );
+
+  app.patch(
+    '/api/admin/cards/:id',
+    {
+      config: { access: 'admin' },
+      schema: { description: 'Correct a card (held or not), with the reason; recorded in its provenance.', params: cardIdParamsSchema, body: cardCorrectionSchema, response: { 200: cardDetailSchema } },
+    },
+    async (req) => correctCard(ctx, signedInActor(req), { id: req.params.id, correction: req.body, log: req.log }),
+  );
+
+  app.put(
+    '/api/admin/cards/:id/appraisal',
+    {
+      config: { access: 'admin' },
+      schema: { description: 'Record our appraisal of a card (the lending basis when the index has no price).', params: cardIdParamsSchema, body: cardAppraisalInputSchema, response: { 200: cardDetailSchema } },
+    },
+    async (req) => appraiseCard(ctx, signedInActor(req), { id: req.params.id, valueCents: req.body.valueCents, note: req.body.note, log: req.log }),
   );
 
   app.get(

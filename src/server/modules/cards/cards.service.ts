@@ -3,10 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_CARDS_PAGE_SIZE,
   cardFieldIssues,
+  cardLockedMessages,
   cardMessages,
+  lockedChanges,
   gradeValueFromLabel,
   type AdminCardRow,
   type AdminCardSort,
+  type CardAppraisal,
   type AdminCardsResponse,
   type Card,
   type CardDetail,
@@ -82,6 +85,11 @@ export function toCard(r: CardRow): Card {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
+}
+
+/** Our team's appraisal of the card, or null (decision 128). */
+export function toAppraisal(r: CardRow): CardAppraisal | null {
+  return r.appraisedValueCents !== null && r.appraisedAt ? { valueCents: r.appraisedValueCents, at: r.appraisedAt.toISOString(), byId: r.appraisedById } : null;
 }
 
 export function toSummary(r: CardRow): CardSummary {
@@ -200,6 +208,7 @@ export async function cardDetail(ctx: CardsContext, actor: SignedInActor, input:
   return {
     ...toCard(row),
     owner,
+    appraisal: toAppraisal(row),
     valuation: cardValuation(row, market.get(row.id) ?? null),
     events: events.map((r) => ({
       id: r.e.id,
@@ -253,6 +262,8 @@ export async function patchCard(ctx: CardsContext, actor: SignedInActor, input: 
       const row = await visibleCard(uow.tx, actor, input.id, { lock: true });
       const next = { ...row, ...input.patch } as CardRow;
       if (input.patch.grade !== undefined && input.patch.gradeValue === undefined) next.gradeValue = gradeValueFromLabel(next.grade);
+      // A held card's identity and value are frozen for its owner (decision 128); an admin corrects them.
+      if (row.holdKind && lockedChanges({ ...row, hold: row.holdKind }, next).length) throw new AppError('conflict', cardLockedMessages[row.holdKind]);
       const issues = cardFieldIssues(next);
       if (issues.length) {
         const fieldErrors = Object.fromEntries(issues.map((i) => [i.path, [i.message]]));
@@ -304,6 +315,8 @@ async function setPin(ctx: CardsContext, actor: SignedInActor, input: { id: stri
       changes.estimatedValueCents = { from: row.estimatedValueCents, to: input.estimatedValueCents };
     }
     if (!Object.keys(changes).length) return;
+    // What a held card counts for is frozen while it is held (decision 128).
+    if (row.holdKind) throw new AppError('conflict', cardLockedMessages[row.holdKind]);
     const [updated] = await uow.tx
       .update(cards)
       .set({ estimatePinned: input.pinned, estimatedValueCents: input.estimatedValueCents ?? row.estimatedValueCents, updatedAt: now })
@@ -423,6 +436,9 @@ export async function adminCards(
       (r): AdminCardRow => ({
         ...toSummary(r.c),
         ownerId: r.c.ownerId,
+        cardNumber: r.c.cardNumber,
+        variety: r.c.variety,
+        appraisal: toAppraisal(r.c),
         owner: r.owner,
         sport: r.c.sport,
         gradeValue: r.c.gradeValue,

@@ -37,7 +37,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { holdCards, lockCards, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
+import { holdCards, lockCards, onHeldCardRevalued, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
@@ -978,3 +978,29 @@ export async function clientPositions(ctx: ReadCtx, actor: SignedInActor, input:
   const positions = o.userId ? await positionsFor(ctx.db, o.userId) : [];
   return { positions, totals: totalsOf(positions) };
 }
+
+/** The fields a holding is matched to its index constituent by. */
+const identityFields = new Set(['subject', 'year', 'brand', 'cardNumber', 'variety', 'grader', 'grade', 'gradeValue']);
+
+/**
+ * An admin corrected the identity of a card a fund holds (decision 128): the holding is matched to
+ * its constituent again, so the next valuation marks it at the right price (past valuations keep
+ * theirs). An appraisal or an estimate changes nothing here: fund marks never read the estimate.
+ */
+onHeldCardRevalued('fund', async (uow, e) => {
+  if (!e.fields.some((f) => identityFields.has(f))) return;
+  const [h] = await uow.tx.select().from(fundHoldings).where(eq(fundHoldings.id, e.card.holdRef!)).for('update');
+  if (!h) return;
+  const constituentId = await matchConstituent(uow.tx, e.card);
+  if (constituentId === h.constituentId) return;
+  await uow.tx.update(fundHoldings).set({ constituentId }).where(eq(fundHoldings.id, h.id));
+  await audit(uow.tx, {
+    ...e.by,
+    action: 'fund.holding_rematched',
+    targetType: 'fund',
+    targetId: h.fundId,
+    data: { holdingId: h.id, cardId: e.card.id, from: h.constituentId, to: constituentId },
+    at: e.at,
+  });
+  uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: h.fundId, reason: 'holding', everyone: true }));
+});

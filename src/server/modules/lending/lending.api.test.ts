@@ -42,11 +42,12 @@ async function advance(ms: number) {
 const api = (who: SignedInUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who.headers, payload: payload as never });
 
-/** Two PSA slabs worth $25,000 together: the cap at 40% is $10,000. */
+/** Two PSA slabs worth $25,000 together, appraised at that: the cap at 40% is $10,000. */
 async function collateral(owner: SignedInUser, overrides: Parameters<typeof createCard>[2] = {}) {
+  const appraised = (cents: number) => ({ estimatedValueCents: cents, appraisedValueCents: cents, appraisedAt: t.clock.now() });
   return [
-    await createCard(t, { id: owner.userId }, { estimatedValueCents: 1_500_000, ...overrides }),
-    await createCard(t, { id: owner.userId }, { estimatedValueCents: 1_000_000, subject: 'Larry Bird', ...overrides }),
+    await createCard(t, { id: owner.userId }, { ...appraised(1_500_000), ...overrides }),
+    await createCard(t, { id: owner.userId }, { ...appraised(1_000_000), subject: 'Larry Bird', ...overrides }),
   ];
 }
 

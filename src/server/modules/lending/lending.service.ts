@@ -1,17 +1,20 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardHeldMessages } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatCents, formatDate } from '#common/format.ts';
 import {
   ADMIN_LOANS_PAGE_SIZE,
   addDays,
   adminLoanMoves,
   buildSchedule,
+  collateralBasis,
   formatApr,
+  formatBpsPercent,
   loanMessages,
   loanStatuses,
   ltvBps,
   maxLoanCents,
+  pastGrace,
   payoffAmount,
   pledgedLoanStatuses,
   scheduleTotals,
@@ -22,6 +25,7 @@ import {
   type AdminLoansResponse,
   type ApplyLoanInput,
   type Collateral,
+  type CollateralBasisSource,
   type Installment,
   type LendingPolicy,
   type Loan,
@@ -43,10 +47,11 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { holdCards, lockCards, moveCustody, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
+import { holdCards, lockCards, moveCustody, onHeldCardRevalued, releaseCards, transferCard, type HeldCardRevalued } from '#server/modules/cards/cards.holds.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
 import { toCard, type By, type CardRow } from '#server/modules/cards/cards.service.ts';
+import { marketValuesFor } from '#server/modules/market-index/market-index.service.ts';
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
 import { onInvoicePaid, type InvoicePaidEvent } from '#server/modules/money/money.settlement.ts';
 import { loanAggregate, type LoanRow } from './lending.aggregate.ts';
@@ -55,6 +60,7 @@ import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
+type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
 type InstallmentRow = typeof loanInstallments.$inferSelect;
 type Person = { id: string; name: string | null };
 
@@ -79,6 +85,42 @@ function collateralRefusal(card: CardRow | undefined, ownerId: string): string |
   return null;
 }
 
+/** A card's lending figures: the member's estimate, the index's price, our appraisal, and the basis (decision 128). */
+export interface CardBasis {
+  estimateCents: number;
+  marketValueCents: number | null;
+  appraisedValueCents: number | null;
+  appraisedAt: Date | null;
+  basisCents: number;
+  source: CollateralBasisSource;
+}
+
+/**
+ * The lending basis of each card: the lower of the member's estimate and our appraisal (when one
+ * is recorded) or the index's market price (whatever the owner's pin: that is a display choice).
+ * A deleted card secures nothing.
+ */
+export async function lendingBases(ctx: ReadCtx, rows: readonly CardRow[]): Promise<Map<string, CardBasis>> {
+  const market = await marketValuesFor(ctx, { cards: rows.filter((r) => !r.deletedAt) });
+  return new Map(
+    rows.map((r) => {
+      const marketValueCents = market.get(r.id)?.priceCents ?? null;
+      const b = collateralBasis({ estimatedValueCents: r.estimatedValueCents, appraisedValueCents: r.appraisedValueCents, marketValueCents });
+      return [
+        r.id,
+        {
+          estimateCents: r.estimatedValueCents,
+          marketValueCents,
+          appraisedValueCents: r.appraisedValueCents,
+          appraisedAt: r.appraisedAt,
+          basisCents: r.deletedAt ? 0 : b.basisCents,
+          source: b.source,
+        },
+      ];
+    }),
+  );
+}
+
 async function liveCards(db: Db, ids: readonly string[]): Promise<Map<string, CardRow>> {
   if (!ids.length) return new Map();
   const rows = await db
@@ -89,18 +131,20 @@ async function liveCards(db: Db, ids: readonly string[]): Promise<Map<string, Ca
 }
 
 interface Evaluation {
-  cards: { id: string; card: CardRow | undefined; refusal: string | null }[];
+  cards: { id: string; card: CardRow | undefined; basis: CardBasis | undefined; refusal: string | null }[];
+  /** Σ of the bases of the cards that may be pledged. */
   valueCents: number;
   maxCents: number;
 }
 
-async function evaluate(db: Db, ownerId: string, cardIds: readonly string[], policy: LendingPolicy): Promise<Evaluation> {
-  const found = await liveCards(db, cardIds);
+async function evaluate(ctx: ReadCtx, ownerId: string, cardIds: readonly string[], policy: LendingPolicy): Promise<Evaluation> {
+  const found = await liveCards(ctx.db, cardIds);
+  const bases = await lendingBases(ctx, [...found.values()]);
   const list = cardIds.map((id) => {
     const card = found.get(id);
-    return { id, card, refusal: collateralRefusal(card, ownerId) };
+    return { id, card, basis: bases.get(id), refusal: collateralRefusal(card, ownerId) };
   });
-  const valueCents = list.reduce((s, c) => s + (c.refusal ? 0 : c.card!.estimatedValueCents), 0);
+  const valueCents = list.reduce((s, c) => s + (c.refusal ? 0 : c.basis!.basisCents), 0);
   return { cards: list, valueCents, maxCents: maxLoanCents(valueCents, policy.maxLtvBps) };
 }
 
@@ -128,7 +172,7 @@ export async function quoteLoan(
   input: { cardIds: string[]; termMonths: number; aprBps?: number; amountCents?: number },
 ): Promise<LoanQuote> {
   const policy = await getLendingPolicy(ctx);
-  const ev = await evaluate(ctx.db, actor.user.id, input.cardIds, policy);
+  const ev = await evaluate(ctx, actor.user.id, input.cardIds, policy);
   const aprBps = Math.min(policy.aprMaxBps, Math.max(policy.aprMinBps, input.aprBps ?? policy.aprMaxBps));
   const amountCents = input.amountCents ?? ev.maxCents;
   const schedule = amountCents > 0 ? buildSchedule({ principalCents: amountCents, aprBps, termMonths: input.termMonths, startDate: utcDay(ctx.clock.now()) }) : [];
@@ -143,7 +187,17 @@ export async function quoteLoan(
   return {
     cards: ev.cards
       .filter((c) => c.card && c.card.ownerId === actor.user.id)
-      .map((c) => ({ cardId: c.id, subject: c.card!.subject, year: c.card!.year, estimatedValueCents: c.card!.estimatedValueCents, refusal: c.refusal })),
+      .map((c) => ({
+        cardId: c.id,
+        subject: c.card!.subject,
+        year: c.card!.year,
+        estimatedValueCents: c.card!.estimatedValueCents,
+        marketValueCents: c.basis!.marketValueCents,
+        appraisedValueCents: c.basis!.appraisedValueCents,
+        basisCents: c.basis!.basisCents,
+        basisSource: c.basis!.source,
+        refusal: c.refusal,
+      })),
     collateralValueCents: ev.valueCents,
     maxLoanCents: ev.maxCents,
     minLoanCents: policy.minLoanCents,
@@ -170,11 +224,12 @@ interface Loaded {
   row: LoanRow;
   borrower: Person & { phone: string };
   reviewer: Person | null;
-  collateral: { link: typeof loanCollateral.$inferSelect; card: CardRow }[];
+  collateral: { link: typeof loanCollateral.$inferSelect; card: CardRow; basis: CardBasis }[];
   installments: InstallmentRow[];
 }
 
-async function loadLoans(db: Db, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<Loaded[]> {
+async function loadLoans(ctx: ReadCtx, where: SQL | undefined, page?: { limit: number; offset: number }): Promise<Loaded[]> {
+  const { db } = ctx;
   const q = db
     .select({ row: loans, borrower: { id: users.id, name: users.name, phone: users.phone }, reviewer: { id: reviewers.id, name: reviewers.name } })
     .from(loans)
@@ -194,11 +249,12 @@ async function loadLoans(db: Db, where: SQL | undefined, page?: { limit: number;
       .orderBy(asc(cards.subject)),
     db.select().from(loanInstallments).where(inArray(loanInstallments.loanId, ids)).orderBy(asc(loanInstallments.number)),
   ]);
+  const bases = await lendingBases(ctx, [...new Map(coll.map((c) => [c.card.id, c.card])).values()]);
   return rows.map((r) => ({
     row: r.row,
     borrower: r.borrower,
     reviewer: r.reviewer?.id ? { id: r.reviewer.id, name: r.reviewer.name } : null,
-    collateral: coll.filter((c) => c.link.loanId === r.row.id),
+    collateral: coll.filter((c) => c.link.loanId === r.row.id).map((c) => ({ ...c, basis: bases.get(c.card.id)! })),
     installments: inst.filter((i) => i.loanId === r.row.id),
   }));
 }
@@ -245,7 +301,7 @@ function interestFrom(row: LoanRow, installments: InstallmentRow[]): string {
 function toLoan(l: Loaded, policy: LendingPolicy, now: Date): Loan {
   const { row } = l;
   const today = utcDay(now);
-  const valueCents = l.collateral.reduce((s, c) => s + (c.card.deletedAt ? 0 : c.card.estimatedValueCents), 0);
+  const valueCents = l.collateral.reduce((s, c) => s + c.basis.basisCents, 0);
   const exposure = exposureCents(row);
   const liveLtv = exposure === null ? null : ltvBps(exposure, valueCents);
   const next = row.status === 'funded' || row.status === 'defaulted' ? l.installments.find(isOpenInstallment) : undefined;
@@ -303,7 +359,7 @@ async function toDetail(db: Db, l: Loaded, policy: LendingPolicy, now: Date): Pr
   ]);
   const byInvoice = new Map(l.installments.filter((i) => i.invoiceId).map((i) => [i.invoiceId!, i.number]));
   const pledged = pledgedLoanStatuses.includes(row.status);
-  const collateral: Collateral[] = l.collateral.map(({ link, card }) => {
+  const collateral: Collateral[] = l.collateral.map(({ link, card, basis }) => {
     const c = toCard(card);
     return {
       cardId: c.id,
@@ -316,7 +372,13 @@ async function toDetail(db: Db, l: Loaded, policy: LendingPolicy, now: Date): Pr
       custody: c.custody,
       thumbnailUrl: c.thumbnailUrl,
       valueAtApplicationCents: link.valueAtApplicationCents,
-      currentValueCents: card.deletedAt ? 0 : c.estimatedValueCents,
+      currentValueCents: basis.basisCents,
+      estimateCents: basis.estimateCents,
+      marketValueCents: basis.marketValueCents,
+      appraisedValueCents: basis.appraisedValueCents,
+      appraisedAt: iso(basis.appraisedAt),
+      basisCents: basis.basisCents,
+      basisSource: basis.source,
       pledged: pledged && card.holdKind === 'loan' && card.holdRef === row.id,
       needsReview: c.needsReview,
     };
@@ -343,6 +405,7 @@ async function toDetail(db: Db, l: Loaded, policy: LendingPolicy, now: Date): Pr
       ? payoffAmount({ outstandingPrincipalCents: row.outstandingPrincipalCents, aprBps: row.aprBps!, interestFrom: interestFrom(row, l.installments), onDate: today })
       : null,
     allCollateralInVault: collateral.length > 0 && collateral.every((c) => c.custody === 'in_vault'),
+    pastGrace: row.status === 'funded' && pastGrace(l.installments, today, policy.graceDays),
   };
 }
 
@@ -350,20 +413,20 @@ async function toDetail(db: Db, l: Loaded, policy: LendingPolicy, now: Date): Pr
 export async function myLoans(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor): Promise<UserLoansResponse> {
   const policy = await getLendingPolicy(ctx);
   const now = ctx.clock.now();
-  const rows = await loadLoans(ctx.db, eq(loans.borrowerId, actor.user.id));
+  const rows = await loadLoans(ctx, eq(loans.borrowerId, actor.user.id));
   return { loans: rows.map((l) => toLoan(l, policy, now)), terms: await publicTerms(ctx, policy) };
 }
 
 /** GET /api/user/loans/{id}: the caller's own loan (another member's is simply not found). */
 export async function myLoan(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor, input: { id: string }): Promise<LoanDetail> {
-  const [l] = await loadLoans(ctx.db, and(eq(loans.id, input.id), eq(loans.borrowerId, actor.user.id)));
+  const [l] = await loadLoans(ctx, and(eq(loans.id, input.id), eq(loans.borrowerId, actor.user.id)));
   if (!l) throw notFound(loanMessages.notFound);
   return toDetail(ctx.db, l, await getLendingPolicy(ctx), ctx.clock.now());
 }
 
 /** GET /api/admin/loans/{id}. */
 export async function adminLoan(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor, input: { id: string }): Promise<AdminLoanDetail> {
-  const [l] = await loadLoans(ctx.db, eq(loans.id, input.id));
+  const [l] = await loadLoans(ctx, eq(loans.id, input.id));
   if (!l) throw notFound(loanMessages.notFound);
   const detail = await toDetail(ctx.db, l, await getLendingPolicy(ctx), ctx.clock.now());
   return { ...detail, borrower: l.borrower };
@@ -384,7 +447,7 @@ export async function adminLoans(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: 
   const [[{ n }], countRows, rows] = await Promise.all([
     ctx.db.select({ n: count() }).from(loans).innerJoin(users, eq(users.id, loans.borrowerId)).where(cond),
     ctx.db.select({ status: loans.status, n: count() }).from(loans).groupBy(loans.status),
-    loadLoans(ctx.db, cond, { limit: ADMIN_LOANS_PAGE_SIZE, offset: (input.page - 1) * ADMIN_LOANS_PAGE_SIZE }),
+    loadLoans(ctx, cond, { limit: ADMIN_LOANS_PAGE_SIZE, offset: (input.page - 1) * ADMIN_LOANS_PAGE_SIZE }),
   ]);
   const counts = Object.fromEntries(loanStatuses.map((s) => [s, 0])) as Record<LoanStatus, number>;
   for (const c of countRows) counts[c.status] = Number(c.n);
@@ -403,7 +466,7 @@ export async function applyForLoan(ctx: Ctx, actor: SignedInActor, input: { appl
   const policy = await getLendingPolicy(ctx);
   if (!policy.terms.includes(a.termMonths)) throw bad('termMonths', loanMessages.termNotOffered);
   const id = await inTransaction(ctx, async (uow) => {
-    const ev = await evaluate(uow.tx, actor.user.id, a.cardIds, policy);
+    const ev = await evaluate({ db: uow.tx, clock: ctx.clock }, actor.user.id, a.cardIds, policy);
     for (const c of ev.cards) {
       if (!c.refusal) continue;
       if (c.card?.holdKind && c.card.ownerId === actor.user.id) throw conflict(c.refusal);
@@ -415,7 +478,7 @@ export async function applyForLoan(ctx: Ctx, actor: SignedInActor, input: { appl
       .insert(loans)
       .values({ borrowerId: actor.user.id, amountRequestedCents: a.amountRequestedCents, termMonths: a.termMonths, purpose: a.purpose, createdAt: now, updatedAt: now })
       .returning();
-    await uow.tx.insert(loanCollateral).values(ev.cards.map((c) => ({ loanId: row!.id, cardId: c.id, valueAtApplicationCents: c.card!.estimatedValueCents })));
+    await uow.tx.insert(loanCollateral).values(ev.cards.map((c) => ({ loanId: row!.id, cardId: c.id, valueAtApplicationCents: c.basis!.basisCents })));
     await uow.tx.insert(loanEvents).values({ loanId: row!.id, fromStatus: null, toStatus: 'submitted', actorId: actor.user.id, at: now });
     await audit(uow.tx, {
       ...auditBy(actor),
@@ -601,6 +664,37 @@ export async function loanInvoicePaid(uow: UnitOfWork, e: InvoicePaidEvent) {
 }
 onInvoicePaid('loan', loanInvoicePaid);
 
+/**
+ * An admin corrected or appraised a pledged card (decision 128): the loan's collateral value and
+ * live LTV are read again on the new basis and written into the loan's history, and the admins'
+ * open queue is refreshed. The offer already made stands; a warning shows when the LTV is past the cap.
+ */
+export async function collateralRevalued(uow: UnitOfWork, e: HeldCardRevalued) {
+  const [row] = await uow.tx.select().from(loans).where(eq(loans.id, e.card.holdRef!)).for('update');
+  if (!row) return;
+  const rows = await uow.tx
+    .select(cardColumns)
+    .from(loanCollateral)
+    .innerJoin(cards, eq(cards.id, loanCollateral.cardId))
+    .where(eq(loanCollateral.loanId, row.id));
+  const bases = await lendingBases({ db: uow.tx, clock: { now: () => e.at } }, rows);
+  const valueCents = [...bases.values()].reduce((s, b) => s + b.basisCents, 0);
+  const exposure = exposureCents(row);
+  const ltv = exposure === null ? null : ltvBps(exposure, valueCents);
+  const what = e.reason === 'appraised' ? `appraised at ${formatCents(e.card.appraisedValueCents ?? 0)}` : `corrected (${e.fields.join(', ')})`;
+  const note = `Collateral ${e.card.year} ${e.card.brand} ${e.card.subject} ${what}: collateral value ${formatCents(valueCents)}${ltv === null ? '' : `, LTV ${formatBpsPercent(ltv)}`}`;
+  await uow.tx.insert(loanEvents).values({ loanId: row.id, fromStatus: row.status, toStatus: row.status, note, actorId: e.by.actorId, at: e.at });
+  await uow.tx.update(loans).set({ updatedAt: e.at }).where(eq(loans.id, row.id));
+  uow.afterCommit(async () => {
+    try {
+      await uow.ctx.live.publish({ kind: 'admins' }, { type: 'loan_updated', userId: row.borrowerId, loanId: row.id, status: row.status, message: note });
+    } catch (err) {
+      e.log?.warn({ err: { message: (err as Error).message } }, 'loan_updated not delivered');
+    }
+  });
+}
+onHeldCardRevalued('loan', collateralRevalued);
+
 // ---------------------------------------------------------------------------------------------
 // The admin's moves
 // ---------------------------------------------------------------------------------------------
@@ -654,7 +748,7 @@ export async function adminPatchLoan(ctx: Ctx, actor: SignedInActor, input: { id
     switch (p.status) {
       case 'conditionally_approved': {
         const ids = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map((c) => c.id);
-        const ev = await evaluate(uow.tx, row.borrowerId, ids, policy);
+        const ev = await evaluate({ db: uow.tx, clock: ctx.clock }, row.borrowerId, ids, policy);
         const refused = ev.cards.find((c) => c.refusal);
         if (refused) throw conflict(refused.refusal!);
         if (p.offeredAmountCents > ev.maxCents) throw bad('offeredAmountCents', loanMessages.offerAboveCap(ev.maxCents));
@@ -690,9 +784,25 @@ export async function adminPatchLoan(ctx: Ctx, actor: SignedInActor, input: { id
         return fund(uow, actor, row, policy, now, p.note ?? null);
       case 'paid':
         return closeAsPaid(uow, row, actor, { now, reference: p.reference, note: p.note ?? `Marked paid (${p.reference})` });
-      case 'defaulted':
-        await transition(uow, loanAggregate, { id: row.id, from: row.status, to: 'defaulted', ...by, patch: { defaultedAt: now }, data: { note: p.note ?? null } });
+      case 'defaulted': {
+        // Default follows an installment unpaid past its grace; anything sooner is an override with its reason, audited.
+        const installments = await uow.tx.select().from(loanInstallments).where(eq(loanInstallments.loanId, row.id));
+        const due = pastGrace(installments, utcDay(now), policy.graceDays);
+        if (!due && !p.overrideReason) throw bad('overrideReason', loanMessages.defaultNeedsReason);
+        const override = due ? null : (p.overrideReason ?? null);
+        await transition(uow, loanAggregate, {
+          id: row.id,
+          from: row.status,
+          to: 'defaulted',
+          ...by,
+          patch: { defaultedAt: now },
+          data: { note: override ? `Defaulted before any installment was past its grace: ${override}` : (p.note ?? null), override: override !== null, overrideReason: override },
+        });
+        if (override) {
+          await audit(uow.tx, { ...auditBy(actor), action: 'loan.default_override', targetType: 'loan', targetId: row.id, data: { reason: override, note: p.note ?? null }, at: now });
+        }
         return;
+      }
     }
   });
   return adminLoan(ctx, actor, { id: input.id });

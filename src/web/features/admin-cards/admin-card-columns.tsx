@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
-import { AlertTriangle, ArrowRightLeft } from 'lucide-react';
+import { AlertTriangle, ArrowRightLeft, PencilLine } from 'lucide-react';
 import { graderLabels, sportLabels, type AdminCardRow, type Custody } from '#common/cards.ts';
 import { formatDate } from '#common/format.ts';
 import { Money } from '#web/components/money.tsx';
@@ -42,7 +42,7 @@ function ReviewMarker({ card }: { card: AdminCardRow }) {
 }
 
 /** The admin card list's columns; owner links narrow the list to that member's cards. */
-export function adminCardColumns(onCustody: (c: AdminCardRow) => void): Column<AdminCardRow>[] {
+export function adminCardColumns(onCustody: (c: AdminCardRow) => void, onCorrect: (c: AdminCardRow) => void = () => {}): Column<AdminCardRow>[] {
   return [
     {
       id: 'card',
@@ -91,6 +91,10 @@ export function adminCardColumns(onCustody: (c: AdminCardRow) => void): Column<A
           <Button size="sm" variant="outline" onClick={() => onCustody(c)} aria-label={`Change custody of ${title(c)}`}>
             <ArrowRightLeft aria-hidden="true" />
             Custody
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onCorrect(c)} aria-label={`Correct or appraise ${title(c)}`}>
+            <PencilLine aria-hidden="true" />
+            Correct
           </Button>
           <AuditTrailLink targetType="card" targetId={c.id} label="Audit" aria-label={`Audit trail for ${title(c)}`} />
         </div>

@@ -23,6 +23,7 @@ import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useAdminCards } from './api/get-admin-cards.ts';
 import { useUsersWithCards } from './api/get-users-with-cards.ts';
 import { adminCardColumns } from './admin-card-columns.tsx';
+import { CorrectionDialog } from './correction-dialog.tsx';
 import { CustodyDialog } from './custody-dialog.tsx';
 
 const sortLabels: Record<AdminCardSort, string> = {
@@ -40,7 +41,8 @@ export default function AdminCardsPage({ listings }: { listings?: ReactNode } = 
   const list = useListState(['ownerId', 'custody', 'grader', 'sport', 'review']);
   const { q, page, filters } = list;
   const [moving, setMoving] = useState<AdminCardRow | null>(null);
-  const columns = useMemo(() => adminCardColumns(setMoving), []);
+  const [correcting, setCorrecting] = useState<AdminCardRow | null>(null);
+  const columns = useMemo(() => adminCardColumns(setMoving, setCorrecting), []);
   const owners = useUsersWithCards();
 
   const params: AdminCardsQuery = {
@@ -61,7 +63,7 @@ export default function AdminCardsPage({ listings }: { listings?: ReactNode } = 
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Admin" title="Cards" description="Every registered card. Custody changes are recorded in the card’s provenance and re-check its PSA certificate." />
+      <PageHeader eyebrow="Admin" title="Cards" description="Every registered card. Custody changes, corrections and appraisals are recorded in the card’s provenance; a move re-checks its PSA certificate." />
       {listings}
 
       <div className="grid gap-3">
@@ -112,6 +114,7 @@ export default function AdminCardsPage({ listings }: { listings?: ReactNode } = 
 
       <Pagination page={page} pages={pageRange(page, total, pageSize).pages} onPageChange={list.setPage} disabled={query.isFetching} />
       <CustodyDialog card={moving} onClose={() => setMoving(null)} />
+      <CorrectionDialog card={correcting ? (data?.cards.find((c) => c.id === correcting.id) ?? correcting) : null} onClose={() => setCorrecting(null)} />
     </div>
   );
 }

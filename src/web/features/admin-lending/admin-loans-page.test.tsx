@@ -52,6 +52,12 @@ const loan = (over: Partial<AdminLoanDetail>): AdminLoanDetail => ({
       thumbnailUrl: null,
       valueAtApplicationCents: 500_000,
       currentValueCents: 500_000,
+      estimateCents: 900_000,
+      marketValueCents: 500_000,
+      appraisedValueCents: null,
+      appraisedAt: null,
+      basisCents: 500_000,
+      basisSource: 'market',
       pledged: false,
       needsReview: false,
     },
@@ -61,6 +67,7 @@ const loan = (over: Partial<AdminLoanDetail>): AdminLoanDetail => ({
   events: [{ from: null, to: 'submitted', note: null, actorName: 'Casey Collector', at: '2026-11-20T12:00:00Z' }],
   payoffToday: null,
   allCollateralInVault: false,
+  pastGrace: false,
   ...over,
 });
 const counts = { submitted: 1, conditionally_approved: 0, accepted: 1, funded: 0, paid: 0, defaulted: 0, rejected: 0, declined: 0, expired: 0 };
@@ -123,5 +130,41 @@ describe('/admin/loans', () => {
     expect(checklist.textContent).toContain('Every collateral card must be received in the vault before funding.');
     // The pledged card on its way is received into the vault from here.
     expect(screen.getByRole('button', { name: 'Receive 2009 Topps Chrome Stephen Curry in vault' })).toBeTruthy();
+  });
+
+  it('shows each card’s estimate, market value and appraisal beside the offer', async () => {
+    renderMemberPage(<AdminLoansPage />, (url) => {
+      if (url.startsWith('/api/admin/loans?')) return json({ loans: [loan({})], total: 1, page: 1, pageSize: 50, counts });
+      if (url.startsWith('/api/admin/loans/')) return json({ loan: loan({}) });
+      if (url === '/api/admin/settings/lending') return json({ policy: defaultLendingPolicy, terms: {} });
+      return json({}, 404);
+    });
+    const table = await screen.findByTestId('offer-basis');
+    const row = within(table).getByRole('row', { name: /Stephen Curry/ });
+    expect(row.textContent).toBe('2009 Stephen Curry$9,000$5,000—$5,000Market value');
+  });
+
+  it('asks for the reason when a funded loan is defaulted with nothing past its grace, and sends it as an override', async () => {
+    const funded = loan({ status: 'funded', offeredAmountCents: 150_000, aprBps: 1200, offeredTermMonths: 6, fundedAt: '2026-11-21T12:00:00Z', outstandingPrincipalCents: 150_000 });
+    let patched: unknown = null;
+    renderMemberPage(<AdminLoansPage />, (url, init) => {
+      if (url.startsWith('/api/admin/loans?')) return json({ loans: [funded], total: 1, page: 1, pageSize: 50, counts });
+      if (url.startsWith('/api/admin/loans/') && init?.method === 'PATCH') {
+        patched = JSON.parse(String(init.body));
+        return json({ loan: { ...funded, status: 'defaulted' } });
+      }
+      if (url.startsWith('/api/admin/loans/')) return json({ loan: funded });
+      if (url === '/api/admin/settings/lending') return json({ policy: defaultLendingPolicy, terms: {} });
+      return json({}, 404);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark defaulted…' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('No installment is unpaid past its grace period');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Default with this reason' }));
+    expect(await within(dialog).findByText('Give the reason for defaulting now')).toBeTruthy();
+    expect(patched).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Reason for defaulting now'), { target: { value: 'Borrower declared bankruptcy' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Default with this reason' }));
+    await waitFor(() => expect(patched).toEqual({ status: 'defaulted', overrideReason: 'Borrower declared bankruptcy' }));
   });
 });

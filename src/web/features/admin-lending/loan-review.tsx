@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Check, Circle } from 'lucide-react';
-import { LOAN_REASON_MAX, LOAN_REFERENCE_MAX, formatApr, formatBpsPercent, utcDay, type AdminLoanDetail, type Collateral } from '#common/lending.ts';
+import { LOAN_REASON_MAX, LOAN_REFERENCE_MAX, formatApr, formatBpsPercent, utcDay, type AdminLoanDetail, type AdminLoanPatch, type Collateral } from '#common/lending.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { CollateralList, collateralTitle, day, LoanFacts, LoanHistory, LoanInvoices, Section } from '#web/components/loans/loan-parts.tsx';
 import { LtvGauge } from '#web/components/loans/ltv-gauge.tsx';
@@ -40,16 +40,26 @@ function ActionDialog({ loan, action, onClose }: { loan: AdminLoanDetail; action
     setProblem(null);
     onClose();
   };
-  const needsText = action === 'rejected' || action === 'paid';
+  // Defaulting before any installment is past its grace is an override: its reason is required and audited.
+  const override = action === 'defaulted' && !loan.pastGrace;
+  const needsText = action === 'rejected' || action === 'paid' || override;
   const confirm = () => {
     if (!action) return;
     if (needsText && !text.trim()) {
-      setProblem(action === 'rejected' ? 'Give the member a reason' : 'Enter the payment reference');
+      setProblem(action === 'rejected' ? 'Give the member a reason' : action === 'paid' ? 'Enter the payment reference' : 'Give the reason for defaulting now');
       return;
     }
     const t = text.trim();
-    const patch =
-      action === 'rejected' ? { status: action, reason: t } : action === 'paid' ? { status: action, reference: t } : { status: action, note: t || null };
+    const patch: AdminLoanPatch =
+      action === 'rejected'
+        ? { status: action, reason: t }
+        : action === 'paid'
+          ? { status: action, reference: t }
+          : action === 'defaulted'
+            ? override
+              ? { status: action, overrideReason: t }
+              : { status: action, note: t || null }
+            : { status: action, note: t || null };
     update.mutate(
       { id: loan.id, patch },
       {
@@ -65,8 +75,15 @@ function ActionDialog({ loan, action, onClose }: { loan: AdminLoanDetail; action
     rejected: { title: 'Reject this application?', description: 'The member sees your reason. Any pledged cards are released.', label: 'Reject', field: 'Reason for the member' },
     funded: { title: 'Fund this loan?', description: 'The schedule is fixed from today and the origination fee is invoiced.', label: 'Fund loan', field: 'Note (optional)' },
     paid: { title: 'Mark this loan as paid?', description: 'Use this for a payment received outside checkout. The collateral is released.', label: 'Mark as paid', field: 'Payment reference' },
-    defaulted: { title: 'Mark this loan as defaulted?', description: 'Only when an installment is unpaid past its grace period. The collateral is flagged.', label: 'Mark defaulted', field: 'Note (optional)' },
-  } as const;
+    defaulted: override
+      ? {
+          title: 'Default this loan before anything is overdue?',
+          description: 'No installment is unpaid past its grace period. Defaulting now is an override: give the reason, which is kept in the loan’s history and the audit log.',
+          label: 'Default with this reason',
+          field: 'Reason for defaulting now',
+        }
+      : { title: 'Mark this loan as defaulted?', description: 'An installment is unpaid past its grace period. The collateral is flagged.', label: 'Mark defaulted', field: 'Note (optional)' },
+  };
   const c = action ? copy[action] : null;
   return (
     <ConfirmDialog
@@ -235,7 +252,7 @@ function Review({ loan }: { loan: AdminLoanDetail }) {
         )}
         {s === 'defaulted' && <TakeCollateral loan={loan} />}
         {s === 'funded' && (
-          <Button variant="outline" onClick={() => setAction('defaulted')} disabled={!loan.nextPayment?.overdue} title={loan.nextPayment?.overdue ? undefined : 'No installment is overdue'}>
+          <Button variant="outline" onClick={() => setAction('defaulted')} title={loan.pastGrace ? undefined : 'No installment is past its grace period: defaulting now needs a reason'}>
             Mark defaulted…
           </Button>
         )}

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents } from '#common/format.ts';
-import { formatBpsPercent, LOAN_NOTE_MAX, monthlyPaymentCents, type AdminLoanDetail, type LendingPolicy } from '#common/lending.ts';
+import { collateralBasisLabels, formatBpsPercent, LOAN_NOTE_MAX, monthlyPaymentCents, type AdminLoanDetail, type Collateral, type LendingPolicy } from '#common/lending.ts';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -13,6 +13,57 @@ import { aprHint, dollarsToCents, initialOffer, offerCapCents, offerIssues, perc
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 const serverField: Record<string, OfferField> = { offeredAmountCents: 'amount', aprBps: 'apr', termMonths: 'term' };
+
+const figure = (cents: number | null) => (cents === null ? <span className="text-muted-foreground">—</span> : <Money cents={cents} decimals={0} />);
+
+/**
+ * Each card's figures side by side (decision 128): the member's estimate, the index's market
+ * price and our appraisal; the cap is on the basis, the lower of the estimate and the other two.
+ */
+function BasisTable({ items }: { items: Collateral[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[30rem] text-xs tabular" data-testid="offer-basis">
+        <caption className="sr-only">What each card counts for toward the cap</caption>
+        <thead className="text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="py-1 pr-2 font-medium">
+              Card
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-medium">
+              Member’s estimate
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-medium">
+              Market value
+            </th>
+            <th scope="col" className="px-2 py-1 text-right font-medium">
+              Our appraisal
+            </th>
+            <th scope="col" className="py-1 pl-2 text-right font-medium">
+              Counts for
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((c) => (
+            <tr key={c.cardId} className="border-t">
+              <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                {c.year} {c.subject}
+              </th>
+              <td className="px-2 py-1.5 text-right">{figure(c.estimateCents)}</td>
+              <td className="px-2 py-1.5 text-right">{figure(c.marketValueCents)}</td>
+              <td className="px-2 py-1.5 text-right">{figure(c.appraisedValueCents)}</td>
+              <td className="py-1.5 pl-2 text-right font-medium">
+                <Money cents={c.basisCents} decimals={0} />
+                <span className="block font-normal text-muted-foreground">{collateralBasisLabels[c.basisSource]}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** The conditional approval: amount (never above the LTV cap), APR within the policy, term. */
 export function OfferForm({ loan, policy }: { loan: AdminLoanDetail; policy: LendingPolicy | undefined }) {
@@ -59,9 +110,15 @@ export function OfferForm({ loan, policy }: { loan: AdminLoanDetail; policy: Len
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border p-4" aria-label="Offer">
       <h3 className="text-sm font-semibold">Conditionally approve</h3>
+      <BasisTable items={loan.collateral} />
       <p className="text-xs text-muted-foreground">
         Cap: <Money cents={cap} /> ({formatBpsPercent(loan.maxLtvBps)} of <Money cents={loan.collateralValueCents} /> collateral value).
       </p>
+      {loan.collateral.some((c) => c.basisSource === 'none') && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900" data-testid="awaiting-appraisal">
+          A card with no market price counts for nothing until it is appraised: record an appraisal on the Cards page.
+        </p>
+      )}
       <div className="grid gap-3 sm:grid-cols-3">
         <div className="grid content-start gap-1.5">
           <label htmlFor={`${id}-amount`} className="text-sm font-medium">

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatCents } from '#common/format.ts';
-import { formatApr, LOAN_PURPOSE_MAX, type LoanQuote, type PublicLendingTerms } from '#common/lending.ts';
+import { collateralBasisLabels, formatApr, LOAN_PURPOSE_MAX, loanMessages, type LoanQuote, type PublicLendingTerms } from '#common/lending.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ListError } from '#web/components/list-parts.tsx';
 import { ScheduleTable } from '#web/components/loans/schedule-table.tsx';
@@ -166,11 +166,12 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
             ) : (
               <ul className="grid max-h-80 gap-1.5 overflow-y-auto pr-1" data-testid="collateral-picker">
                 {cardList.map((c) => {
-                  const refusal = cardRefusal(c) ?? (quoteFits ? quote.data!.cards.find((q) => q.cardId === c.id)?.refusal : null) ?? null;
+                  const quoted = quoteFits ? quote.data!.cards.find((q) => q.cardId === c.id) : undefined;
+                  const refusal = cardRefusal(c) ?? quoted?.refusal ?? null;
                   const checked = form.cardIds.includes(c.id);
                   const disabled = !!cardRefusal(c) && !checked;
                   return (
-                    <li key={c.id} data-testid="collateral-option" data-custody={c.custody} data-value-cents={c.estimatedValueCents} data-eligible={!cardRefusal(c) || undefined}>
+                    <li key={c.id} data-testid="collateral-option" data-card-id={c.id} data-custody={c.custody} data-value-cents={c.estimatedValueCents} data-eligible={!cardRefusal(c) || undefined}>
                       <label className={cn('flex min-w-0 cursor-pointer items-center gap-3 rounded-lg border p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', checked && 'border-foreground bg-muted', disabled && 'cursor-not-allowed opacity-60')}>
                         <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => toggle(c.id, e.target.checked)} className="size-4 shrink-0 accent-[var(--color-crimson)]" aria-describedby={refusal ? `${id}-card-${c.id}` : undefined} />
                         <span className="grid min-w-0 flex-1">
@@ -182,6 +183,17 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
                             {refusal && (
                               <span id={`${id}-card-${c.id}`} className="block text-amber-800">
                                 {refusal}
+                              </span>
+                            )}
+                            {checked && quoted && !refusal && (
+                              <span className={cn('block', quoted.basisSource === 'none' && 'text-amber-800')} data-testid="collateral-basis">
+                                {quoted.basisSource === 'none' ? (
+                                  loanMessages.awaitingAppraisal
+                                ) : (
+                                  <>
+                                    Counts for {formatCents(quoted.basisCents, 0)} ({collateralBasisLabels[quoted.basisSource].toLowerCase()})
+                                  </>
+                                )}
                               </span>
                             )}
                           </span>

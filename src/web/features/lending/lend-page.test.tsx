@@ -26,7 +26,7 @@ const card = (id: string, over: Partial<CardSummary> = {}): CardSummary => ({
 });
 const cards = [card('c1'), card('c2', { hold: 'listing' }), card('c3', { grader: 'raw', grade: null })];
 const quote = (amountCents: number): LoanQuote => ({
-  cards: [{ cardId: 'c1', subject: 'Player c1', year: 2000, estimatedValueCents: 500_000, refusal: null }],
+  cards: [{ cardId: 'c1', subject: 'Player c1', year: 2000, estimatedValueCents: 500_000, marketValueCents: null, appraisedValueCents: 500_000, basisCents: 500_000, basisSource: 'appraisal', refusal: null }],
   collateralValueCents: 500_000,
   maxLoanCents: 200_000,
   minLoanCents: 100_000,
@@ -75,7 +75,8 @@ describe('/lend', () => {
       return json({}, 404);
     });
     const list = await screen.findByTestId('lend-terms');
-    expect(list.textContent).toContain('up to 40% of the estimated value');
+    expect(list.textContent).toContain('up to 40% of the value');
+    expect(list.textContent).toContain('the lower of your estimate and its market value in our index, or our appraisal');
     expect(list.textContent).toContain('APR is from 9.00% to 18.00%');
     expect(list.textContent).toContain('origination fee of 1% of the loan');
     expect(list.textContent).toContain('unpaid 7 days after its due date');
@@ -140,6 +141,7 @@ describe('/lend', () => {
       events: [],
       payoffToday: null,
       allCollateralInVault: false,
+      pastGrace: false,
     };
     const offered = { ...base, id: '00000000-0000-4000-8000-000000000001', status: 'conditionally_approved', offeredAmountCents: 150_000, fundedAt: null, outstandingPrincipalCents: 0 } as LoanDetail;
     const funded = {

@@ -13,7 +13,7 @@ export function feeWords(fee: PublicLendingTerms['originationFee']): string {
 /** The published policy as sentences, shown before anyone applies. */
 export function termsSentences(t: PublicLendingTerms): string[] {
   return [
-    `You can borrow up to ${formatBpsPercent(t.maxLtvBps)} of the estimated value of the graded cards you pledge, from a minimum of ${formatCents(t.minLoanCents)}.`,
+    `You can borrow up to ${formatBpsPercent(t.maxLtvBps)} of the value of the graded cards you pledge, from a minimum of ${formatCents(t.minLoanCents)}. A card counts at the lower of your estimate and its market value in our index, or our appraisal; a card with neither counts once our team has appraised it.`,
     `Terms are ${listOf(t.terms)} months, repaid in equal monthly installments; interest is charged on what you still owe.`,
     t.aprMinBps === t.aprMaxBps ? `The APR is ${formatApr(t.aprMinBps)}.` : `The APR is from ${formatApr(t.aprMinBps)} to ${formatApr(t.aprMaxBps)}, set in the offer we make you.`,
     feeWords(t.originationFee),

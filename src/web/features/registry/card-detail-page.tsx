@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeft, Pencil, Share2, Trash2 } from 'lucide-react';
-import { graderLabels, sportLabels, type CardDetail } from '#common/cards.ts';
+import { cardLockedMessages, graderLabels, sportLabels, type CardDetail } from '#common/cards.ts';
 import { formatDate } from '#common/format.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -59,6 +59,7 @@ function EditDialog({ card, open, onOpenChange }: { card: CardDetail; open: bool
         </DialogHeader>
         <CardForm
           defaultValues={valuesFromCard(card)}
+          lockedReason={card.hold ? cardLockedMessages[card.hold] : null}
           changedOnly
           submitLabel="Save changes"
           onCancel={() => onOpenChange(false)}

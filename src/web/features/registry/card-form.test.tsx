@@ -39,3 +39,23 @@ describe('editing a card', () => {
     expect(onSubmit.mock.calls[0]![0]).toMatchObject({ grader: 'raw', certNumber: null });
   });
 });
+
+describe('editing a held card (decision 128)', () => {
+  it('shows the identifying fields and the estimate read-only with the reason, and saves only the sport', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const reason = 'This card is listed for sale: its grade and value are locked until the listing ends';
+    render(<CardForm defaultValues={stored} changedOnly lockedReason={reason} submitLabel="Save changes" onSubmit={onSubmit} />);
+    expect(screen.getByTestId('card-locked').textContent).toContain(reason);
+    for (const label of ['Grader', 'Certificate number', 'Grade', 'Year', 'Player', 'Set', 'Card number (optional)', 'Variety (optional)', 'Estimated value (USD)']) {
+      const field = screen.getByLabelText(label) as HTMLInputElement;
+      expect(field.readOnly, label).toBe(true);
+      expect(field.getAttribute('aria-describedby'), label).toContain(screen.getByTestId('card-locked').id);
+    }
+    expect((screen.getByLabelText('Grader') as HTMLInputElement).value).toBe('PSA');
+    expect((screen.getByLabelText('Sport') as HTMLSelectElement).disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Sport'), { target: { value: 'other' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ sport: 'other' });
+  });
+});

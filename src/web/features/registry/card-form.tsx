@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Lock } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { graderLabels, graders, sportLabels, sports, type CardSource, type CreateCardInput } from '#common/cards.ts';
 import { FormField } from '#web/components/form-field.tsx';
@@ -25,10 +26,17 @@ export interface CardFormProps {
   source?: CardSource;
   /** The field to focus on opening (after a PSA prefill, the value still to type). */
   autoFocusField?: keyof CardFormValues;
+  /**
+   * Why the card's identity and value cannot be changed now (it is held: listed, pledged…,
+   * decision 128). Those fields are shown read-only with this reason; sport stays editable.
+   */
+  lockedReason?: string | null;
 }
 
 /** The card's fields, validated by the shared card schema; server errors land on their fields. */
-export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cancelLabel = 'Cancel', changedOnly = false, source = 'manual', autoFocusField }: CardFormProps) {
+export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cancelLabel = 'Cancel', changedOnly = false, source = 'manual', autoFocusField, lockedReason }: CardFormProps) {
+  const locked = !!lockedReason;
+  const lockId = useId();
   const form = useForm<CardFormValues>({ resolver: cardFormResolver, defaultValues: { ...emptyCardValues, ...defaultValues } });
   const [serverError, setServerError] = useState<string | null>(null);
   const { control, register, watch, formState } = form;
@@ -68,23 +76,36 @@ export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cance
     }
   });
 
+  // A locked field is read-only (its value is still the card's, so nothing changes on save).
   const text = (name: keyof CardFormValues, label: string, props: Record<string, unknown> = {}, className?: string) => (
-    <FormField control={control} name={name} label={label} className={className}>
-      <Input {...register(name)} {...props} />
+    <FormField control={control} name={name} label={label} className={className} describedBy={locked ? lockId : undefined}>
+      <Input {...register(name)} {...props} {...(locked ? { readOnly: true, 'aria-readonly': true, className: 'bg-muted text-muted-foreground' } : {})} />
     </FormField>
   );
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Card details">
+      {locked && (
+        <p id={lockId} data-testid="card-locked" className="flex items-start gap-2 rounded-md border bg-muted/60 px-3 py-2 text-sm">
+          <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {lockedReason}. You can still change its sport and photos; if something else is wrong, tell our team and we will correct it.
+          </span>
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField control={control} name="grader" label="Grader">
-          <select {...register('grader')} className={selectClass}>
-            {graders.map((g) => (
-              <option key={g} value={g}>
-                {g === 'raw' ? 'Raw (ungraded)' : graderLabels[g]}
-              </option>
-            ))}
-          </select>
+        <FormField control={control} name="grader" label="Grader" describedBy={locked ? lockId : undefined}>
+          {locked ? (
+            <Input readOnly aria-readonly value={graderLabels[watch('grader')] ?? ''} className="bg-muted text-muted-foreground" />
+          ) : (
+            <select {...register('grader')} className={selectClass}>
+              {graders.map((g) => (
+                <option key={g} value={g}>
+                  {g === 'raw' ? 'Raw (ungraded)' : graderLabels[g]}
+                </option>
+              ))}
+            </select>
+          )}
         </FormField>
         {!raw && text('certNumber', 'Certificate number', { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 })}
         {text('grade', raw ? 'Condition (optional)' : 'Grade', { placeholder: raw ? 'e.g. Near mint' : 'e.g. GEM MT 10', autoComplete: 'off' })}
@@ -103,13 +124,19 @@ export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cance
             ))}
           </select>
         </FormField>
-        <FormField control={control} name="estimatedValue" label="Estimated value (USD)" description="What it would sell for today; leave blank if you are not sure.">
+        <FormField
+          control={control}
+          name="estimatedValue"
+          label="Estimated value (USD)"
+          description={locked ? undefined : 'What it would sell for today; leave blank if you are not sure.'}
+          describedBy={locked ? lockId : undefined}
+        >
           {(p) => (
             <div className="relative">
               <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground" aria-hidden="true">
                 $
               </span>
-              <Input {...register('estimatedValue')} {...p} inputMode="decimal" autoComplete="off" className="tabular pl-7" />
+              <Input {...register('estimatedValue')} {...p} inputMode="decimal" autoComplete="off" className={cn('tabular pl-7', locked && 'bg-muted text-muted-foreground')} readOnly={locked} aria-readonly={locked || undefined} />
             </div>
           )}
         </FormField>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Pin, TrendingUp } from 'lucide-react';
-import { CARD_VALUE_MAX_CENTS, type CardDetail, type CardMarket } from '#common/cards.ts';
+import { CARD_VALUE_MAX_CENTS, cardLockedMessages, type CardDetail, type CardMarket } from '#common/cards.ts';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -150,7 +150,11 @@ export function CardValuation({ card }: { card: CardDetail }) {
       ) : (
         <MarketLine market={market} className="text-sm text-muted-foreground" />
       )}
-      {editing ? (
+      {card.hold ? (
+        <p className="text-sm text-muted-foreground" data-testid="valuation-locked">
+          {cardLockedMessages[card.hold]}.
+        </p>
+      ) : editing ? (
         <PinForm card={card} onDone={() => setEditing(false)} />
       ) : (
         <div className="flex flex-wrap gap-2">

@@ -18,5 +18,7 @@ export const adminCardPaths = {
   list: ADMIN_CARDS,
   usersWithCards: USERS_WITH_CARDS,
   custody: (id: string) => `${ADMIN_CARDS}/${encodeURIComponent(id)}/custody`,
+  correct: (id: string) => `${ADMIN_CARDS}/${encodeURIComponent(id)}`,
+  appraisal: (id: string) => `${ADMIN_CARDS}/${encodeURIComponent(id)}/appraisal`,
   psaBulk: PSA_BULK,
 };

@@ -7,17 +7,6 @@ export const SMS_BODY_MAX_LENGTH = 1600;
 export const SMS_THREADS_PAGE_SIZE = 50;
 export const SMS_THREAD_MAX_MESSAGES = 500;
 
-/** Inbound keywords (case-insensitive, trimmed), as carriers and Twilio treat them. */
-export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
-export const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'] as const;
-
-export function optKeyword(body: string): 'opt_out' | 'opt_in' | null {
-  const word = body.trim().toUpperCase();
-  if ((OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return 'opt_out';
-  if ((OPT_IN_KEYWORDS as readonly string[]).includes(word)) return 'opt_in';
-  return null;
-}
-
 /** Which way a message went; the sms_messages.direction column takes its values from here. */
 export const smsDirections = ['outbound', 'inbound'] as const;
 

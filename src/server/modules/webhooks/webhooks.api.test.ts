@@ -166,7 +166,7 @@ describe('POST /api/webhooks/twilio/sms signature', () => {
 describe('STOP and START', () => {
   const optIn = async (phone: string) => (await t.db.select({ v: users.smsOptIn }).from(users).where(eq(users.phone, phone)))[0].v;
 
-  it.each(['STOP', 'stop', '  Stop  ', 'STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit'])('%j opts the member out', async (word) => {
+  it.each(['STOP', 'stop', '  Stop  ', 'STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit', 'REVOKE', ' optout '])('%j opts the member out', async (word) => {
     await t.db.update(users).set({ smsOptIn: true }).where(eq(users.phone, MEMBER));
     const params = inbound(MEMBER, word);
     expect((await deliver(params)).statusCode).toBe(200);

@@ -102,9 +102,17 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     await expect.poll(() => tw.messages.filter((m) => m.to === visitor.phone).length).toBe(1);
     expect(tw.messages.find((m) => m.to === visitor.phone)!.body).toMatch(/approved\. Sign in at http/);
 
-    // The conversation shows the approval.
+    // Twilio reports the delivery to the StatusCallback the server gave it (signed, as Twilio signs).
+    const approval = tw.messages.find((m) => m.to === visitor.phone)!;
+    expect(approval.statusCallback).toBe(`${server.url}/api/webhooks/twilio/status`);
+    expect(await tw.deliverStatus(approval.sid, 'sent')).toBe(204);
+    expect(await tw.deliverStatus(approval.sid, 'delivered')).toBe(204);
+
+    // The conversation shows the approval, delivered.
     await page.goto(`${server.url}/admin/sms-convos?phone=${encodeURIComponent(visitor.phone)}`);
-    await page.getByTestId('sms-message').filter({ hasText: 'has been approved' }).waitFor();
+    const approvalBubble = page.getByTestId('sms-message').filter({ hasText: 'has been approved' });
+    await approvalBubble.waitFor();
+    expect(await approvalBubble.getByTestId('sms-status').innerText()).toContain('Delivered');
     await expectNoSeriousA11yViolations(page);
     expect(errors).toEqual([]);
     await context.close();

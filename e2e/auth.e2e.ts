@@ -34,6 +34,26 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await context.close();
   });
 
+  it('a number that replied STOP is told on the sign-in form how to opt back in, and no code is sent', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(server.url + '/');
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog');
+    // The demo's declined requester replied STOP to the access decision.
+    await dialog.getByLabel('Phone number').fill('2125550125');
+    const since = tw.messages.length;
+    await dialog.getByRole('button', { name: 'Send Verification Code' }).click();
+    const note = dialog.getByTestId('sms-opted-out');
+    await note.waitFor();
+    expect(await note.innerText()).toBe('This number replied STOP; text START to +1 212 555 0199 to receive codes');
+    expect(await dialog.getByRole('button', { name: 'Send Verification Code' }).count()).toBe(1);
+    expect(await page.getByText('Verification code sent').count()).toBe(0);
+    expect(tw.messages.slice(since).filter((m) => m.to === '+12125550125')).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await context.close();
+  });
+
   it('an admin signs in (the code for the later impersonation must wait out the resend cooldown)', async () => {
     admin = await newPage(browser);
     await admin.page.goto(server.url + '/');

@@ -5,13 +5,25 @@ import { phoneSchema } from './phone.ts';
 // Spec §9 and security-tests.md.
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 5 * 60;
+/** Wrong codes from one client address that kill a code for that address (a new send is needed). */
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * Wrong codes for one phone from all addresses together in an hour: past it, the phone's codes are
+ * refused to every caller without the phone's device cookie (decision 129).
+ */
+export const OTP_MAX_FAILURES_PER_PHONE_PER_HOUR = 20;
 export const OTP_RESEND_COOLDOWN_SECONDS = 30;
 /** Sends to one phone from one client address: what one person asking again and again needs. */
 export const OTP_MAX_SENDS_PER_PHONE_PER_IP_PER_HOUR = 5;
-/** Sends to one phone from all addresses together: higher, so strangers cannot lock a phone out with 5 calls. */
-export const OTP_MAX_SENDS_PER_PHONE_PER_HOUR = 15;
+/**
+ * Sends to one phone from all addresses together: higher than one address's share. Strangers can
+ * still spend it, so a device that signed in to this phone before is not held to it (decision 129).
+ */
+export const OTP_MAX_SENDS_PER_PHONE_PER_HOUR = 10;
 export const OTP_MAX_SENDS_PER_IP_PER_HOUR = 20;
+/** The httpOnly cookie that marks a device which signed in to a phone before (decision 129). */
+export const OTP_DEVICE_COOKIE = 'otp_device';
+export const OTP_DEVICE_MAX_AGE_SECONDS = 180 * 86_400;
 /** Absolute session lifetime, the spec's auth cookie lifetime. */
 export const SESSION_MAX_AGE_SECONDS = 28_800;
 export const IMPERSONATION_MAX_SECONDS = 60 * 60;
@@ -30,6 +42,8 @@ export const messages = {
   codeSent: 'Verification code sent',
   tooManyRequests: 'Too many verification requests. Please try again later.',
   impersonationReadOnly: 'Impersonation is read-only: this change must be made by the member',
+  /** send-otp for a number that replied STOP to our SMS number: no code can reach it until START. */
+  smsOptedOut: (smsNumber: string) => `This number replied STOP; text START to ${smsNumber} to receive codes`,
 } as const;
 
 export const otpSchema = z
@@ -67,6 +81,9 @@ export const sendOtpInputSchema = z.object({ phone: phoneSchema });
 export type SendOtpInput = z.input<typeof sendOtpInputSchema>;
 
 export const sendOtpResponseSchema = z.object({ status: z.literal('success'), message: z.string() });
+
+/** Why send-otp sent nothing to a number that replied STOP (a 409 body's `reason`). */
+export const SMS_OPTED_OUT_REASON = 'sms_opted_out';
 
 /** '' is treated as absent: a sign-in form may send an empty target field. */
 const optionalTargetPhone = z.preprocess((v) => (v === '' || v === null ? undefined : v), phoneSchema.optional());

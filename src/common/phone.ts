@@ -31,3 +31,8 @@ export const phoneSchema = z
     }
     return e164;
   });
+
+/** A number for reading in any country, e.g. "+1 212 555 0199"; the input as given when it cannot be parsed. */
+export function formatPhoneInternational(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

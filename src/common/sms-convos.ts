@@ -7,19 +7,42 @@ export const SMS_BODY_MAX_LENGTH = 1600;
 export const SMS_THREADS_PAGE_SIZE = 50;
 export const SMS_THREAD_MAX_MESSAGES = 500;
 
-/** Inbound keywords (case-insensitive, trimmed), as carriers and Twilio treat them. */
-export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
-export const OPT_IN_KEYWORDS = ['START', 'YES', 'UNSTOP'] as const;
-
-export function optKeyword(body: string): 'opt_out' | 'opt_in' | null {
-  const word = body.trim().toUpperCase();
-  if ((OPT_OUT_KEYWORDS as readonly string[]).includes(word)) return 'opt_out';
-  if ((OPT_IN_KEYWORDS as readonly string[]).includes(word)) return 'opt_in';
-  return null;
-}
-
 /** Which way a message went; the sms_messages.direction column takes its values from here. */
 export const smsDirections = ['outbound', 'inbound'] as const;
+
+/**
+ * Twilio's statuses of an outbound message, in the order a message moves through them; the
+ * terminal ones share a rank. A delivery callback moves a stored message only forward, so a late
+ * 'sent' never overwrites 'delivered' (Twilio does not promise callbacks arrive in order).
+ */
+export const smsStatusRank: Record<string, number> = {
+  accepted: 0,
+  scheduled: 1,
+  queued: 2,
+  sending: 3,
+  sent: 4,
+  delivered: 5,
+  undelivered: 5,
+  failed: 5,
+  canceled: 5,
+  partially_delivered: 5,
+  read: 6,
+};
+export const smsOutboundStatuses = Object.keys(smsStatusRank);
+
+/** What the common Twilio delivery error codes mean, for the admin's conversation view. */
+export const twilioErrorLabels: Record<number, string> = {
+  21610: 'The number replied STOP',
+  30001: 'Queue overflow',
+  30002: 'Account suspended',
+  30003: 'Unreachable handset',
+  30004: 'Message blocked',
+  30005: 'Unknown number',
+  30006: 'Landline or unreachable carrier',
+  30007: 'Filtered by the carrier',
+  30008: 'Unknown error',
+  30034: 'Sender number not registered (10DLC)',
+};
 
 export const smsMessageSchema = z.object({
   id: z.uuid(),
@@ -29,6 +52,10 @@ export const smsMessageSchema = z.object({
   purpose: z.string(),
   status: z.string(),
   error: z.string().nullable(),
+  /** The provider's error code from a delivery report (e.g. Twilio 30003), when there was one. */
+  errorCode: z.number().int().nullable(),
+  /** When the provider last reported on the message. */
+  statusUpdatedAt: z.string().nullable(),
   sentBy: z.object({ id: z.uuid(), name: z.string().nullable() }).nullable(),
   createdAt: z.string(),
 });

@@ -27,7 +27,7 @@ export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
-    public readonly details?: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number },
+    public readonly details?: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number; reason?: string },
   ) {
     super(message);
     this.name = 'AppError';

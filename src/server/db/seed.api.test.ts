@@ -15,6 +15,8 @@ import { psaCerts } from './schema/cards.ts';
 import { kycDocuments } from './schema/onboarding.ts';
 import { settings } from './schema/platform.ts';
 import { users } from './schema/users.ts';
+import { smsMessages } from './schema/sms.ts';
+import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
 
 describe('seed', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -90,5 +92,19 @@ describe('seed', () => {
       await fresh.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('gives the admin demo SMS conversations with delivery reports (delivered, undelivered with its code) and one opted-out number', async () => {
+    const { db } = database;
+    await seed(db, { demo: true, demoIndex: false });
+    const rows = await db.select().from(smsMessages);
+    const outbound = rows.filter((r) => r.direction === 'outbound');
+    expect(outbound.some((r) => r.status === 'delivered' && r.statusUpdatedAt)).toBe(true);
+    expect(outbound.find((r) => r.status === 'undelivered')).toMatchObject({ errorCode: 30003 });
+    expect(await isOptedOut({ db }, { phone: '+12125550125' })).toBe(true);
+    // Twice is once.
+    await db.delete(settings).where(eq(settings.key, 'seed_state'));
+    await seed(db, { demo: true, demoIndex: false });
+    expect(await db.select().from(smsMessages)).toHaveLength(rows.length);
   });
 });

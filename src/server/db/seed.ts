@@ -20,6 +20,7 @@ import { seedDemoMarketplace } from '#server/db/seed/marketplace.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
 import { seedDemoNotifications } from '#server/db/seed/notifications.ts';
 import { seedDemoKyc } from '#server/db/seed/kyc.ts';
+import { seedDemoSms } from '#server/db/seed/sms.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
@@ -83,6 +84,7 @@ export async function seed(
     await seedDemoMoney(db, [demoUsers[2].phone, demoUsers[3].phone, demoUsers[1].phone]);
     await seedDemoHunts(db);
     await seedDemoAccessRequests(db, demoUsers[0].phone, now);
+    await seedDemoSms(db, demoUsers[0].phone, now);
     await seedDemoLegal(db, [demoUsers[2].phone, demoUsers[3].phone]);
     if (storage) await seedDemoKyc(db, storage, { now });
   }

@@ -13,6 +13,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+// The signature Twilio's helper libraries compute (checked against Twilio's documented example).
+import { twilioSignature } from '#server/modules/webhooks/twilio-signature.ts';
 
 export interface FakeTwilioMessage {
   sid: string;
@@ -21,7 +23,21 @@ export interface FakeTwilioMessage {
   from: string;
   body: string;
   status: string;
+  /** The StatusCallback URL the sender gave, where Twilio would post delivery reports. */
+  statusCallback: string | null;
   receivedAt: Date;
+}
+
+/** A signed delivery report, as Twilio would post it to a message's StatusCallback. */
+export interface FakeStatusCallback {
+  /** The full URL (the one signed). */
+  url: string;
+  /** The URL's path and query, for app.inject. */
+  path: string;
+  params: Array<[string, string]>;
+  /** Form-encoded body. */
+  body: string;
+  headers: Record<string, string>;
 }
 
 export interface FakeTwilioOptions {
@@ -42,6 +58,13 @@ export interface FakeTwilio {
   waitForCode(phone: string, opts?: { timeoutMs?: number; since?: number }): Promise<string>;
   /** The next `count` requests answer with this HTTP status and a Twilio error body. */
   failNext(status?: number, count?: number): void;
+  /**
+   * The delivery report Twilio would send for one of the messages it took (status e.g. sent,
+   * delivered, undelivered, failed; errorCode with the failures), signed with the auth token.
+   */
+  statusCallback(sid: string, status: string, opts?: { errorCode?: number }): FakeStatusCallback;
+  /** Posts that report to the message's StatusCallback URL (a server listening on a port); returns the HTTP status. */
+  deliverStatus(sid: string, status: string, opts?: { errorCode?: number }): Promise<number>;
   /** Every request received, including refused ones (method, path, whether auth was right). */
   requests: { method: string; path: string; authorized: boolean; form: Record<string, string> }[];
   close(): Promise<void>;
@@ -127,6 +150,7 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
         from: form.From ?? '',
         body: form.Body,
         status: 'queued',
+        statusCallback: form.StatusCallback ?? null,
         receivedAt: now,
       };
       messages.push(msg);
@@ -168,6 +192,33 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
     return last ? codeIn(last.body) : undefined;
   };
 
+  const statusCallback = (sid: string, status: string, o: { errorCode?: number } = {}): FakeStatusCallback => {
+    const msg = messages.find((m) => m.sid === sid);
+    if (!msg?.statusCallback) throw new Error(`fake Twilio: message ${sid} has no StatusCallback`);
+    msg.status = status;
+    // The fields Twilio posts for an SMS status callback.
+    const params: Array<[string, string]> = [
+      ['AccountSid', accountSid],
+      ['ApiVersion', '2010-04-01'],
+      ['From', msg.from],
+      ['MessageSid', sid],
+      ['MessageStatus', status],
+      ['SmsSid', sid],
+      ['SmsStatus', status],
+      ['To', msg.to],
+      ...(o.errorCode !== undefined ? ([['ErrorCode', String(o.errorCode)]] as Array<[string, string]>) : []),
+    ];
+    const url = msg.statusCallback;
+    const u = new URL(url);
+    return {
+      url,
+      path: u.pathname + u.search,
+      params,
+      body: new URLSearchParams(params).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(authToken, url, params) },
+    };
+  };
+
   return {
     url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
     accountSid,
@@ -175,6 +226,12 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
     messages,
     requests,
     lastCodeFor,
+    statusCallback,
+    async deliverStatus(sid, status, o) {
+      const cb = statusCallback(sid, status, o);
+      const res = await fetch(cb.url, { method: 'POST', headers: cb.headers, body: cb.body });
+      return res.status;
+    },
     failNext(status = 500, count = 1) {
       failures = { status, count };
     },

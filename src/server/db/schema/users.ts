@@ -57,6 +57,27 @@ export const otpChallenges = pgTable(
   (t) => [index('otp_phone_created_idx').on(t.phone, t.createdAt), index('otp_ip_created_idx').on(t.ip, t.createdAt)],
 );
 
+/**
+ * One wrong code, and from where. The five-wrong-guesses rule is counted per challenge and client
+ * address, and a higher ceiling per phone over an hour (decision 129), so a stranger's guesses do
+ * not kill the code another address is about to type.
+ */
+export const otpFailures = pgTable(
+  'otp_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challengeId: uuid('challenge_id')
+      .notNull()
+      .references(() => otpChallenges.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    ip: text('ip'),
+    /** Made from a device that holds this phone's device cookie (not counted against the phone's ceiling). */
+    trusted: boolean('trusted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_failures_phone_created_idx').on(t.phone, t.createdAt), index('otp_failures_challenge_ip_idx').on(t.challengeId, t.ip)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

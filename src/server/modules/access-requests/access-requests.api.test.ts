@@ -232,8 +232,10 @@ describe('admin routes are for admins only', () => {
   });
 
   it('nothing was changed or sent by the refused calls', async () => {
-    const manual = await t.db.select().from(smsMessages).where(eq(smsMessages.purpose, 'manual'));
+    // The demo seed has manual messages of its own, to requesters; none to the phone the refused POST named.
+    const manual = await t.db.select().from(smsMessages).where(and(eq(smsMessages.purpose, 'manual'), eq(smsMessages.phone, '+12125550103')));
     expect(manual).toHaveLength(0);
+    expect(t.sms.messagesTo('+12125550103').filter((m) => m.body === 'hello')).toHaveLength(0);
   });
 });
 

@@ -1,15 +1,18 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   loginResponseSchema,
   meResponseSchema,
   messages,
   okResponseSchema,
+  OTP_DEVICE_COOKIE,
+  OTP_DEVICE_MAX_AGE_SECONDS,
   registerInputSchema,
   sendOtpInputSchema,
   sendOtpResponseSchema,
   verifyOtpInputSchema,
 } from '#common/auth.ts';
-import { clearSessionCookie, setSessionCookie, signedInActor } from '#server/plugins/auth.ts';
+import { clearSessionCookie, sessionCookieOptions, setSessionCookie, signedInActor } from '#server/plugins/auth.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import { currentUser } from './me.service.ts';
 import { returnToAdmin, sendOtp, signInWithOtp, signOut, type SignInResult } from './sign-in.service.ts';
@@ -17,12 +20,19 @@ import { returnToAdmin, sendOtp, signInWithOtp, signOut, type SignInResult } fro
 /** Code checks per client address per 15 minutes: a person mistyping has room, a guesser does not. */
 export const VERIFY_OTP_PER_IP = 10;
 
+/** The device cookie a request carries (decision 129); checked against a phone by the service. */
+const deviceCookie = (req: FastifyRequest): string | undefined => req.cookies?.[OTP_DEVICE_COOKIE] || undefined;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // One budget for both routes that check a code; counted before the body is read.
   const verifyLimit = limitHook(app, [
     { name: 'verify-otp:ip', max: VERIFY_OTP_PER_IP, windowMs: 15 * 60_000, key: byClientIp, message: messages.tooManyRequests },
   ]);
+  // Long-lived and httpOnly, sent only to the API; kept at logout (it is about the device, not the session).
+  const setDeviceCookie = (reply: FastifyReply, result: SignInResult) => {
+    if (result.deviceCookie) reply.setCookie(OTP_DEVICE_COOKIE, result.deviceCookie, { ...sessionCookieOptions(ctx.config, OTP_DEVICE_MAX_AGE_SECONDS), path: '/api/' });
+  };
   const answer = (result: SignInResult) => ({ status: 'success' as const, authToken: result.token, user: result.user, firstSignIn: result.firstSignIn ?? false });
 
   app.post(
@@ -32,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { description: 'Send a sign-in code by SMS.', body: sendOtpInputSchema, response: { 200: sendOtpResponseSchema } },
     },
     async (req) => {
-      await sendOtp(ctx, req.actor, { phone: req.body.phone });
+      await sendOtp(ctx, req.actor, { phone: req.body.phone, deviceCookie: deviceCookie(req) });
       // The same answer for every phone, eligible or not.
       return { status: 'success' as const, message: messages.codeSent };
     },
@@ -46,8 +56,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { description: 'Sign in with a code.', body: verifyOtpInputSchema, response: { 200: loginResponseSchema } },
     },
     async (req, reply) => {
-      const result = await signInWithOtp(ctx, req.actor, req.body);
+      const result = await signInWithOtp(ctx, req.actor, { ...req.body, deviceCookie: deviceCookie(req) });
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
+      setDeviceCookie(reply, result);
       return answer(result);
     },
   );
@@ -65,8 +76,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         phone,
         otp: (otp ?? code)!,
         profileData: { name: name ?? profileData?.name, email: email ?? profileData?.email },
+        deviceCookie: deviceCookie(req),
       });
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());
+      setDeviceCookie(reply, result);
       return answer(result);
     },
   );

@@ -6,7 +6,7 @@ import { accessRequests, otpChallenges, users } from '#server/db/schema/users.ts
 import { smsMessages } from '#server/db/schema/sms.ts';
 import { seed } from '#server/db/seed.ts';
 import { MemorySmsProvider } from '#server/providers/sms/memory.ts';
-import { OTP_MAX_SENDS_PER_PHONE_PER_HOUR } from '#common/auth.ts';
+import { OTP_DEVICE_COOKIE, OTP_MAX_FAILURES_PER_PHONE_PER_HOUR, OTP_MAX_SENDS_PER_PHONE_PER_HOUR } from '#common/auth.ts';
 import { VERIFY_OTP_PER_IP } from './auth.routes.ts';
 import { createTestApp, createTestDatabase, FakeClock, requestCode, testConfig, withClientHeader, type TestApp } from '#server/test/harness.ts';
 
@@ -211,7 +211,7 @@ describe('security: one-time codes', () => {
     expect((await send(phone, ip)).statusCode).toBe(200);
   });
 
-  it('5 sends from different addresses do not lock a phone out; the per-phone ceiling is higher (15 per hour)', async () => {
+  it('5 sends from different addresses do not lock a phone out; the per-phone ceiling is higher (10 per hour)', async () => {
     const phone = await approvedPhone();
     for (let i = 0; i < 5; i++) {
       expect((await send(phone)).statusCode).toBe(200);
@@ -382,5 +382,161 @@ describe('security: one-time codes', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('security: strangers cannot lock an owner out (decision 129)', () => {
+  const verifyFrom = (phone: string, otp: string, ip: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/verify-otp',
+      payload: { phone, otp },
+      remoteAddress: ip,
+      headers: cookie ? { cookie: `${OTP_DEVICE_COOKIE}=${cookie}` } : {},
+    });
+  const sendFrom = (phone: string, ip: string, cookie?: string) => send(phone, ip, cookie ? { cookie: `${OTP_DEVICE_COOKIE}=${cookie}` } : {});
+  const codeFor = async (phone: string) => {
+    await t.idle();
+    return t.sms.lastCodeFor(phone)!;
+  };
+  const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  /** A member who signed in once on a device (`ip`), and the device cookie that sign-in left. */
+  async function memberWithDevice() {
+    const phone = await approvedPhone();
+    const ip = freshIp();
+    expect((await sendFrom(phone, ip)).statusCode).toBe(200);
+    const res = await verifyFrom(phone, await codeFor(phone), ip);
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === OTP_DEVICE_COOKIE);
+    expect(cookie).toBeDefined();
+    t.clock.advance(60 * 60_000); // later, outside every window
+    return { phone, ip, device: cookie!.value };
+  }
+
+  it("five wrong guesses from another address kill the code for that address only, not the owner's", async () => {
+    const phone = await approvedPhone();
+    const owner = freshIp();
+    const stranger = freshIp();
+    expect((await sendFrom(phone, owner)).statusCode).toBe(200);
+    const code = await codeFor(phone);
+    for (let i = 0; i < 5; i++) expect((await verifyFrom(phone, wrongFor(code), stranger)).statusCode).toBe(400);
+    // Dead for the address that guessed: even the right code is refused there.
+    const refused = await verifyFrom(phone, code, stranger);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Invalid verification code');
+    // The owner's code is alive.
+    expect((await verifyFrom(phone, code, owner)).statusCode).toBe(200);
+  });
+
+  it('wrong guesses from many addresses stop at the per-phone ceiling (20 an hour): the right code is then refused to callers without the device cookie', async () => {
+    const { phone, ip, device } = await memberWithDevice();
+    expect((await sendFrom(phone, ip, device)).statusCode).toBe(200);
+    const code = await codeFor(phone);
+    const strangers = OTP_MAX_FAILURES_PER_PHONE_PER_HOUR / 5;
+    for (let s = 0; s < strangers; s++) {
+      const stranger = freshIp();
+      for (let i = 0; i < 5; i++) expect((await verifyFrom(phone, wrongFor(code), stranger)).statusCode).toBe(400);
+    }
+    // Brute force ends here for everyone without the phone's device cookie, right code or not...
+    const fresh = await verifyFrom(phone, code, freshIp());
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().error).toBe('Invalid verification code');
+    // ...and further guesses are not even compared (so they are not counted either).
+    expect((await verifyFrom(phone, wrongFor(code), freshIp())).statusCode).toBe(400);
+    // The device that signed in before still signs in with the code it was sent.
+    expect((await verifyFrom(phone, code, ip, device)).statusCode).toBe(200);
+  });
+
+  it('the per-phone failure ceiling counts over an hour, then codes work again for anyone', async () => {
+    const phone = await approvedPhone();
+    const owner = freshIp();
+    expect((await sendFrom(phone, owner)).statusCode).toBe(200);
+    const code = await codeFor(phone);
+    for (let s = 0; s < OTP_MAX_FAILURES_PER_PHONE_PER_HOUR / 5; s++) {
+      const stranger = freshIp();
+      for (let i = 0; i < 5; i++) await verifyFrom(phone, wrongFor(code), stranger);
+    }
+    expect((await verifyFrom(phone, code, owner)).statusCode).toBe(400);
+    t.clock.advance(60 * 60_000);
+    expect((await sendFrom(phone, owner)).statusCode).toBe(200);
+    expect((await verifyFrom(phone, await codeFor(phone), owner)).statusCode).toBe(200);
+  });
+
+  it("strangers spending the phone's hourly sends do not lock out a device that signed in to it before", async () => {
+    const { phone, ip, device } = await memberWithDevice();
+    for (let i = 0; i < OTP_MAX_SENDS_PER_PHONE_PER_HOUR; i++) {
+      if (i > 0) t.clock.advance(31_000);
+      expect((await sendFrom(phone, freshIp())).statusCode).toBe(200);
+    }
+    // A newcomer without the cookie is held to the phone's ceiling and to the 30 s since the last send...
+    expect((await sendFrom(phone, freshIp())).statusCode).toBe(429);
+    // ...the device that signed in to this phone before is held to neither.
+    const res = await sendFrom(phone, ip, device);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: 'Verification code sent' });
+    const code = await codeFor(phone);
+    expect((await verifyFrom(phone, code, ip, device)).statusCode).toBe(200);
+  });
+
+  it("the device is still held to its own address's limits: 30 s apart and 5 an hour", async () => {
+    const { phone, ip, device } = await memberWithDevice();
+    expect((await sendFrom(phone, ip, device)).statusCode).toBe(200);
+    const soon = await sendFrom(phone, ip, device);
+    expect(soon.statusCode).toBe(429);
+    expect(soon.headers['retry-after']).toBe('30');
+    for (let i = 1; i < 5; i++) {
+      t.clock.advance(31_000);
+      expect((await sendFrom(phone, ip, device)).statusCode).toBe(200);
+    }
+    t.clock.advance(31_000);
+    expect((await sendFrom(phone, ip, device)).statusCode).toBe(429);
+  });
+
+  it('the device cookie is httpOnly, strict, sent only to the API, lasts 180 days, and works only for the phone it was earned on', async () => {
+    const phone = await approvedPhone();
+    const ip = freshIp();
+    await sendFrom(phone, ip);
+    const res = await verifyFrom(phone, await codeFor(phone), ip);
+    const cookie = res.cookies.find((c) => c.name === OTP_DEVICE_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/', maxAge: 180 * 86_400 });
+    // Nothing in it names the phone.
+    expect(cookie.value).not.toContain(phone.slice(2));
+    const other = await approvedPhone();
+    const tampered = cookie.value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    for (const [target, value] of [
+      [other, cookie.value],
+      [phone, tampered],
+      [phone, 'garbage'],
+    ] as const) {
+      t.clock.advance(60 * 60_000);
+      for (let i = 0; i < OTP_MAX_SENDS_PER_PHONE_PER_HOUR; i++) {
+        await sendFrom(target, freshIp());
+        t.clock.advance(31_000);
+      }
+      expect((await sendFrom(target, freshIp(), value)).statusCode, `${target} ${value}`).toBe(429);
+    }
+    // The real one, on its own phone, passes.
+    expect((await sendFrom(phone, freshIp(), cookie.value)).statusCode).toBe(200);
+  });
+
+  it('a device cookie expires after 180 days', async () => {
+    const { phone, device } = await memberWithDevice();
+    t.clock.advance(181 * 86_400_000);
+    for (let i = 0; i < OTP_MAX_SENDS_PER_PHONE_PER_HOUR; i++) {
+      await sendFrom(phone, freshIp());
+      t.clock.advance(31_000);
+    }
+    expect((await sendFrom(phone, freshIp(), device)).statusCode).toBe(429);
+  });
+
+  it('a suspended member gains nothing from an old device cookie', async () => {
+    const { phone, device } = await memberWithDevice();
+    await t.db.update(users).set({ status: 'suspended' }).where(eq(users.phone, phone));
+    for (let i = 0; i < OTP_MAX_SENDS_PER_PHONE_PER_HOUR; i++) {
+      await sendFrom(phone, freshIp());
+      t.clock.advance(31_000);
+    }
+    expect((await sendFrom(phone, freshIp(), device)).statusCode).toBe(429);
   });
 });

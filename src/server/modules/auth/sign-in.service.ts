@@ -1,15 +1,18 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { SESSION_MAX_AGE_SECONDS, type ProfileData, type SessionUser } from '#common/auth.ts';
+import { messages, SESSION_MAX_AGE_SECONDS, SMS_OPTED_OUT_REASON, type ProfileData, type SessionUser } from '#common/auth.ts';
+import { formatPhoneInternational } from '#common/phone.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { accessRequests, sessions, users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound, unauthorized } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit } from '#server/modules/audit/audit.service.ts';
-import { codeExpired, codeMatches, consumeChallenge, findExpiredChallenge, findLiveChallenge, invalidCode, issueChallenge, recordWrongAttempt } from './otp.service.ts';
+import { checkCode, consumeChallenge, invalidCode, issueChallenge } from './otp.service.ts';
+import { deviceCookieAfterSignIn, isTrustedDevice } from './trusted-device.ts';
 import { createSession, revokeSession } from './session.service.ts';
 import { isInvitedPhone, onClientSignIn } from '#server/modules/onboarding/onboarding.service.ts';
 import { inTransaction } from '#server/lib/transition.ts';
+import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
 import { sessionEnded, signedIn } from './auth.events.ts';
 import { recordRequestAcceptance } from '#server/modules/legal/legal.service.ts';
 
@@ -38,13 +41,28 @@ export async function isEligibleToSignIn(ctx: { db: Db; config: Pick<AppContext[
 
 export const otpMessage = (code: string) => `Your verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
 
+/** A request's proof of earlier sign-ins on this device: the raw device cookie, checked per phone. */
+export interface DeviceProof {
+  deviceCookie?: string;
+}
+
 /**
  * POST /api/send-otp. Every phone gets the same treatment (a challenge recorded, limits counted);
  * only an eligible one gets an SMS, delivered after the answer so timing reveals nothing either.
+ *
+ * One answer differs, and for any phone alike: a number whose last keyword reply to our SMS
+ * number was STOP cannot receive a code (Twilio refuses it, error 21610), so the caller is told
+ * how to opt back in instead of "code sent". Only a number that texted us has that state, and it
+ * does not depend on whether the number is a member (decision 129).
  */
-export async function sendOtp(ctx: AppContext, actor: Actor, opts: { phone: string }) {
+export async function sendOtp(ctx: AppContext, actor: Actor, opts: { phone: string } & DeviceProof) {
   const now = ctx.clock.now();
-  const code = await issueChallenge(ctx, { phone: opts.phone, ip: actor.ip, now });
+  const trusted = await isTrustedDevice(ctx, { phone: opts.phone, cookie: opts.deviceCookie, now });
+  const code = await issueChallenge(ctx, { phone: opts.phone, ip: actor.ip, trusted, now });
+  if (await isOptedOut(ctx, { phone: opts.phone })) {
+    const from = ctx.config.TWILIO_FROM_NUMBER;
+    throw new AppError('conflict', messages.smsOptedOut(from ? formatPhoneInternational(from) : 'our number'), { reason: SMS_OPTED_OUT_REASON });
+  }
   const eligible = await isEligibleToSignIn(ctx, { phone: opts.phone });
   if (eligible) {
     ctx.tasks.run('otp sms', () => sendSms(ctx, { to: opts.phone, body: otpMessage(code), purpose: 'otp', secret: code }));
@@ -60,6 +78,8 @@ export interface SignInInput {
 
 export interface SignInResult {
   token: string;
+  /** The device cookie to set: this device proved it holds the phone (none for return-to-admin). */
+  deviceCookie?: string;
   expiresAt: Date;
   user: SessionUser;
   /** No earlier sign-in of this user (an impersonation or return to admin is never one). */
@@ -81,30 +101,25 @@ const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v.
  * POST /api/verify-otp and /api/register: checks the code, creates the user on a first sign-in,
  * and opens a session (the target's, remembering the admin, when impersonating).
  */
-export async function signInWithOtp(ctx: AppContext, actor: Actor, input: SignInInput): Promise<SignInResult> {
-  const result = await verifyAndOpenSession(ctx, actor, input);
+export async function signInWithOtp(ctx: AppContext, actor: Actor, input: SignInInput & DeviceProof): Promise<SignInResult> {
+  const { result, signerId } = await verifyAndOpenSession(ctx, actor, input);
   await signedIn(ctx, result.user.id);
-  return result;
+  // The phone that received the code is the one this device proved it holds (the admin's own,
+  // when impersonating).
+  const deviceCookie = deviceCookieAfterSignIn(ctx.config.SESSION_SECRET, { phone: input.phone, userId: signerId, now: ctx.clock.now(), previous: input.deviceCookie });
+  return { ...result, deviceCookie };
 }
 
-async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignInInput): Promise<SignInResult> {
+async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignInInput & DeviceProof): Promise<{ result: SignInResult; signerId: string }> {
   const { config } = ctx;
   const { ip, userAgent } = actor;
   const now = ctx.clock.now();
-  const challenge = await findLiveChallenge(ctx, { phone: input.phone, now });
-  if (!challenge) {
-    const expired = await findExpiredChallenge(ctx, { phone: input.phone, now });
-    if (expired && codeMatches(config.SESSION_SECRET, input.phone, input.otp, expired.codeHash)) throw codeExpired();
-    throw invalidCode();
-  }
-  if (!codeMatches(config.SESSION_SECRET, input.phone, input.otp, challenge.codeHash)) {
-    await recordWrongAttempt(ctx, { challengeId: challenge.id, now });
-    throw invalidCode();
-  }
+  const trusted = await isTrustedDevice(ctx, { phone: input.phone, cookie: input.deviceCookie, now });
+  const challengeId = await checkCode(ctx, { phone: input.phone, otp: input.otp, ip, trusted, now });
 
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    if (!(await consumeChallenge(tx, challenge.id, now))) throw invalidCode();
+    if (!(await consumeChallenge(tx, challengeId, now))) throw invalidCode();
     if (!(await isEligibleToSignIn({ db: tx, config }, { phone: input.phone }))) throw invalidCode();
 
     const isConfiguredAdmin = config.ADMIN_PHONES.includes(input.phone);
@@ -148,7 +163,8 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
     }
     if (isNew) [user] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
 
-    if (input.targetUserPhone) return startImpersonation(tx, actor, { admin: user, targetUserPhone: input.targetUserPhone, now });
+    const signerId = user.id;
+    if (input.targetUserPhone) return { result: await startImpersonation(tx, actor, { admin: user, targetUserPhone: input.targetUserPhone, now }), signerId };
 
     // An invited client's first sign-in moves their onboarding from pending_invitation on.
     const onboardingMoved = await onClientSignIn(uow, { user, now, ip });
@@ -156,7 +172,7 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
 
     const session = await createSession(tx, { userId: user.id, now, ip, userAgent });
     await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip, at: now });
-    return { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false), firstSignIn };
+    return { result: { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false), firstSignIn }, signerId };
   });
 }
 

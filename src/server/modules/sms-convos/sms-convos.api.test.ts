@@ -4,16 +4,19 @@ import { smsMessages } from '#server/db/schema/sms.ts';
 import { accessRequests, auditLog } from '#server/db/schema/users.ts';
 import { createAdmin, createMember } from '#server/test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
+import { twilioSignature } from '#server/modules/webhooks/twilio-signature.ts';
+import { TWILIO_STATUS_WEBHOOK_PATH } from '#server/providers/sms/twilio.ts';
 
 let ADMIN: string;
 let MEMBER: string; // Casey Collector
 const REQUESTER = '+14155550160';
 const STRANGER = '+14155550161';
+const TWILIO_TOKEN = 'sms-convos-twilio-token';
 
 let t: TestApp;
 let admin: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp({ seedDemo: false });
+  t = await createTestApp({ seedDemo: false, env: { TWILIO_AUTH_TOKEN: TWILIO_TOKEN } });
   ADMIN = (await createAdmin(t, { name: 'Avery Admin' })).phone;
   MEMBER = (await createMember(t, { name: 'Casey Collector' })).phone;
   await signIn(t, MEMBER); // an OTP message in Casey's thread
@@ -101,6 +104,29 @@ describe('SMS threads', () => {
     const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'sms.manual_sent'), eq(auditLog.targetId, message.id)));
     expect(entry).toMatchObject({ actorId: admin.userId });
     expect(JSON.stringify(entry.data)).not.toContain('review your request');
+  });
+
+  it("the thread shows each outbound message's delivery status as Twilio reports it", async () => {
+    const report = (sid: string, status: string, errorCode?: number) => {
+      const params: Array<[string, string]> = [['MessageSid', sid], ['MessageStatus', status], ...(errorCode ? [['ErrorCode', String(errorCode)] as [string, string]] : [])];
+      return t.app.inject({
+        method: 'POST',
+        url: TWILIO_STATUS_WEBHOOK_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, t.config.appOrigin + TWILIO_STATUS_WEBHOOK_PATH, params) },
+        payload: new URLSearchParams(params).toString(),
+      });
+    };
+    const first = (await post(REQUESTER, { body: 'Reached you?' })).json().message;
+    t.clock.advance(1000);
+    const second = (await post(REQUESTER, { body: 'And this one?' })).json().message;
+    const sid = async (id: string) => (await t.db.select({ p: smsMessages.providerId }).from(smsMessages).where(eq(smsMessages.id, id)))[0].p!;
+    expect((await report(await sid(first.id), 'delivered')).statusCode).toBe(204);
+    expect((await report(await sid(first.id), 'sent')).statusCode).toBe(204); // late: ignored
+    expect((await report(await sid(second.id), 'undelivered', 30003)).statusCode).toBe(204);
+    const thread = (await get(`/api/admin/sms/threads/${encodeURIComponent(REQUESTER)}`)).json();
+    const byId = (id: string) => thread.messages.find((m: { id: string }) => m.id === id);
+    expect(byId(first.id)).toMatchObject({ status: 'delivered', errorCode: null, statusUpdatedAt: t.clock.now().toISOString() });
+    expect(byId(second.id)).toMatchObject({ status: 'undelivered', errorCode: 30003, error: 'Twilio error 30003: Unreachable handset' });
   });
 
   it('a provider failure is stored and shown as failed', async () => {

@@ -135,6 +135,8 @@ function toMessage(
     purpose: m.purpose,
     status: m.status,
     error: m.error,
+    errorCode: m.errorCode,
+    statusUpdatedAt: m.statusUpdatedAt?.toISOString() ?? null,
     sentBy: m.sentBy ? (senders.get(m.sentBy) ?? { id: m.sentBy, name: null }) : null,
     createdAt: m.createdAt.toISOString(),
   };

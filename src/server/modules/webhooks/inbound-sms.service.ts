@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { normalizePhone } from '#common/phone.ts';
-import { optKeyword, SMS_BODY_MAX_LENGTH } from '#common/sms-convos.ts';
+import { SMS_BODY_MAX_LENGTH } from '#common/sms-convos.ts';
+import { optKeyword } from '#common/sms-keywords.ts';
 import type { Actor, AppContext } from '#server/context.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
 import { accessRequests, users } from '#server/db/schema/users.ts';

@@ -13,7 +13,7 @@ let MEMBER: string;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { TWILIO_AUTH_TOKEN: TOKEN }, seedDemo: false });
+  t = await createTestApp({ env: { TWILIO_AUTH_TOKEN: TOKEN, TWILIO_FROM_NUMBER: '+12125550199' }, seedDemo: false });
   MEMBER = (await createMember(t)).phone;
 });
 afterAll(() => t.close());
@@ -166,7 +166,7 @@ describe('POST /api/webhooks/twilio/sms signature', () => {
 describe('STOP and START', () => {
   const optIn = async (phone: string) => (await t.db.select({ v: users.smsOptIn }).from(users).where(eq(users.phone, phone)))[0].v;
 
-  it.each(['STOP', 'stop', '  Stop  ', 'STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit'])('%j opts the member out', async (word) => {
+  it.each(['STOP', 'stop', '  Stop  ', 'STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit', 'REVOKE', ' optout '])('%j opts the member out', async (word) => {
     await t.db.update(users).set({ smsOptIn: true }).where(eq(users.phone, MEMBER));
     const params = inbound(MEMBER, word);
     expect((await deliver(params)).statusCode).toBe(200);
@@ -217,5 +217,55 @@ describe('STOP and START', () => {
     await deliver(inbound(phone, 'STOP'));
     const [req] = await t.db.select().from(accessRequests).where(eq(accessRequests.phone, phone));
     expect(req.smsOptIn).toBe(false);
+  });
+});
+
+describe('sign-in codes for a number that replied STOP', () => {
+  let ip = 0;
+  const sendOtp = (phone: string) =>
+    t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone }, remoteAddress: `10.9.0.${++ip}` });
+  const optedOutAnswer = {
+    status: 'error',
+    error: 'This number replied STOP; text START to +1 212 555 0199 to receive codes',
+    reason: 'sms_opted_out',
+  };
+
+  it('send-otp tells how to opt back in instead of "code sent", and sends nothing', async () => {
+    const member = (await createMember(t)).phone;
+    await deliver(inbound(member, 'Stop'));
+    t.sms.clear();
+    const res = await sendOtp(member);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(optedOutAnswer);
+    await t.idle();
+    expect(t.sms.messagesTo(member)).toHaveLength(0);
+
+    t.clock.advance(31_000);
+    await deliver(inbound(member, 'START'));
+    const again = await sendOtp(member);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ status: 'success', message: 'Verification code sent' });
+    await t.idle();
+    expect(t.sms.lastCodeFor(member)).toMatch(/^\d{6}$/);
+  });
+
+  it('the answer depends on the STOP alone, the same for a member and for a number that is nobody', async () => {
+    const member = (await createMember(t)).phone;
+    const nobody = '+14155550177';
+    await deliver(inbound(member, 'STOPALL'));
+    await deliver(inbound(nobody, 'unsubscribe'));
+    const a = await sendOtp(member);
+    const b = await sendOtp(nobody);
+    expect(a.statusCode).toBe(409);
+    expect(b.statusCode).toBe(409);
+    expect(a.body).toBe(b.body);
+    expect(a.json()).toEqual(optedOutAnswer);
+  });
+
+  it('the send limits still count first (an opted-out number is no way around them)', async () => {
+    const phone = '+14155550178';
+    await deliver(inbound(phone, 'STOP'));
+    expect((await sendOtp(phone)).statusCode).toBe(409);
+    expect((await sendOtp(phone)).statusCode).toBe(429);
   });
 });

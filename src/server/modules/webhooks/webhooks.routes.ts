@@ -1,6 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '#server/errors.ts';
+import { TWILIO_STATUS_WEBHOOK_PATH } from '#server/providers/sms/twilio.ts';
+import { applyDeliveryStatus } from './delivery-status.service.ts';
 import { receiveInboundSms } from './inbound-sms.service.ts';
 import { verifyTwilioSignature, type FormPairs } from './twilio-signature.ts';
 
@@ -19,6 +22,19 @@ interface FormBody {
   pairs: FormPairs;
 }
 
+/** A delivery report (StatusCallback). ErrorCode comes with undelivered and failed. */
+const statusSchema = z.object({
+  MessageSid: z.string().trim().min(1).max(64),
+  MessageStatus: z.string().trim().min(1).max(40),
+  ErrorCode: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+});
+
 /** Twilio calls these. Nothing here is trusted until its signature checks out. */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -29,7 +45,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, { pairs: [...new URLSearchParams(body as string)] } satisfies FormBody);
   });
 
-  app.post(TWILIO_SMS_WEBHOOK_PATH, { config: { access: 'public' }, schema: { description: 'Incoming SMS and delivery reports.' } }, async (req, reply) => {
+  /** The form's pairs, once its X-Twilio-Signature checks out; a 403 otherwise. */
+  const signedPairs = (req: FastifyRequest): FormPairs => {
     const pairs = (req.body as FormBody | undefined)?.pairs;
     const header = req.headers['x-twilio-signature'];
     const signature = Array.isArray(header) ? header[0] : header;
@@ -38,6 +55,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!pairs || !verifyTwilioSignature(ctx.config.TWILIO_AUTH_TOKEN ?? '', url, pairs, signature)) {
       throw forbidden('Invalid signature');
     }
+    return pairs;
+  };
+
+  app.post(TWILIO_SMS_WEBHOOK_PATH, { config: { access: 'public' }, schema: { description: 'Incoming SMS.' } }, async (req, reply) => {
+    const pairs = signedPairs(req);
     const parsed = inboundSchema.safeParse(Object.fromEntries(pairs));
     if (!parsed.success) throw new AppError('bad_request', 'Not an inbound message');
     await receiveInboundSms(ctx, req.actor, {
@@ -48,4 +70,16 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return reply.type('text/xml').send(EMPTY_TWIML);
   });
+
+  app.post(
+    TWILIO_STATUS_WEBHOOK_PATH,
+    { config: { access: 'public' }, schema: { description: 'Delivery reports for the SMS we send (Twilio StatusCallback).' } },
+    async (req, reply) => {
+      const pairs = signedPairs(req);
+      const parsed = statusSchema.safeParse(Object.fromEntries(pairs));
+      if (!parsed.success) throw new AppError('bad_request', 'Not a delivery report');
+      await applyDeliveryStatus(ctx, { messageSid: parsed.data.MessageSid, status: parsed.data.MessageStatus.toLowerCase(), errorCode: parsed.data.ErrorCode ?? null });
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,6 +1,6 @@
 import type { Config } from '#server/config.ts';
 import { ConsoleSmsProvider } from './console.ts';
-import { TwilioSmsProvider } from './twilio.ts';
+import { TWILIO_STATUS_WEBHOOK_PATH, TwilioSmsProvider } from './twilio.ts';
 
 export interface SmsSendResult {
   /** The provider's message id (Twilio's `SM…` sid), when it gives one. */
@@ -34,6 +34,7 @@ export function createSmsProvider(config: Config): SmsProvider {
         accountSid: config.TWILIO_ACCOUNT_SID!,
         authToken: config.TWILIO_AUTH_TOKEN!,
         from: config.TWILIO_FROM_NUMBER!,
+        statusCallbackUrl: config.appOrigin.replace(/\/+$/, '') + TWILIO_STATUS_WEBHOOK_PATH,
       });
     case 'console':
       if (config.NODE_ENV === 'production') throw new Error('The console SMS provider is refused in production');

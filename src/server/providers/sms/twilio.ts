@@ -1,11 +1,16 @@
 import { SmsSendError, type SmsProvider, type SmsSendResult } from './sms.provider.ts';
 
+/** Where Twilio reports on each message we send (StatusCallback), under the app's public origin. */
+export const TWILIO_STATUS_WEBHOOK_PATH = '/api/webhooks/twilio/status';
+
 export interface TwilioOptions {
   /** https://api.twilio.com in production; a local fake server in tests. */
   apiUrl: string;
   accountSid: string;
   authToken: string;
   from: string;
+  /** The full URL Twilio posts delivery reports to; none, no reports. */
+  statusCallbackUrl?: string;
   timeoutMs?: number;
 }
 
@@ -15,7 +20,7 @@ export class TwilioSmsProvider implements SmsProvider {
   constructor(private readonly opts: TwilioOptions) {}
 
   async send({ to, body }: { to: string; body: string }): Promise<SmsSendResult> {
-    const { apiUrl, accountSid, authToken, from } = this.opts;
+    const { apiUrl, accountSid, authToken, from, statusCallbackUrl } = this.opts;
     const url = `${apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
     let res: Response;
     try {
@@ -26,7 +31,7 @@ export class TwilioSmsProvider implements SmsProvider {
           'Content-Type': 'application/x-www-form-urlencoded',
           Accept: 'application/json',
         },
-        body: new URLSearchParams({ To: to, From: from, Body: body }).toString(),
+        body: new URLSearchParams({ To: to, From: from, Body: body, ...(statusCallbackUrl ? { StatusCallback: statusCallbackUrl } : {}) }).toString(),
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
       });
     } catch (err) {

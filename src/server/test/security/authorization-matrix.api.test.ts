@@ -26,27 +26,40 @@ const TWILIO_TOKEN = 'matrix-twilio-auth-token';
  * request passes that gate; the matrix then checks the access policy as for any other route, and
  * that the gate refuses a request that does not pass it.
  */
+/** A request carrying a form signed as Twilio signs it. */
+function signedByTwilio(req: InjectOptions, t: TestApp, params: Array<[string, string]>): InjectOptions {
+  const url = String(req.url);
+  return {
+    ...req,
+    payload: new URLSearchParams(params).toString(),
+    headers: {
+      ...(req.headers as Record<string, string>),
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': twilioSignature(TWILIO_TOKEN, t.config.appOrigin + url, params),
+    },
+  };
+}
+const messageSid = () => `SM${Date.now()}${Math.random().toString(16).slice(2)}`;
+
 const ownGates: Record<string, { why: string; status: 401 | 403; pass(req: InjectOptions, t: TestApp): InjectOptions }> = {
   'POST /api/webhooks/twilio/sms': {
     why: 'Twilio signs every delivery; an unsigned one is a 403 whoever sends it',
     status: 403,
-    pass(req, t) {
-      const params: Array<[string, string]> = [
-        ['MessageSid', `SM${Date.now()}${Math.random().toString(16).slice(2)}`],
+    pass: (req, t) =>
+      signedByTwilio(req, t, [
+        ['MessageSid', messageSid()],
         ['From', uniquePhone()],
         ['Body', 'hello'],
-      ];
-      const url = String(req.url);
-      return {
-        ...req,
-        payload: new URLSearchParams(params).toString(),
-        headers: {
-          ...(req.headers as Record<string, string>),
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': twilioSignature(TWILIO_TOKEN, t.config.appOrigin + url, params),
-        },
-      };
-    },
+      ]),
+  },
+  'POST /api/webhooks/twilio/status': {
+    why: 'Twilio signs every delivery report; an unsigned one is a 403 whoever sends it',
+    status: 403,
+    pass: (req, t) =>
+      signedByTwilio(req, t, [
+        ['MessageSid', messageSid()],
+        ['MessageStatus', 'delivered'],
+      ]),
   },
 };
 

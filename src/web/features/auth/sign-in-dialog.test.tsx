@@ -152,6 +152,32 @@ describe('sign-in dialog (spec §2, §4, §5, §8)', () => {
     expect(screen.getByRole('button', { name: 'Send Verification Code' })).toBeTruthy();
   });
 
+  it('a number that replied STOP is told on the form how to opt back in, not that a code was sent', async () => {
+    const stopped = 'This number replied STOP; text START to +1 212 555 0199 to receive codes';
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/send-otp'
+        ? json(409, { status: 'error', error: stopped, reason: 'sms_opted_out' })
+        : json(200, { gaMeasurementId: null, geolocationUrl: null }),
+    );
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('Phone number'), { target: { value: '2125550103' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+    const note = await screen.findByRole('alert');
+    expect(note.textContent).toBe(stopped);
+    // Still on the phone step, and no "sent" or failure toast.
+    expect(screen.getByRole('button', { name: 'Send Verification Code' })).toBeTruthy();
+    expect(screen.queryByText('Verification code sent')).toBeNull();
+    expect(screen.queryByText('Failed to send verification code')).toBeNull();
+
+    // After START, the next try goes through and the note is gone.
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/send-otp' ? json(200, { status: 'success', message: 'Verification code sent' }) : json(200, { gaMeasurementId: null, geolocationUrl: null }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+    await screen.findByRole('button', { name: 'Complete Verification' });
+    expect(screen.queryByText(stopped)).toBeNull();
+  });
+
   it('offers Resend on the code step after its 30 s cooldown, and says when a code expired', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, MessageSquareOff } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '#web/components/ui/collapsible.tsx';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
-import { useSendOtp } from './api/send-otp.ts';
+import { optedOutMessage, useSendOtp } from './api/send-otp.ts';
 import { useVerifyOtp } from './api/verify-otp.ts';
 import { OtpInput } from './otp-input.tsx';
 import {
@@ -40,6 +40,8 @@ export function SignInDialog() {
   const [step, setStep] = useState<Step>('phone');
   const [phone, setPhone] = useState('');
   const [moreOpen, setMoreOpen] = useState(false);
+  // The number replied STOP to our SMS number: no code can reach it until it texts START.
+  const [optedOut, setOptedOut] = useState<string | null>(null);
   // The server refuses a new code within its cooldown; the button waits it out visibly.
   const [resendAt, setResendAt] = useState<number | null>(null);
   const resendIn = useCountdown(resendAt);
@@ -61,6 +63,7 @@ export function SignInDialog() {
     setStep('phone');
     setPhone('');
     setMoreOpen(false);
+    setOptedOut(null);
     setResendAt(null);
     phoneForm.reset();
     otpForm.reset();
@@ -74,10 +77,12 @@ export function SignInDialog() {
   };
 
   const submitPhone = phoneForm.handleSubmit(async (values) => {
+    setOptedOut(null);
     try {
       await sendOtp.mutateAsync(values.phone);
-    } catch {
-      return; // the failure toast has been shown
+    } catch (err) {
+      setOptedOut(optedOutMessage(err));
+      return; // otherwise the failure toast has been shown
     }
     setPhone(values.phone);
     setResendAt(Date.now() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
@@ -86,10 +91,12 @@ export function SignInDialog() {
   });
 
   const resendCode = async () => {
+    setOptedOut(null);
     try {
       await sendOtp.mutateAsync(phone);
-    } catch {
-      return; // the failure toast has been shown
+    } catch (err) {
+      setOptedOut(optedOutMessage(err));
+      return; // otherwise the failure toast has been shown
     }
     setResendAt(Date.now() + OTP_RESEND_COOLDOWN_SECONDS * 1000);
     otpForm.setValue('otp', '');
@@ -118,11 +125,18 @@ export function SignInDialog() {
   );
 
   const back = () => {
+    setOptedOut(null);
     otpForm.reset();
     verifyOtp.reset();
     setStep('phone');
   };
 
+  const optedOutNote = optedOut && (
+    <p role="alert" data-testid="sms-opted-out" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-amber-950">
+      <MessageSquareOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{optedOut}</span>
+    </p>
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -139,6 +153,7 @@ export function SignInDialog() {
             <FormField control={phoneForm.control} name="phone" label="Phone number" id={`${ids}-phone`}>
               <PhoneField control={phoneForm.control} name="phone" autoFocus />
             </FormField>
+            {optedOutNote}
             <Button type="submit" size="lg" disabled={sendOtp.isPending} className="w-full">
               {sendOtp.isPending && <Spinner size="sm" label="Sending" />}
               Send Verification Code
@@ -191,6 +206,7 @@ export function SignInDialog() {
                 Resend code
                 {resendIn > 0 && <span className="tabular text-muted-foreground"> in {resendIn}s</span>}
               </Button>
+              {optedOutNote}
             </div>
 
             <Collapsible open={moreOpen} onOpenChange={setMoreOpen} className="rounded-lg border bg-muted/40">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { AlertTriangle, ArrowLeft, RotateCw, Send } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Check, CheckCheck, Clock, RotateCw, Send } from 'lucide-react';
 import { SMS_BODY_MAX_LENGTH, type SmsMessage, type SmsThread } from '#common/sms-convos.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,12 +12,16 @@ import { errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSendSms } from './api/send-sms.ts';
 import { useSmsThread } from './api/get-sms-thread.ts';
-import { fullWhen, purposeLabels, threadTitle } from './sms-format.ts';
+import { deliveryState, fullWhen, purposeLabels, threadTitle, type DeliveryTone } from './sms-format.ts';
+
+const deliveryIcon: Record<DeliveryTone, typeof Check> = { pending: Clock, sent: Check, delivered: CheckCheck, failed: AlertTriangle };
 
 function Bubble({ m }: { m: SmsMessage }) {
   const out = m.direction === 'outbound';
   const label = purposeLabels[m.purpose];
-  const failed = m.status === 'failed';
+  const delivery = deliveryState(m);
+  const failed = delivery?.tone === 'failed';
+  const DeliveryIcon = delivery ? deliveryIcon[delivery.tone] : null;
   return (
     <li className={cn('flex flex-col gap-1', out ? 'items-end' : 'items-start')} data-testid="sms-message">
       <div
@@ -35,9 +39,17 @@ function Bubble({ m }: { m: SmsMessage }) {
         </time>
         {label && <span>· {label}</span>}
         {out && m.sentBy?.name && <span>· {m.sentBy.name}</span>}
-        {failed && (
-          <span className="inline-flex items-center gap-1 font-medium text-destructive" title={m.error ?? undefined}>
-            · <AlertTriangle className="size-3" aria-hidden="true" /> Not delivered
+        {delivery && DeliveryIcon && (
+          <span
+            data-testid="sms-status"
+            className={cn(
+              'inline-flex items-center gap-1',
+              delivery.tone === 'failed' && 'font-medium text-destructive',
+              delivery.tone === 'delivered' && 'text-emerald-700',
+            )}
+            title={m.error ?? (m.statusUpdatedAt ? `Reported ${fullWhen(m.statusUpdatedAt)}` : undefined)}
+          >
+            · <DeliveryIcon className="size-3" aria-hidden="true" /> {delivery.label}
           </span>
         )}
       </p>

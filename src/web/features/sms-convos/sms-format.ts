@@ -1,4 +1,4 @@
-import type { SmsThread } from '#common/sms-convos.ts';
+import { twilioErrorLabels, type SmsMessage, type SmsThread } from '#common/sms-convos.ts';
 import { formatDate } from '#common/format.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 
@@ -23,4 +23,29 @@ export const purposeLabels: Record<string, string> = {
 
 export function threadTitle(t: Pick<SmsThread, 'name' | 'instagram' | 'phone'>) {
   return t.name || (t.instagram ? `@${t.instagram}` : formatPhoneForDisplay(t.phone));
+}
+
+export type DeliveryTone = 'pending' | 'sent' | 'delivered' | 'failed';
+
+/** How far an outbound message got, as the provider reported it; null for inbound messages. */
+export function deliveryState(m: Pick<SmsMessage, 'direction' | 'status' | 'errorCode'>): { tone: DeliveryTone; label: string } | null {
+  if (m.direction !== 'outbound') return null;
+  switch (m.status) {
+    case 'delivered':
+    case 'read':
+      return { tone: 'delivered', label: 'Delivered' };
+    case 'sent':
+      return { tone: 'sent', label: 'Sent' };
+    case 'undelivered':
+    case 'failed': {
+      const why = m.errorCode ? `${m.errorCode}${twilioErrorLabels[m.errorCode] ? ` ${twilioErrorLabels[m.errorCode]}` : ''}` : null;
+      return { tone: 'failed', label: why ? `Not delivered (${why})` : 'Not delivered' };
+    }
+    case 'canceled':
+      return { tone: 'failed', label: 'Canceled' };
+    case 'sending':
+      return { tone: 'pending', label: 'Sending' };
+    default:
+      return { tone: 'pending', label: 'Queued' };
+  }
 }

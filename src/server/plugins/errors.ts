@@ -7,6 +7,7 @@ export interface ErrorBody {
   status: 'error';
   error: string;
   fieldErrors?: Record<string, string[]>;
+  [extra: string]: unknown;
 }
 
 /** The error and its causes (Drizzle wraps driver errors in a DrizzleQueryError whose cause is the real one). */
@@ -45,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (err.details?.retryAfterSeconds) reply.header('Retry-After', String(err.details.retryAfterSeconds));
       return reply
         .status(err.statusCode)
-        .send({ status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors } satisfies ErrorBody);
+        .send({ ...err.details?.extra, status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors } satisfies ErrorBody);
     }
     // The client went away mid-request (Node reports it as ECONNRESET 'aborted'): not our fault,
     // and nothing to do with the database.

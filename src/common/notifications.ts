@@ -20,7 +20,7 @@ export const memberNotificationKinds = [
   'fund_request_decided',
   'fund_dealt',
   'cert_claim_decided',
-  'card_moved_by_claim',
+  'card_claim_decided',
 ] as const;
 /** Only admins receive these (a member asked for something the desk must review): never texted, never chosen. */
 export const staffNotificationKinds = ['card_request_new', 'sell_offer_new', 'loan_application_new', 'hunt_request_new', 'source_offer_new', 'fund_request_new', 'cert_claim_new'] as const;
@@ -63,7 +63,7 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   fund_request_decided: { label: 'Fund requests', description: 'A subscription or redemption request was accepted or declined.', smsByDefault: false, area: 'funds' },
   fund_dealt: { label: 'Fund dealings', description: 'A subscription or redemption was dealt at a valuation.', smsByDefault: false, area: 'funds' },
   cert_claim_decided: { label: 'Certificate claims', description: 'A claim you made for a certificate registered by someone else was approved or rejected.', smsByDefault: true, area: 'registry' },
-  card_moved_by_claim: { label: 'Cards moved by a claim', description: 'A card you registered was moved to the member who showed they hold its slab.', smsByDefault: true, area: 'registry' },
+  card_claim_decided: { label: 'Claims on your cards', description: 'Another member claimed a card you registered, and the claim was decided (approved claims move the card to them).', smsByDefault: true, area: 'registry' },
   card_request_new: { label: 'New card requests', description: 'A member asked for a card to be listed or vaulted.', smsByDefault: false, area: 'marketplace' },
   sell_offer_new: { label: 'New sell offers', description: 'A member offered a card to the house.', smsByDefault: false, area: 'marketplace' },
   loan_application_new: { label: 'New loan applications', description: 'A member applied for a loan.', smsByDefault: false, area: 'lending' },

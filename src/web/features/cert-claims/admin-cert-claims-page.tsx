@@ -185,7 +185,7 @@ export default function AdminCertClaimsPage() {
         description="Members who hold a slab someone else registered. Compare the photos with the certificate, then move the card or say why not."
       />
       <Tabs value={status} onValueChange={(v) => isStatus(v) && setStatus(v)}>
-        <TabsList aria-label="Claim status" className="flex-wrap">
+        <TabsList aria-label="Claim status" className="h-auto flex-wrap justify-start">
           {certClaimStatuses.map((s) => (
             <TabsTrigger key={s} value={s}>
               {s === 'open' ? 'Open' : certClaimStatusLabels[s]}

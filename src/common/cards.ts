@@ -174,6 +174,7 @@ export const cardMessages = {
   bulkEmpty: 'Enter at least one certificate number',
   bulkTooMany: `At most ${PSA_BULK_MAX} certificate numbers at a time`,
   enterByHand: 'You can still enter the card by hand.',
+  psaSourceNotPsa: 'Only a PSA certificate can be registered from PSA',
   registryEmpty: 'Your registry is empty. Add your first card by its certificate number or by hand.',
 } as const;
 
@@ -485,7 +486,12 @@ export type PsaRecheckResult = (typeof psaRecheckResults)[number];
 
 /** What each kind of event records in `data`. */
 export const cardEventDataSchemas = {
-  registered: z.object({ source: z.enum(cardSources) }),
+  registered: z.object({
+    source: z.enum(cardSources),
+    /** Sent as from PSA, but PSA did not confirm the certificate (decision 130): registered as entered by hand. */
+    psaUnconfirmed: z.enum(['not_found', 'unavailable']).optional(),
+    message: z.string().optional(),
+  }),
   edited: z.object({ changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })) }),
   image_added: z.object({ side: z.enum(cardImageSides), replaced: z.boolean() }),
   custody_changed: z.object({ from: z.enum(custodyStates), to: z.enum(custodyStates), note: z.string().nullable() }),

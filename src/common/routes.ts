@@ -36,6 +36,9 @@ export const clientRoutes = [
   { path: '/registry', layout: 'member' },
   // Before /registry/:id, which would otherwise take "psa-lookup" for a card id.
   { path: '/registry/psa-lookup', layout: 'member' },
+  // Certificate claims (decision 130), also before /registry/:id.
+  { path: '/registry/claims', layout: 'member' },
+  { path: '/registry/claims/new', layout: 'member' },
   { path: '/registry/:id', layout: 'member' },
   { path: '/share/:id', layout: 'member' },
   { path: '/source', layout: 'member' },
@@ -58,6 +61,7 @@ export const clientRoutes = [
   { path: '/admin/index', layout: 'admin' },
   { path: '/admin/cards', layout: 'admin' },
   { path: '/admin/psa-lookup', layout: 'admin' },
+  { path: '/admin/cert-claims', layout: 'admin' },
   { path: '/admin/bulk-psa-lookup', layout: 'admin', redirect: true },
   { path: '/admin/kyc-verification', layout: 'admin' },
   { path: '/admin/sources', layout: 'admin' },

@@ -39,6 +39,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { managerRoutes } from './modules/manager/manager.routes.ts';
 import { kycRoutes } from './modules/kyc/kyc.routes.ts';
+import { certClaimsRoutes } from './modules/cert-claims/cert-claims.routes.ts';
 import { cardsRoutes } from '#server/modules/cards/cards.routes.ts';
 import { huntsRoutes } from '#server/modules/hunts/hunts.routes.ts';
 import { sourcesRoutes } from '#server/modules/sources/sources.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(managerRoutes);
   await app.register(kycRoutes);
   await app.register(cardsRoutes, { storage, psa });
+  await app.register(certClaimsRoutes);
   await app.register(shareLinksRoutes);
   await app.register(moneyRoutes, { payments: opts.payments ?? createPaymentProvider(config) });
   await app.register(huntsRoutes);

@@ -27,7 +27,13 @@ export class AppError extends Error {
   constructor(
     public readonly code: AppErrorCode,
     message: string,
-    public readonly details?: { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number; reason?: string },
+    public readonly details?: {
+      fieldErrors?: Record<string, string[]>;
+      retryAfterSeconds?: number;
+      reason?: string;
+      /** More of the answer for the caller to act on (e.g. a 409's offer to claim a certificate); never internals. */
+      extra?: Record<string, unknown>;
+    },
   ) {
     super(message);
     this.name = 'AppError';

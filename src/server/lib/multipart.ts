@@ -11,6 +11,8 @@ export interface UploadLimits {
   /** Text fields accepted beside the file, and the longest value of one. */
   fields?: number;
   fieldSize?: number;
+  /** Files accepted in one body (1 unless told); each is held to maxFileBytes. */
+  files?: number;
   /** The error for a body or file over the limit (each caller words it for its users). */
   tooLarge: () => Error;
 }
@@ -28,14 +30,15 @@ export interface Upload {
  */
 export async function registerUploads(app: FastifyInstance, limits: UploadLimits) {
   const fields = limits.fields ?? 4;
+  const files = limits.files ?? 1;
   await app.register(multipart, {
-    limits: { fileSize: limits.maxFileBytes, files: 1, fields, fieldSize: limits.fieldSize ?? 200, parts: fields + 2 },
+    limits: { fileSize: limits.maxFileBytes, files, fields, fieldSize: limits.fieldSize ?? 200, parts: fields + files + 1 },
   });
 }
 
 /** An onRequest hook refusing a body whose declared length is too big, before it is read. */
 export function refuseLargerThan(limits: UploadLimits): onRequestAsyncHookHandler {
-  const max = limits.maxFileBytes + MULTIPART_ENVELOPE_BYTES;
+  const max = limits.maxFileBytes * (limits.files ?? 1) + MULTIPART_ENVELOPE_BYTES;
   return async (req) => {
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > max) throw limits.tooLarge();
@@ -48,17 +51,31 @@ export function refuseLargerThan(limits: UploadLimits): onRequestAsyncHookHandle
  * `tooLarge` past the limit, 400 when the body cannot be parsed.
  */
 export async function readUpload(req: FastifyRequest, opts: UploadLimits & { fileField: string }): Promise<Upload> {
+  const { files, fields } = await readUploadFiles(req, { ...opts, fileFields: [opts.fileField] });
+  return { file: files[opts.fileField], fields };
+}
+
+/**
+ * Like readUpload, for a form carrying several named files (one part each, e.g. a slab's front and
+ * back): the first part of each named field is kept, anything else is drained and ignored.
+ */
+export async function readUploadFiles<F extends string>(
+  req: FastifyRequest,
+  opts: UploadLimits & { fileFields: readonly F[] },
+): Promise<{ files: Partial<Record<F, Buffer>>; fields: Record<string, string[]> }> {
   if (!req.isMultipart()) throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
-  let file: Buffer | undefined;
+  const files: Partial<Record<F, Buffer>> = {};
   const fields: Record<string, string[]> = {};
+  const wanted = (name: string): name is F => (opts.fileFields as readonly string[]).includes(name);
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname !== opts.fileField || file) {
+        const name = part.fieldname;
+        if (!wanted(name) || files[name]) {
           part.file.resume();
           continue;
         }
-        file = await part.toBuffer();
+        files[name] = await part.toBuffer();
       } else if (typeof part.value === 'string') {
         (fields[part.fieldname] ??= []).push(part.value);
       }
@@ -69,6 +86,6 @@ export async function readUpload(req: FastifyRequest, opts: UploadLimits & { fil
     // Anything else here is the body itself failing to parse (e.g. busboy's "Unexpected end of form").
     throw new AppError('bad_request', 'The upload could not be read');
   }
-  if (file && file.length > opts.maxFileBytes) throw opts.tooLarge();
-  return { file, fields };
+  for (const f of Object.values<Buffer | undefined>(files)) if (f && f.length > opts.maxFileBytes) throw opts.tooLarge();
+  return { files, fields };
 }

@@ -9,6 +9,7 @@ export interface ErrorBody {
   fieldErrors?: Record<string, string[]>;
   /** A machine-readable cause the client acts on (e.g. sms_opted_out), when there is one. */
   reason?: string;
+  [extra: string]: unknown;
 }
 
 /** The error and its causes (Drizzle wraps driver errors in a DrizzleQueryError whose cause is the real one). */
@@ -47,7 +48,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (err.details?.retryAfterSeconds) reply.header('Retry-After', String(err.details.retryAfterSeconds));
       return reply
         .status(err.statusCode)
-        .send({ status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors, reason: err.details?.reason } satisfies ErrorBody);
+        .send({ ...err.details?.extra, status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors, reason: err.details?.reason } satisfies ErrorBody);
     }
     // The client went away mid-request (Node reports it as ECONNRESET 'aborted'): not our fault,
     // and nothing to do with the database.

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CARD_IMAGE_MAX_BYTES, cardMessages, type CardDetail, type RegistryResponse } from '#common/cards.ts';
+import { certClaimMessages } from '#common/cert-claims.ts';
 import type { LiveEvent, LiveEventOf } from '#common/live.ts';
 import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -104,7 +105,10 @@ describe('the registry, paged on the server', () => {
 describe('registering, editing and deleting cards', () => {
   it('registers a card to its caller with a `registered` event, and shows it in the registry with the total', async () => {
     const me = await signedInMember(t);
-    const res = await api(me, 'POST', '/api/cards', slab({ source: 'psa', variety: '' }));
+    const body = slab({ source: 'psa', variety: '' });
+    // A certificate PSA confirms (decision 130): only then is it registered from PSA.
+    psa.setCert({ ...demoPsaCerts[0], certNumber: body.certNumber, grade: body.grade, year: String(body.year), brand: body.brand, subject: body.subject, cardNumber: body.cardNumber, variety: null });
+    const res = await api(me, 'POST', '/api/cards', body);
     expect(res.statusCode, res.body).toBe(201);
     const card = res.json();
     expect(card).toMatchObject({ ownerId: me.userId, grader: 'PSA', gradeValue: 10, custody: 'with_owner', needsReview: false, variety: null, thumbnailUrl: null });
@@ -155,7 +159,8 @@ describe('registering, editing and deleting cards', () => {
     expect(first.statusCode).toBe(201);
     const again = await api(other, 'POST', '/api/cards', body);
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('This certificate is already registered');
+    // Another member's certificate: the answer offers a claim (decision 130).
+    expect(again.json().error).toBe(certClaimMessages.registeredElsewhere);
     // The same number at another grader is another slab.
     expect((await api(other, 'POST', '/api/cards', { ...body, grader: 'SGC', grade: 'MINT 9' })).statusCode).toBe(201);
 

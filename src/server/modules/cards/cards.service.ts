@@ -2,8 +2,10 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_CARDS_PAGE_SIZE,
+  CARD_YEAR_MIN,
   cardFieldIssues,
   cardLockedMessages,
+  cardYearMax,
   cardMessages,
   lockedChanges,
   gradeValueFromLabel,
@@ -29,10 +31,12 @@ import {
   type UsersWithCardsResponse,
 } from '#common/cards.ts';
 import { cardValuation, custodyTransitions } from '#common/cards.ts';
+import { certClaimMessages, type CertClaimOffer } from '#common/cert-claims.ts';
 import { canTransition } from '#common/transitions.ts';
 import type { SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
+import { certClaims } from '#server/db/schema/cert-claims.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
@@ -225,31 +229,116 @@ export async function cardDetail(ctx: CardsContext, actor: SignedInActor, input:
 // Member writes
 // ------------------------------------------------------------------------------------------------
 
-/** POST /api/cards: registers a card to the caller (custody: with the owner). */
-export async function createCard(ctx: CardsContext, actor: SignedInActor, input: { card: CreateCardValues; log?: Log }): Promise<Card> {
-  const { source, ...fields } = input.card;
-  const now = ctx.clock.now();
+/**
+ * What a PSA-sourced registration may say (decision 130). The server asks PSA itself (through the
+ * 30-day cache) and, when PSA confirms the certificate, takes PSA's fields over what was sent;
+ * otherwise the card is registered as entered by hand, and its provenance says why.
+ */
+type PsaConfirmation =
+  | { source: 'psa'; fields: Partial<CreateCardValues> }
+  | { source: 'manual'; psaUnconfirmed: 'not_found' | 'unavailable'; message: string; retry: boolean };
+
+async function confirmWithPsa(ctx: CardsContext, card: CreateCardValues): Promise<PsaConfirmation> {
   try {
-    return await inTransaction(ctx, async (uow) => {
+    const answer = await findCert(ctx, card.certNumber!);
+    if (!answer.found) return { source: 'manual', psaUnconfirmed: 'not_found', message: answer.message, retry: false };
+    const c = answer.cert;
+    const year = c.year ? Number.parseInt(c.year, 10) : Number.NaN;
+    const fields: Partial<CreateCardValues> = { grader: 'PSA', certNumber: c.certNumber };
+    if (c.grade) Object.assign(fields, { grade: c.grade, gradeValue: gradeValueFromLabel(c.grade) });
+    if (Number.isInteger(year) && year >= CARD_YEAR_MIN && year <= cardYearMax(ctx.clock.now())) fields.year = year;
+    if (c.brand) fields.brand = c.brand;
+    if (c.subject) fields.subject = c.subject;
+    if (c.cardNumber) fields.cardNumber = c.cardNumber;
+    fields.variety = c.variety || null;
+    return { source: 'psa', fields };
+  } catch (err) {
+    if (!(err instanceof PsaError)) throw err;
+    // Worth asking again later only when PSA itself failed, not when we have no (valid) token.
+    return { source: 'manual', psaUnconfirmed: 'unavailable', message: err.message, retry: err.kind === 'unavailable' || err.kind === 'quota' };
+  }
+}
+
+/**
+ * The 409 for a certificate that already has a live card: the caller's own, or another member's
+ * with the offer to claim it (and the caller's open claim when there is one). Never names the holder.
+ */
+async function certTaken(db: Db, actor: SignedInActor, input: { grader: Grader; certNumber: string | null }): Promise<AppError | null> {
+  if (!input.certNumber) return null;
+  const [held] = await db
+    .select({ id: cards.id, ownerId: cards.ownerId })
+    .from(cards)
+    .where(and(eq(cards.grader, input.grader), eq(cards.certNumber, input.certNumber), live))
+    .limit(1);
+  if (!held) return null;
+  if (held.ownerId === actor.user.id) {
+    return new AppError('conflict', certClaimMessages.alreadyYours, { fieldErrors: { certNumber: [certClaimMessages.alreadyYours] } });
+  }
+  const [open] = await db
+    .select({ id: certClaims.id })
+    .from(certClaims)
+    .where(and(eq(certClaims.cardId, held.id), eq(certClaims.claimantId, actor.user.id), eq(certClaims.status, 'open')))
+    .limit(1);
+  const claim: CertClaimOffer = { grader: input.grader, certNumber: input.certNumber, openClaimId: open?.id ?? null };
+  return new AppError('conflict', certClaimMessages.registeredElsewhere, {
+    fieldErrors: { certNumber: [certClaimMessages.registeredElsewhere] },
+    extra: { code: 'cert_registered_elsewhere', claim },
+  });
+}
+
+/**
+ * POST /api/cards: registers a card to the caller (custody: with the owner). `source: 'psa'` is
+ * checked at PSA (decision 130); a certificate already registered is a 409 offering a claim.
+ */
+export async function createCard(ctx: CardsContext, actor: SignedInActor, input: { card: CreateCardValues; log?: Log }): Promise<Card> {
+  const { source: asked, ...sent } = input.card;
+  if (asked === 'psa' && (sent.grader !== 'PSA' || !sent.certNumber)) {
+    throw new AppError('bad_request', cardMessages.psaSourceNotPsa, { fieldErrors: { grader: [cardMessages.psaSourceNotPsa] } });
+  }
+  // Refused before PSA is asked: a taken certificate costs no look-up.
+  const taken = await certTaken(ctx.db, actor, sent);
+  if (taken) throw taken;
+  const confirmation: PsaConfirmation | null = asked === 'psa' ? await confirmWithPsa(ctx, input.card) : null;
+  const fields = confirmation?.source === 'psa' ? { ...sent, ...confirmation.fields } : sent;
+  const registered =
+    confirmation?.source === 'manual'
+      ? { source: 'manual' as const, psaUnconfirmed: confirmation.psaUnconfirmed, message: confirmation.message }
+      : { source: confirmation?.source ?? asked ?? 'manual' };
+  const now = ctx.clock.now();
+  let row: CardRow;
+  try {
+    row = await inTransaction(ctx, async (uow) => {
       const [row] = await uow.tx
         .insert(cards)
         .values({
           ...fields,
           gradeValue: fields.grader === 'raw' ? (fields.gradeValue ?? null) : (fields.gradeValue ?? gradeValueFromLabel(fields.grade)),
+          // A PSA slab PSA says does not exist is flagged, as a custody re-check would flag it.
+          needsReview: confirmation?.source === 'manual' && confirmation.psaUnconfirmed === 'not_found',
           ownerId: actor.user.id,
           createdAt: now,
           updatedAt: now,
         })
         .returning(cardColumns);
-      await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'registered', data: { source: source ?? 'manual' }, at: now });
-      await audit(uow.tx, { ...auditBy(actor), action: 'card.registered', targetType: 'card', targetId: row.id, data: { grader: row.grader, certNumber: row.certNumber }, at: now });
+      await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'registered', data: registered, at: now });
+      await audit(uow.tx, {
+        ...auditBy(actor),
+        action: 'card.registered',
+        targetType: 'card',
+        targetId: row.id,
+        data: { grader: row.grader, certNumber: row.certNumber, ...registered, ...(asked === 'psa' ? { askedSource: 'psa' } : {}) },
+        at: now,
+      });
       announce(uow, row, 'created', input.log);
-      return toCard(row);
+      return row;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate();
+    if (isUniqueViolation(err)) throw (await certTaken(ctx.db, actor, fields)) ?? duplicate();
     throw err;
   }
+  // PSA could not answer: the re-check job asks again and records what it finds (decision 020).
+  if (confirmation?.source === 'manual' && confirmation.retry) await enqueuePsaRecheck(ctx, { cardId: row.id, by: auditBy(actor), after: now });
+  return toCard(row);
 }
 
 const editable = ['grader', 'certNumber', 'grade', 'gradeValue', 'year', 'brand', 'subject', 'cardNumber', 'variety', 'sport', 'estimatedValueCents'] as const;

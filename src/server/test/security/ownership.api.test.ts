@@ -2,7 +2,7 @@
  * security: no member can read or change another member's records. Member A tries every way a
  * client could name member B's record (path, query, body, X-User-Id header); B's stored record
  * must not change and no answer may carry B's details. Add a case per new kind of record
- * (loans, invoices, cards, share links, hunts, KYC files, onboarding) to `cases`.
+ * (loans, invoices, cards, share links, hunts, KYC files, onboarding, certificate claims) to `cases`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments } from '#server/db/schema/onboarding.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
+import { certClaims } from '#server/db/schema/cert-claims.ts';
 import { shareLinks } from '#server/db/schema/share-links.ts';
 import { invoices, payments } from '#server/db/schema/money.ts';
 import { hunts, sources } from '#server/db/schema/hunts.ts';
@@ -186,6 +187,27 @@ const cases: OwnershipCase[] = [
     secrets: async () => [huntOfB, sourceOfB, 'B Secret Hunt', 'B Secret Offer'],
   },
   {
+    name: 'certificate claim (photos, withdrawal, decision)',
+    attempts: (b) => [
+      { method: 'GET', url: `/api/cert-claims/${claimOfB}` },
+      { method: 'GET', url: `/api/cert-claims/${claimOfB}/photos/front` },
+      { method: 'GET', url: `/api/cert-claims/${claimOfB}/photos/back?inline=1` },
+      { method: 'GET', url: `/api/cert-claims?userId=${b.id}&claimantId=${b.id}`, headers: { 'x-user-id': b.id } },
+      { method: 'POST', url: `/api/cert-claims/${claimOfB}/withdraw` },
+      { method: 'GET', url: '/api/admin/cert-claims?status=open' },
+      { method: 'PATCH', url: `/api/admin/cert-claims/${claimOfB}`, payload: { decision: 'approved' } },
+      { method: 'PATCH', url: `/api/admin/cert-claims/${claimOfB}`, payload: { decision: 'rejected', note: 'x' } },
+    ],
+    snapshot: async (t) => ({
+      claim: (await t.db.select().from(certClaims).where(eq(certClaims.id, claimOfB)))[0],
+      card: (await t.db.select({ ownerId: cards.ownerId }).from(cards).where(eq(cards.id, claimedCard)))[0],
+    }),
+    secrets: async (t) => {
+      const [row] = await t.db.select().from(certClaims).where(eq(certClaims.id, claimOfB));
+      return [claimOfB, row.frontKey, 'B secret claim note', 'IHDR'];
+    },
+  },
+  {
     name: 'notification (bell, read state, SMS choices)',
     attempts: (b) => [
       { method: 'GET', url: `/api/user/notifications?userId=${b.id}` },
@@ -219,6 +241,8 @@ let kycDocOfB: string;
 let a: Member;
 let b: Member;
 let requestIdOfB: string;
+let claimOfB: string;
+let claimedCard: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ownership-'));
@@ -243,6 +267,16 @@ beforeAll(async () => {
   const third = await createMember(t);
   const open = await createHunt(t, third, { status: 'active' });
   sourceOfB = (await createSource(t, open, { id: sb.userId }, { description: 'B Secret Offer' })).id;
+  // B claims a third member's certificate, with both photos.
+  const claimed = await createCard(t, third);
+  claimedCard = claimed.id;
+  const boundary = '----ownershipclaim';
+  const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const file = (name: string) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), tinyPng(), Buffer.from('\r\n')];
+  const claimPayload = Buffer.concat([Buffer.from(part('grader', 'PSA') + part('certNumber', claimed.certNumber!) + part('message', 'B secret claim note')), ...file('front'), ...file('back'), Buffer.from(`--${boundary}--\r\n`)]);
+  const claim = await t.app.inject({ method: 'POST', url: '/api/cert-claims', payload: claimPayload, headers: { ...sb.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  if (claim.statusCode !== 201) throw new Error(`B's certificate claim answered ${claim.statusCode}: ${claim.body}`);
+  claimOfB = claim.json().claim.id;
   const photo = multipartBody({ side: 'front' }, { filename: 'f.png', contentType: 'image/png', data: tinyPng() });
   const up = await t.app.inject({ method: 'POST', url: `/api/cards/${cardOfB}/images`, payload: photo.payload, headers: { ...sb.headers, ...photo.headers } });
   if (up.statusCode !== 201) throw new Error(`B's card photo answered ${up.statusCode}: ${up.body}`);

@@ -1,16 +1,69 @@
 import { useState } from 'react';
-import { PenLine } from 'lucide-react';
+import { FileSearch, PenLine, ShieldQuestion } from 'lucide-react';
+import { Link } from 'wouter';
 import type { Card, PsaCert } from '#common/cards.ts';
+import { certClaimOfferSchema, certClaimPaths, type CertClaimOffer } from '#common/cert-claims.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { useCreateCard } from './api/create-card.ts';
 import { CardForm } from './card-form.tsx';
 import { emptyCardValues, valuesFromPsa, type CardFormValues } from './card-form-values.ts';
 import { CertLookupForm } from './cert-lookup-form.tsx';
 import { PsaCertSummary } from './psa-cert-summary.tsx';
 
-type Step = { kind: 'lookup' } | { kind: 'form'; values: Partial<CardFormValues>; cert?: PsaCert };
+type Step = { kind: 'lookup' } | { kind: 'form'; values: Partial<CardFormValues>; cert?: PsaCert } | { kind: 'taken'; offer: CertClaimOffer; message: string };
+
+/** The offer to claim a certificate another member registered, from POST /api/cards' 409 (decision 130). */
+export function claimOfferOf(err: unknown): { offer: CertClaimOffer; message: string } | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const body = err.body as { claim?: unknown; error?: unknown } | undefined;
+  const offer = certClaimOfferSchema.safeParse(body?.claim);
+  return offer.success ? { offer: offer.data, message: typeof body?.error === 'string' ? body.error : '' } : null;
+}
+
+/** "Already registered": the certificate is another member's; the member may claim it with photos of the slab. */
+function CertificateTaken({ offer, message, onBack }: { offer: CertClaimOffer; message: string; onBack: () => void }) {
+  return (
+    <div className="grid gap-5" role="alert" data-testid="cert-taken">
+      <div className="flex gap-3 rounded-lg border border-warning/40 bg-warning/10 p-4">
+        <ShieldQuestion aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
+        <div className="grid gap-1 text-sm">
+          <p className="font-medium">
+            {offer.grader} certificate {offer.certNumber} is already registered
+          </p>
+          <p className="text-muted-foreground">{message}</p>
+          {offer.openClaimId ? (
+            <p className="text-muted-foreground">You have already claimed it; our team is reviewing your photos.</p>
+          ) : (
+            <p className="text-muted-foreground">Send photos of the slab’s front and back. Our team compares them with the certificate and tells you both what they decide.</p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onBack}>
+          Back
+        </Button>
+        {offer.openClaimId ? (
+          <Button variant="outline" asChild>
+            <Link href={certClaimPaths.mine}>
+              <FileSearch aria-hidden="true" />
+              See your claim
+            </Link>
+          </Button>
+        ) : (
+          <Button variant="crimson" asChild>
+            <Link href={certClaimPaths.new(offer)}>
+              <ShieldQuestion aria-hidden="true" />
+              Claim this certificate
+            </Link>
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
 
 /**
  * Adding a card: a PSA certificate number fills the form from PSA's record; "Enter by hand"
@@ -47,7 +100,15 @@ export function AddCardDialog({
   };
 
   const save = async (input: Parameters<typeof create.mutateAsync>[0]) => {
-    const card = await create.mutateAsync(input);
+    let card: Card;
+    try {
+      card = await create.mutateAsync(input);
+    } catch (err) {
+      const taken = claimOfferOf(err);
+      if (!taken) throw err;
+      setStep({ kind: 'taken', ...taken });
+      return;
+    }
     toast({ title: 'Card added', description: `${card.year} ${card.brand} ${card.subject} is in your registry.` });
     change(false);
     onAdded?.(card);
@@ -61,13 +122,17 @@ export function AddCardDialog({
           <DialogDescription>
             {step.kind === 'lookup'
               ? 'Type the certificate number from the slab’s label and we fill in the rest from PSA.'
-              : step.cert
+              : step.kind === 'taken'
+                ? 'Someone else has registered this certificate.'
+                : step.cert
                 ? 'Filled in from PSA. Add your estimated value, check the details, and save.'
                 : 'Enter the card’s details as printed on its label.'}
           </DialogDescription>
         </DialogHeader>
 
-        {step.kind === 'lookup' ? (
+        {step.kind === 'taken' ? (
+          <CertificateTaken offer={step.offer} message={step.message} onBack={() => setStep(initial)} />
+        ) : step.kind === 'lookup' ? (
           <div className="grid gap-5">
             <CertLookupForm
               autoFocus

@@ -25,6 +25,9 @@ export function describeEvent(e: CardEvent): { title: string; detail?: string } 
   switch (e.kind) {
     case 'registered': {
       const d = e.data as Partial<CardEventData<'registered'>>;
+      // Sent as from PSA but not confirmed there (decision 130): it says so, and never "from PSA".
+      if (d.psaUnconfirmed === 'not_found') return { title: 'Registered as entered by hand', detail: 'PSA has no certificate with this number, so the details were not confirmed.' };
+      if (d.psaUnconfirmed === 'unavailable') return { title: 'Registered as entered by hand', detail: 'PSA could not be asked at the time, so the details were not confirmed.' };
       return { title: d.source === 'psa' ? 'Registered from PSA’s record' : 'Registered' };
     }
     case 'edited': {
@@ -55,6 +58,10 @@ export function describeEvent(e: CardEvent): { title: string; detail?: string } 
       const diffs = (d.differences ?? []).map((x) => `${fieldNames[x.field] ?? x.field}: card ${x.card ?? '—'}, PSA ${x.psa ?? '—'}`);
       return { title: 'PSA re-checked: differs', detail: diffs.join('; ') || undefined };
     }
+    case 'transferred':
+      // A certificate claim an admin approved (decision 130) moves the card to the member holding the slab.
+      if ((e.data as { reason?: unknown }).reason === 'certificate_claim') return { title: 'Moved by an approved certificate claim', detail: 'The member holding the slab showed it to us; the card moved to their registry.' };
+      return { title: cardEventLabels[e.kind] };
     default:
       return { title: cardEventLabels[e.kind] };
   }

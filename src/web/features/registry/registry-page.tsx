@@ -91,6 +91,9 @@ export default function RegistryPage() {
                 PSA lookup
               </Link>
             </Button>
+            <Button variant="ghost" asChild>
+              <Link href="/registry/claims">Certificate claims</Link>
+            </Button>
             {addButton}
           </>
         }

@@ -15,6 +15,7 @@ import {
   Receipt,
   Scale,
   ScanSearch,
+  ShieldQuestion,
   Settings,
   Share2,
   Telescope,
@@ -58,6 +59,8 @@ export const ADMIN_SIDEBAR: NavItem[] = [
   { href: '/admin/sms-convos', label: 'SMS Convos', icon: MessageSquare },
   { href: '/admin/cards', label: 'Cards', icon: Layers },
   { href: '/admin/psa-lookup', label: 'PSA Lookup', icon: ScanSearch },
+  // Not in spec §2's list: certificate claims (decision 130) need a queue admins can reach.
+  { href: '/admin/cert-claims', label: 'Certificate Claims', icon: ShieldQuestion },
   { href: '/admin/requests', label: 'Card Requests', icon: Inbox },
   { href: '/admin/promotion-requests', label: 'Promotion Requests', icon: Megaphone },
   { href: '/admin/sources', label: 'Source Requests', icon: Telescope },

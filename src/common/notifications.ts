@@ -19,15 +19,27 @@ export const memberNotificationKinds = [
   'source_updated',
   'fund_request_decided',
   'fund_dealt',
+  'manager_invitation',
 ] as const;
-/** Only admins receive these (a member asked for something the desk must review): never texted, never chosen. */
-export const staffNotificationKinds = ['card_request_new', 'sell_offer_new', 'loan_application_new', 'hunt_request_new', 'source_offer_new', 'fund_request_new'] as const;
+/**
+ * Only staff receive these (a member asked for something the desk must review, or answered a
+ * manager's invitation): never texted, never chosen.
+ */
+export const staffNotificationKinds = [
+  'card_request_new',
+  'sell_offer_new',
+  'loan_application_new',
+  'hunt_request_new',
+  'source_offer_new',
+  'fund_request_new',
+  'manager_client_updated',
+] as const;
 export const notificationKinds = [...memberNotificationKinds, ...staffNotificationKinds] as const;
 export type MemberNotificationKind = (typeof memberNotificationKinds)[number];
 export type StaffNotificationKind = (typeof staffNotificationKinds)[number];
 export type NotificationKind = (typeof notificationKinds)[number];
 
-export const notificationAreas = ['payments', 'marketplace', 'lending', 'hunts', 'funds'] as const;
+export const notificationAreas = ['payments', 'marketplace', 'lending', 'hunts', 'funds', 'portfolio'] as const;
 export type NotificationArea = (typeof notificationAreas)[number];
 export const notificationAreaLabels: Record<NotificationArea, string> = {
   payments: 'Invoices and payments',
@@ -35,6 +47,7 @@ export const notificationAreaLabels: Record<NotificationArea, string> = {
   lending: 'Loans',
   hunts: 'Hunts and sources',
   funds: 'Funds',
+  portfolio: 'Portfolio manager',
 };
 
 export interface NotificationKindInfo {
@@ -59,12 +72,14 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   source_updated: { label: 'Your source offers', description: 'A card you offered for a hunt was approved, fulfilled or closed.', smsByDefault: false, area: 'hunts' },
   fund_request_decided: { label: 'Fund requests', description: 'A subscription or redemption request was accepted or declined.', smsByDefault: false, area: 'funds' },
   fund_dealt: { label: 'Fund dealings', description: 'A subscription or redemption was dealt at a valuation.', smsByDefault: false, area: 'funds' },
+  manager_invitation: { label: 'Manager invitations', description: 'A portfolio manager invited you to let them manage your portfolio.', smsByDefault: false, area: 'portfolio' },
   card_request_new: { label: 'New card requests', description: 'A member asked for a card to be listed or vaulted.', smsByDefault: false, area: 'marketplace' },
   sell_offer_new: { label: 'New sell offers', description: 'A member offered a card to the house.', smsByDefault: false, area: 'marketplace' },
   loan_application_new: { label: 'New loan applications', description: 'A member applied for a loan.', smsByDefault: false, area: 'lending' },
   hunt_request_new: { label: 'New hunt requests', description: 'A member posted a hunt to review.', smsByDefault: false, area: 'hunts' },
   source_offer_new: { label: 'New source offers', description: 'A member offered a card for a hunt.', smsByDefault: false, area: 'hunts' },
   fund_request_new: { label: 'New fund requests', description: 'A member asked to subscribe to or redeem from a fund.', smsByDefault: false, area: 'funds' },
+  manager_client_updated: { label: 'Client answers', description: 'A client accepted or declined your invitation, or removed you as their manager.', smsByDefault: false, area: 'portfolio' },
 };
 
 export const notificationVariants = ['default', 'destructive'] as const;

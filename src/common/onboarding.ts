@@ -319,6 +319,8 @@ export const onboardingViewSchema = z.object({
   label: z.string(),
   progress: z.number(),
   managerName: z.string().nullable(),
+  /** Until `accepted` the page asks the member to accept or decline the manager (decision 127). */
+  managerConsent: z.enum(['pending', 'accepted']),
   clientName: z.string().nullable(),
   tiers: z.array(tierSchema),
   suggestedTier: z.enum(tierIds).nullable(),

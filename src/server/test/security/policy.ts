@@ -34,7 +34,7 @@ const roles: Record<Caller, { signedIn: boolean; manager: boolean; admin: boolea
  */
 const refusesImpersonationPaths: readonly RegExp[] = [
   /\/confirm-deposit(\/|$)/,
-  /^\/api\/onboarding\/(accept|tier|allocation|kyc|sign)$/,
+  /^\/api\/onboarding\/(accept|decline|remove-manager|tier|allocation|kyc|sign)$/,
   /^\/api\/user\/kyc\/documents$/,
   /\/phone(\/|$)/,
   /^\/api\/(.+\/)?(payments?|loans?|invoices?|deposits?|withdrawals?|payouts?|transfers?|wires?)(\/|$)/,

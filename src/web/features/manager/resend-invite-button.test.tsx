@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('Resend invitation', () => {
   it('stays disabled through its cooldown, counting down, then opens', () => {
-    const client = { id: 'c1', name: 'Taylor', phone: '+12125550123', status: 'pending_invitation', resendAvailableAt: '2026-06-01T15:00:45Z' } as ManagerClient;
+    const client = { id: 'c1', name: 'Taylor', phone: '+12125550123', status: 'pending_invitation', consent: 'pending', resendAvailableAt: '2026-06-01T15:00:45Z' } as ManagerClient;
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ResendInviteButton client={client} />

@@ -12,7 +12,8 @@ import { useResendInvite } from './api/resend-invite.ts';
 export function ResendInviteButton({ client }: { client: ManagerClient }) {
   const resend = useResendInvite();
   const wait = useCountdown(Date.parse(client.resendAvailableAt));
-  if (client.status !== 'pending_invitation') return null;
+  // Only while the invitation waits for an answer (decision 127: not once declined or removed).
+  if (client.status !== 'pending_invitation' || client.consent !== 'pending') return null;
   return (
     <Button
       variant="outline"

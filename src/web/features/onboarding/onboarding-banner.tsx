@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { getCredentials } from '#web/lib/credentials.ts';
 import { useOnboardingStatus } from './api/get-onboarding-status.ts';
+import { InvitationBanner } from './invitation-card.tsx';
 
 const LANDED_KEY = 'onboarding-landed';
 
@@ -35,14 +36,20 @@ function useLandOnOnboarding(status: string | null | undefined, userId: string) 
 }
 
 /**
+ * While a manager's invitation waits for the member's answer, the invitation with Accept and
+ * Decline instead (decision 127).
+ *
  * Spec §2/§4: under the member bar while the user has an onboarding that is not active. Step
  * label, message, percent-complete bar, the manager's name when known, and 'Continue Setup' (or
  * 'View Deposit Instructions' on awaiting_deposit) to /onboarding; no button in pending_invitation.
  */
 export function OnboardingBanner({ userId }: { userId: string }) {
   const { data } = useOnboardingStatus();
-  useLandOnOnboarding(data?.hasOnboarding ? data.status : null, userId);
+  // An invitation waiting for an answer is asked here, on the page the member opened (decision 127).
+  const pending = data?.managerConsent === 'pending';
+  useLandOnOnboarding(data?.hasOnboarding && !pending ? data.status : null, userId);
   if (!data?.hasOnboarding) return null;
+  if (pending) return <InvitationBanner managerName={data.managerName} />;
   const step = onboardingStep(data.status);
   if (step.status === 'active') return null;
   const action = bannerAction(step.status);

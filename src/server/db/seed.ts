@@ -20,6 +20,7 @@ import { seedDemoMarketplace } from '#server/db/seed/marketplace.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
 import { seedDemoNotifications } from '#server/db/seed/notifications.ts';
 import { seedDemoKyc } from '#server/db/seed/kyc.ts';
+import { seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
@@ -92,6 +93,9 @@ export async function seed(
   // After every domain that invoices: the bell tells the story of the seeded invoices (dated, like
   // them, from the real clock).
   if (demo) await seedDemoNotifications(db, { memberPhones: [demoUsers[2].phone, demoUsers[3].phone], adminPhones: [demoUsers[0].phone] });
+  // After the bell's history (which skips anyone who already has notifications): the demo
+  // manager's invitation to Jordan, not answered yet.
+  if (demo) await seedDemoOnboarding(db, { managerPhone: demoUsers[1].phone, memberPhone: demoUsers[3].phone, now });
   // Thousands of demo sales and a recompute: API tests ask for it when they need it.
   if (demoIndex) await seedDemoIndex(db);
   // The demo funds mark their cards from the demo index, so they come with it.

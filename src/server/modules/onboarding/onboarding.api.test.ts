@@ -5,7 +5,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingSteps } from '#common/onboarding.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
-import { onboardings } from '#server/db/schema/onboarding.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { signedInAdmin, signedInClient, signedInManager, signedInMember, uniquePhone } from '#server/test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';

@@ -20,8 +20,9 @@ function signInMark(userId: string) {
  * Sends an invited client to /onboarding once per sign-in, the first time the shell shows them
  * the dashboard (where every sign-in lands) while their onboarding is unfinished.
  */
-function useLandOnOnboarding(status: string | null | undefined, userId: string) {
+function useLandOnOnboarding(status: string | null | undefined, userId: string, opts: { invitation: boolean }) {
   const [location, navigate] = useLocation();
+  const { invitation } = opts;
   useEffect(() => {
     if (!status || status === 'active' || location !== '/dashboard') return;
     const mark = signInMark(userId);
@@ -31,8 +32,11 @@ function useLandOnOnboarding(status: string | null | undefined, userId: string) 
     } catch {
       return;
     }
+    // A manager's invitation is answered where the member is (the banner): this sign-in has
+    // landed, so accepting does not throw them onto another page.
+    if (invitation) return;
     navigate('/onboarding', { replace: true });
-  }, [status, location, navigate, userId]);
+  }, [status, location, navigate, userId, invitation]);
 }
 
 /**
@@ -47,7 +51,7 @@ export function OnboardingBanner({ userId }: { userId: string }) {
   const { data } = useOnboardingStatus();
   // An invitation waiting for an answer is asked here, on the page the member opened (decision 127).
   const pending = data?.managerConsent === 'pending';
-  useLandOnOnboarding(data?.hasOnboarding && !pending ? data.status : null, userId);
+  useLandOnOnboarding(data?.hasOnboarding ? data.status : null, userId, { invitation: pending });
   if (!data?.hasOnboarding) return null;
   if (pending) return <InvitationBanner managerName={data.managerName} />;
   const step = onboardingStep(data.status);

@@ -19,7 +19,8 @@ export function ResendInviteButton({ client }: { client: ManagerClient }) {
       variant="outline"
       size="sm"
       disabled={resend.isPending || wait > 0}
-      aria-label={`Resend invitation to ${client.name ?? client.phone}${wait > 0 ? `, available in ${wait} seconds` : ''}`}
+      // The visible words first, so a voice user can say what they see.
+      aria-label={`${wait > 0 ? `Resend in ${wait}s:` : 'Resend'} invitation to ${client.name ?? client.phone}`}
       onClick={() =>
         resend.mutate(client.id, {
           onSuccess: (res) =>
@@ -34,7 +35,7 @@ export function ResendInviteButton({ client }: { client: ManagerClient }) {
     >
       {resend.isPending ? <Spinner size="sm" label="Sending" /> : <RotateCw aria-hidden="true" />}
       Resend
-      {wait > 0 && <span className="tabular text-muted-foreground">{wait}s</span>}
+      {wait > 0 && <span className="tabular text-muted-foreground">in {wait}s</span>}
     </Button>
   );
 }

@@ -19,8 +19,6 @@ export function ResendInviteButton({ client }: { client: ManagerClient }) {
       variant="outline"
       size="sm"
       disabled={resend.isPending || wait > 0}
-      // The visible words first, so a voice user can say what they see.
-      aria-label={`${wait > 0 ? `Resend in ${wait}s:` : 'Resend'} invitation to ${client.name ?? client.phone}`}
       onClick={() =>
         resend.mutate(client.id, {
           onSuccess: (res) =>
@@ -34,8 +32,10 @@ export function ResendInviteButton({ client }: { client: ManagerClient }) {
       }
     >
       {resend.isPending ? <Spinner size="sm" label="Sending" /> : <RotateCw aria-hidden="true" />}
+      {/* Its name is its words ("Resend … in 45s") with whom it is for, for screen readers. */}
       Resend
-      {wait > 0 && <span className="tabular text-muted-foreground">in {wait}s</span>}
+      <span className="sr-only"> invitation to {client.name ?? client.phone}</span>
+      {wait > 0 && <span className="tabular text-muted-foreground"> in {wait}s</span>}
     </Button>
   );
 }

@@ -64,15 +64,13 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await dialog.waitFor({ state: 'hidden' });
 
     const row = page.getByTestId('client-row').filter({ hasText: CLIENT.name });
-    await row.getByText('Invitation Sent').waitFor();
+    // Nothing of the client until they answer (decision 127): no link to their page yet.
+    await row.getByText('Invitation pending').waitFor();
+    expect(await row.getByRole('link').count()).toBe(0);
     await expect.poll(() => tw.messages.slice(since).filter((m) => m.to === CLIENT.phone).length).toBe(1);
     const sms = tw.messages.slice(since).find((m) => m.to === CLIENT.phone)!;
     expect(sms.body).toContain(`${server.url}/onboarding`);
     expect(sms.body).toContain('Morgan Manager');
-    await row.getByRole('link', { name: CLIENT.name, exact: true }).click();
-    await page.waitForURL('**/manager/clients/*');
-    clientPageUrl = page.url();
-    await page.getByRole('heading', { name: CLIENT.name }).waitFor();
     await expectNoSeriousA11yViolations(page);
     expect(manager.errors).toEqual([]);
   });
@@ -89,6 +87,16 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await page.getByText('Select Investment Tier').first().waitFor();
     await page.getByText('Suggested by your manager').waitFor();
     await expectNoSeriousA11yViolations(page);
+
+    // Signing in with the invited phone accepted the manager: the client's page opens for them.
+    const m = manager.page;
+    const row = m.getByTestId('client-row').filter({ hasText: CLIENT.name });
+    await row.getByText('Select Investment Tier').waitFor();
+    await row.getByRole('link', { name: CLIENT.name, exact: true }).click();
+    await m.waitForURL('**/manager/clients/*');
+    clientPageUrl = m.url();
+    await m.getByRole('heading', { name: CLIENT.name }).waitFor();
+    await expectNoSeriousA11yViolations(m);
   });
 
   it('the client completes every step: tier, allocation, KYC uploads and the agreement', async () => {

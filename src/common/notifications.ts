@@ -21,15 +21,28 @@ export const memberNotificationKinds = [
   'fund_dealt',
   'cert_claim_decided',
   'card_claim_decided',
+  'manager_invitation',
 ] as const;
-/** Only admins receive these (a member asked for something the desk must review): never texted, never chosen. */
-export const staffNotificationKinds = ['card_request_new', 'sell_offer_new', 'loan_application_new', 'hunt_request_new', 'source_offer_new', 'fund_request_new', 'cert_claim_new'] as const;
+/**
+ * Only staff receive these (a member asked for something the desk must review, or answered a
+ * manager's invitation): never texted, never chosen.
+ */
+export const staffNotificationKinds = [
+  'card_request_new',
+  'sell_offer_new',
+  'loan_application_new',
+  'hunt_request_new',
+  'source_offer_new',
+  'fund_request_new',
+  'cert_claim_new',
+  'manager_client_updated',
+] as const;
 export const notificationKinds = [...memberNotificationKinds, ...staffNotificationKinds] as const;
 export type MemberNotificationKind = (typeof memberNotificationKinds)[number];
 export type StaffNotificationKind = (typeof staffNotificationKinds)[number];
 export type NotificationKind = (typeof notificationKinds)[number];
 
-export const notificationAreas = ['payments', 'marketplace', 'lending', 'hunts', 'funds', 'registry'] as const;
+export const notificationAreas = ['payments', 'marketplace', 'lending', 'hunts', 'funds', 'registry', 'portfolio'] as const;
 export type NotificationArea = (typeof notificationAreas)[number];
 export const notificationAreaLabels: Record<NotificationArea, string> = {
   payments: 'Invoices and payments',
@@ -38,6 +51,7 @@ export const notificationAreaLabels: Record<NotificationArea, string> = {
   hunts: 'Hunts and sources',
   funds: 'Funds',
   registry: 'Registry',
+  portfolio: 'Portfolio manager',
 };
 
 export interface NotificationKindInfo {
@@ -64,6 +78,7 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   fund_dealt: { label: 'Fund dealings', description: 'A subscription or redemption was dealt at a valuation.', smsByDefault: false, area: 'funds' },
   cert_claim_decided: { label: 'Certificate claims', description: 'A claim you made for a certificate registered by someone else was approved or rejected.', smsByDefault: true, area: 'registry' },
   card_claim_decided: { label: 'Claims on your cards', description: 'Another member claimed a card you registered, and the claim was decided (approved claims move the card to them).', smsByDefault: true, area: 'registry' },
+  manager_invitation: { label: 'Manager invitations', description: 'A portfolio manager invited you to let them manage your portfolio.', smsByDefault: false, area: 'portfolio' },
   card_request_new: { label: 'New card requests', description: 'A member asked for a card to be listed or vaulted.', smsByDefault: false, area: 'marketplace' },
   sell_offer_new: { label: 'New sell offers', description: 'A member offered a card to the house.', smsByDefault: false, area: 'marketplace' },
   loan_application_new: { label: 'New loan applications', description: 'A member applied for a loan.', smsByDefault: false, area: 'lending' },
@@ -71,6 +86,7 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   source_offer_new: { label: 'New source offers', description: 'A member offered a card for a hunt.', smsByDefault: false, area: 'hunts' },
   fund_request_new: { label: 'New fund requests', description: 'A member asked to subscribe to or redeem from a fund.', smsByDefault: false, area: 'funds' },
   cert_claim_new: { label: 'New certificate claims', description: 'A member claimed a certificate registered by someone else.', smsByDefault: false, area: 'registry' },
+  manager_client_updated: { label: 'Client answers', description: 'A client accepted or declined your invitation, or removed you as their manager.', smsByDefault: false, area: 'portfolio' },
 };
 
 export const notificationVariants = ['default', 'destructive'] as const;

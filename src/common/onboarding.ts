@@ -28,6 +28,35 @@ export const onboardingTransitions = {
   active: [],
 } as const satisfies TransitionMap<OnboardingStatus>;
 
+/**
+ * The member's consent to their manager (decision 127). A manager sees and acts for a client only
+ * while it is `accepted`; `pending` is an invitation not yet answered; `declined` and `removed`
+ * end the link (a later invitation, from any manager, starts it again at `pending`).
+ */
+export const managerConsentStatuses = ['pending', 'accepted', 'declined', 'removed'] as const;
+export type ManagerConsent = (typeof managerConsentStatuses)[number];
+
+export const managerConsentTransitions = {
+  pending: ['accepted', 'declined'],
+  accepted: ['removed'],
+  declined: ['pending'],
+  removed: ['pending'],
+} as const satisfies TransitionMap<ManagerConsent>;
+
+/** What a manager's list says about a client whose consent is not (or no longer) given. */
+export const managerConsentLabels: Record<Exclude<ManagerConsent, 'accepted'>, string> = {
+  pending: 'Invitation pending',
+  declined: 'Invitation declined',
+  removed: 'Removed by client',
+};
+
+export const managerConsentMessages = {
+  notPending: 'There is no invitation waiting for your answer',
+  noManager: 'You have no portfolio manager to remove',
+  declinedResend: 'The client declined the invitation',
+  removedResend: 'The client removed you as their manager',
+} as const;
+
 export interface OnboardingStep {
   label: string;
   progress: number;
@@ -83,6 +112,8 @@ export const onboardingStatusResponseSchema = z.object({
   hasOnboarding: z.boolean(),
   status: z.string().nullable(),
   managerName: z.string().nullable().optional(),
+  /** Whether the member has accepted the manager (decision 127); absent when there is no onboarding. */
+  managerConsent: z.enum(['pending', 'accepted']).optional(),
 });
 export type OnboardingStatusResponse = z.infer<typeof onboardingStatusResponseSchema>;
 
@@ -220,6 +251,11 @@ export const managerClientSchema = z.object({
   createdAt: z.string(),
   /** When the invitation may be sent again (the server's resend cooldown). */
   resendAvailableAt: z.string(),
+  /**
+   * The member's consent. Until it is `accepted` a manager's row carries only what they typed
+   * (name, phone) and the invitation's dates: no user id, progress, tier or KYC status.
+   */
+  consent: z.enum(managerConsentStatuses),
 });
 export type ManagerClient = z.infer<typeof managerClientSchema>;
 
@@ -283,6 +319,8 @@ export const onboardingViewSchema = z.object({
   label: z.string(),
   progress: z.number(),
   managerName: z.string().nullable(),
+  /** Until `accepted` the page asks the member to accept or decline the manager (decision 127). */
+  managerConsent: z.enum(['pending', 'accepted']),
   clientName: z.string().nullable(),
   tiers: z.array(tierSchema),
   suggestedTier: z.enum(tierIds).nullable(),

@@ -22,6 +22,7 @@ import { seedDemoNotifications } from '#server/db/seed/notifications.ts';
 import { seedDemoKyc } from '#server/db/seed/kyc.ts';
 import { seedDemoSms } from '#server/db/seed/sms.ts';
 import { seedDemoCertClaims } from '#server/db/seed/cert-claims.ts';
+import { seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
@@ -97,6 +98,9 @@ export async function seed(
   if (demo) await seedDemoNotifications(db, { memberPhones: [demoUsers[2].phone, demoUsers[3].phone], adminPhones: [demoUsers[0].phone] });
   // After the marketplace and loans have taken their cards: a claim on a card nothing holds, with its photos.
   if (demo && storage) await seedDemoCertClaims(db, storage, { now, holderPhone: demoUsers[2].phone, claimantPhone: demoUsers[3].phone });
+  // After the bell's history (which skips anyone who already has notifications): the demo
+  // manager's invitation to Jordan, not answered yet.
+  if (demo) await seedDemoOnboarding(db, { managerPhone: demoUsers[1].phone, memberPhone: demoUsers[3].phone, now });
   // Thousands of demo sales and a recompute: API tests ask for it when they need it.
   if (demoIndex) await seedDemoIndex(db);
   // The demo funds mark their cards from the demo index, so they come with it.

@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { kycContentTypes, kycDocumentStatuses, kycDocumentTypes } from '#common/kyc.ts';
-import { onboardingStatuses, tierIds, type Allocation } from '#common/onboarding.ts';
+import { managerConsentStatuses, onboardingStatuses, tierIds, type Allocation } from '#common/onboarding.ts';
 import { users } from './users.ts';
 
 /** One client's onboarding, invited by a manager (spec §4's seven statuses, in order). */
@@ -14,6 +14,11 @@ export const onboardings = pgTable(
     clientUserId: uuid('client_user_id').references(() => users.id, { onDelete: 'set null' }),
     managerId: uuid('manager_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: onboardingStatuses }).notNull().default('pending_invitation'),
+    // The member's consent to the manager (decision 127): the manager sees and acts for the client
+    // only while it is accepted. When it last changed, and who the manager was then, is in
+    // manager_consent_events.
+    managerConsent: text('manager_consent', { enum: managerConsentStatuses }).notNull().default('pending'),
+    managerConsentAt: timestamp('manager_consent_at', { withTimezone: true }),
     suggestedTier: text('suggested_tier', { enum: tierIds }),
     tier: text('tier', { enum: tierIds }),
     // The tier's minimum when it was chosen (settings can change later).
@@ -40,6 +45,23 @@ export const onboardings = pgTable(
     index('onboardings_client_user_idx').on(t.clientUserId),
     index('onboardings_status_idx').on(t.status),
   ],
+);
+
+/** Every consent change of an onboarding: invited, accepted, declined, removed, with the manager it was about. */
+export const managerConsentEvents = pgTable(
+  'manager_consent_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    onboardingId: uuid('onboarding_id')
+      .notNull()
+      .references(() => onboardings.id, { onDelete: 'cascade' }),
+    managerId: uuid('manager_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status', { enum: managerConsentStatuses }),
+    toStatus: text('to_status', { enum: managerConsentStatuses }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('manager_consent_events_onboarding_idx').on(t.onboardingId, t.createdAt)],
 );
 
 /** Every status an onboarding entered, with who moved it and when: the step timeline. */

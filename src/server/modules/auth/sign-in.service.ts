@@ -126,6 +126,8 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
     let [user] = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
     const isNew = !user;
     const firstSignIn = !user?.lastLoginAt;
+    // The account is made by this sign-in and a manager's invitation was its only way in.
+    let viaInvitation = false;
     if (!user) {
       const [request] = await tx
         .select({ marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn, termsVersion: accessRequests.termsVersion })
@@ -133,6 +135,7 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
         .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
         .orderBy(desc(accessRequests.createdAt))
         .limit(1);
+      viaInvitation = !request && !isConfiguredAdmin;
       [user] = await tx
         .insert(users)
         .values({
@@ -166,8 +169,9 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
     const signerId = user.id;
     if (input.targetUserPhone) return { result: await startImpersonation(tx, actor, { admin: user, targetUserPhone: input.targetUserPhone, now }), signerId };
 
-    // An invited client's first sign-in moves their onboarding from pending_invitation on.
-    const onboardingMoved = await onClientSignIn(uow, { user, now, ip });
+    // An invited client's first sign-in moves their onboarding from pending_invitation on (when
+    // it counts as accepting the manager; decision 127).
+    const onboardingMoved = await onClientSignIn(uow, { user, now, ip, viaInvitation });
     if (!user.name && onboardingMoved?.clientName) user = { ...user, name: onboardingMoved.clientName };
 
     const session = await createSession(tx, { userId: user.id, now, ip, userAgent });

@@ -43,6 +43,7 @@ import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
+import { actingClients } from '#server/modules/manager/manager.policy.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
 
@@ -417,11 +418,13 @@ export async function requestRedemption(ctx: Ctx, actor: SignedInActor, input: {
 // Staff reads
 // ---------------------------------------------------------------------------------------------
 
-/** The user ids a manager may act for (their clients), or null for an admin (everyone). */
+/**
+ * The user ids a manager may act for (their clients who accepted the invitation, decision 127),
+ * or null for an admin (everyone).
+ */
 async function scopedUserIds(db: Db, actor: SignedInActor): Promise<string[] | null> {
-  const managerId = investorScope(actor.user);
-  if (managerId === null) return null;
-  const rows = await db.select({ id: onboardings.clientUserId }).from(onboardings).where(eq(onboardings.managerId, managerId));
+  if (investorScope(actor.user) === null) return null;
+  const rows = await db.select({ id: onboardings.clientUserId }).from(onboardings).where(actingClients(actor.user));
   return rows.map((r) => r.id).filter((id): id is string => !!id);
 }
 
@@ -966,13 +969,12 @@ export async function decideRequest(ctx: Ctx, actor: SignedInActor, input: { fun
   });
 }
 
-/** GET /api/manager/clients/{id}/fund-positions: a manager's own client (admins: any). */
+/** GET /api/manager/clients/{id}/fund-positions: a manager's own client who accepted them (admins: any). */
 export async function clientPositions(ctx: ReadCtx, actor: SignedInActor, input: { onboardingId: string }): Promise<FundPositionsResponse> {
-  const managerId = investorScope(actor.user);
   const [o] = await ctx.db
     .select({ userId: onboardings.clientUserId })
     .from(onboardings)
-    .where(and(eq(onboardings.id, input.onboardingId), managerId ? eq(onboardings.managerId, managerId) : undefined))
+    .where(and(eq(onboardings.id, input.onboardingId), actingClients(actor.user)))
     .limit(1);
   if (!o) throw notFound('Client not found');
   const positions = o.userId ? await positionsFor(ctx.db, o.userId) : [];

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { deriveKycStatus } from '#common/kyc.ts';
 import { formatCents } from '#common/format.ts';
 import {
+  managerConsentLabels,
+  managerConsentMessages,
   onboardingSteps,
   type ManagerClient,
   type ManagerClientDetail,
@@ -25,11 +27,12 @@ import {
   timelineFor,
   type OnboardingRow,
 } from '#server/modules/onboarding/onboarding.service.ts';
-import { inTransaction, transition } from '#server/lib/transition.ts';
+import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
+import { managerConsentAggregate, notifyConsent, recordInvitation } from '#server/modules/onboarding/manager-consent.ts';
 import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
 import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
-import { clientManagerScope } from './manager.policy.ts';
+import { actingClients, clientManagerScope, listedClients, mayActFor } from './manager.policy.ts';
 
 /** A manager may text the same invitation again after this long. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -38,11 +41,15 @@ const managers = alias(users, 'managers');
 
 type Row = { o: OnboardingRow; manager: { id: string; name: string | null; phone: string } | null };
 
-/** Managers see their own clients; admins see every client (manager.policy.ts). */
-const scope = (actor: SignedInActor): SQL | undefined => {
-  const managerId = clientManagerScope(actor.user);
-  return managerId ? eq(onboardings.managerId, managerId) : undefined;
-};
+/**
+ * The status a caller is shown: the real one for an admin and for a client who accepted the
+ * manager; pending_invitation otherwise (decision 127: a manager without consent learns nothing
+ * of the member's progress, not even through the filter or the counts).
+ */
+const shownStatus = (actor: SignedInActor): SQL<OnboardingStatus> =>
+  clientManagerScope(actor.user) === null
+    ? sql<OnboardingStatus>`${onboardings.status}`
+    : sql<OnboardingStatus>`case when ${onboardings.managerConsent} = 'accepted' then ${onboardings.status} else 'pending_invitation' end`;
 
 function selectRows(db: Db) {
   return db
@@ -51,42 +58,80 @@ function selectRows(db: Db) {
     .leftJoin(managers, eq(managers.id, onboardings.managerId));
 }
 
-function toClient(r: Row, kyc: ReturnType<typeof deriveKycStatus>): ManagerClient {
-  const step = onboardingSteps[r.o.status];
+const resendAt = (o: OnboardingRow) => new Date(o.lastInvitedAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString();
+
+/**
+ * One row of the list. A client who has not accepted the caller (a manager) shows only what the
+ * manager typed and the invitation's dates: no user id (which would tell an existing member from
+ * a new phone), progress, tier or KYC status.
+ */
+function toClient(actor: SignedInActor, r: Row, kyc: ReturnType<typeof deriveKycStatus>): ManagerClient {
+  const o = r.o;
+  if (!mayActFor(actor.user, o)) {
+    const consent = o.managerConsent === 'accepted' ? 'pending' : o.managerConsent;
+    const at = [o.lastInvitedAt, o.managerConsentAt].filter((d): d is Date => Boolean(d)).sort((a, b) => b.getTime() - a.getTime())[0];
+    return {
+      id: o.id,
+      name: o.clientName,
+      phone: o.clientPhone,
+      userId: null,
+      status: 'pending_invitation',
+      label: managerConsentLabels[consent],
+      progress: 0,
+      tier: null,
+      manager: r.manager?.id ? r.manager : null,
+      kycStatus: 'not_started',
+      lastActivityAt: at.toISOString(),
+      createdAt: o.createdAt.toISOString(),
+      resendAvailableAt: resendAt(o),
+      consent,
+    };
+  }
+  const step = onboardingSteps[o.status];
   return {
-    id: r.o.id,
-    name: r.o.clientName,
-    phone: r.o.clientPhone,
-    userId: r.o.clientUserId,
-    status: r.o.status,
+    id: o.id,
+    name: o.clientName,
+    phone: o.clientPhone,
+    userId: o.clientUserId,
+    status: o.status,
     label: step.label,
     progress: step.progress,
-    tier: r.o.tier,
+    tier: o.tier,
     manager: r.manager?.id ? r.manager : null,
     kycStatus: kyc,
-    lastActivityAt: r.o.lastActivityAt.toISOString(),
-    createdAt: r.o.createdAt.toISOString(),
-    resendAvailableAt: new Date(r.o.lastInvitedAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000).toISOString(),
+    lastActivityAt: o.lastActivityAt.toISOString(),
+    createdAt: o.createdAt.toISOString(),
+    resendAvailableAt: resendAt(o),
+    consent: o.managerConsent,
   };
 }
 
-/** GET /api/manager/clients. */
+/** GET /api/manager/clients: a manager's invitations, with or without consent; an admin's: everyone's. */
 export async function listClients(ctx: Pick<AppContext, 'db'>, actor: SignedInActor, filter: { status?: OnboardingStatus }): Promise<ManagerClientsResponse> {
   const { db } = ctx;
-  const where = and(scope(actor), filter.status ? eq(onboardings.status, filter.status) : undefined);
+  const status = shownStatus(actor);
+  const where = and(listedClients(actor.user), filter.status ? eq(status, filter.status) : undefined);
   const [rows, byStatus] = await Promise.all([
     selectRows(db).where(where).orderBy(desc(onboardings.lastActivityAt), desc(onboardings.id)).limit(500),
-    db.select({ status: onboardings.status, n: count() }).from(onboardings).where(scope(actor)).groupBy(onboardings.status),
+    db.select({ status, n: count() }).from(onboardings).where(listedClients(actor.user)).groupBy(status),
   ]);
-  const kyc = await kycStatusByUser(ctx, { userIds: rows.map((r) => r.o.clientUserId).filter((v): v is string => Boolean(v)) });
+  const shown = rows.filter((r) => mayActFor(actor.user, r.o));
+  const kyc = await kycStatusByUser(ctx, { userIds: shown.map((r) => r.o.clientUserId).filter((v): v is string => Boolean(v)) });
   const counts: Record<string, number> = {};
   for (const s of byStatus) counts[s.status] = Number(s.n);
-  return { clients: rows.map((r) => toClient(r, (r.o.clientUserId && kyc.get(r.o.clientUserId)) || 'not_started')), counts };
+  return { clients: rows.map((r) => toClient(actor, r, (r.o.clientUserId && kyc.get(r.o.clientUserId)) || 'not_started')), counts };
 }
 
-/** The client if the actor may see them; a 404 otherwise, so other managers' clients stay unknown. */
-async function visibleRow(db: Db, actor: SignedInActor, id: string): Promise<Row> {
-  const [row] = await selectRows(db).where(and(eq(onboardings.id, id), scope(actor))).limit(1);
+/**
+ * The client if the actor may see them; a 404 otherwise, so other managers' clients stay unknown.
+ * `acting`: the client's details or an act on their behalf, which a manager gets only with the
+ * client's consent (manager.policy.ts actingClients); without it, only the manager's own
+ * invitation (to send it again).
+ */
+async function visibleRow(db: Db, actor: SignedInActor, id: string, opts: { acting: boolean }): Promise<Row> {
+  const [row] = await selectRows(db)
+    .where(and(eq(onboardings.id, id), opts.acting ? actingClients(actor.user) : listedClients(actor.user)))
+    .limit(1);
   if (!row) throw notFound('Client not found');
   return row;
 }
@@ -94,7 +139,7 @@ async function visibleRow(db: Db, actor: SignedInActor, id: string): Promise<Row
 /** GET /api/manager/clients/{id}. */
 export async function clientDetail(ctx: Pick<AppContext, 'db'>, actor: SignedInActor, input: { id: string }): Promise<ManagerClientDetail> {
   const { db } = ctx;
-  const row = await visibleRow(db, actor, input.id);
+  const row = await visibleRow(db, actor, input.id, { acting: true });
   const o = row.o;
   const docs = await kycDocsFor(ctx, { userId: o.clientUserId });
   const settings = await getSetting(ctx, 'onboarding');
@@ -105,7 +150,7 @@ export async function clientDetail(ctx: Pick<AppContext, 'db'>, actor: SignedInA
     confirmedBy = u ? (u.name ?? u.phone) : null;
   }
   return {
-    ...toClient(row, deriveKycStatus(docs)),
+    ...toClient(actor, row, deriveKycStatus(docs)),
     suggestedTier: o.suggestedTier,
     tierName: o.tier ? (settings.tiers.find((t) => t.id === o.tier)?.name ?? o.tier) : null,
     minimumCents: o.minimumCents ?? tier?.minimumCents ?? null,
@@ -138,11 +183,18 @@ async function textInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'co
 }
 
 /**
- * POST /api/manager/clients: creates the onboarding in pending_invitation and texts a link to
- * /onboarding. Staff and suspended accounts cannot be invited; a phone has one onboarding.
+ * POST /api/manager/clients: creates the onboarding in pending_invitation, with the member's
+ * consent pending, and texts a link to /onboarding. Staff and suspended accounts cannot be
+ * invited; a phone has one onboarding. An existing member is told in the app too, and the manager
+ * sees nothing of them until they accept (decision 127). A phone whose member declined or
+ * removed an earlier manager may be invited again: by another manager at once, by the same one
+ * after REINVITE_AFTER_NO_DAYS.
  */
 const cannotInvite = () =>
   new AppError('conflict', 'This phone number cannot be invited. Ask an admin if you think it should be.');
+
+/** How long a manager the member declined or removed waits before inviting them again. */
+export const REINVITE_AFTER_NO_DAYS = 30;
 
 export async function inviteClient(
   ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config' | 'live' | 'log'>,
@@ -150,7 +202,8 @@ export async function inviteClient(
   input: { phone: string; name: string; tier?: TierId },
 ) {
   const now = ctx.clock.now();
-  const row = await inTransaction(ctx, async ({ tx, afterCommit }) => {
+  const row = await inTransaction(ctx, async (uow) => {
+    const { tx, afterCommit } = uow;
     const [existing] = await tx
       .select({ id: users.id, isAdmin: users.isAdmin, isManager: users.isManager, status: users.status })
       .from(users)
@@ -158,39 +211,69 @@ export async function inviteClient(
       .limit(1);
     // One neutral answer whatever the reason, so an invite cannot probe who a phone belongs to.
     if (existing && (existing.isAdmin || existing.isManager || existing.status !== 'active')) throw cannotInvite();
+    const invitation = {
+      clientName: input.name,
+      managerId: actor.user.id,
+      suggestedTier: input.tier ?? null,
+      invitedAt: now,
+      lastInvitedAt: now,
+      inviteCount: 1,
+    };
     const [o] = await tx
       .insert(onboardings)
-      .values({
-        clientPhone: input.phone,
-        clientName: input.name,
-        clientUserId: existing?.id ?? null,
-        managerId: actor.user.id,
-        suggestedTier: input.tier ?? null,
-        invitedAt: now,
-        lastInvitedAt: now,
-        lastActivityAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values({ ...invitation, clientPhone: input.phone, clientUserId: existing?.id ?? null, lastActivityAt: now, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: onboardings.clientPhone })
       .returning();
-    if (!o) throw cannotInvite();
+    if (!o) return reinvite(uow, actor, { phone: input.phone, invitation, now });
     await tx.insert(onboardingEvents).values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: actor.user.id, createdAt: now });
+    await recordInvitation(tx, { onboardingId: o.id, managerId: actor.user.id, at: now });
     await audit(tx, { ...auditBy(actor), action: 'onboarding.invited', targetType: 'onboarding', targetId: o.id, data: { suggestedTier: input.tier ?? null, existingUser: Boolean(existing) }, at: now });
+    // An existing member hears of it in the app, with the manager's name.
+    await notifyConsent(uow, o, now);
     afterCommit(() => announceOnboarding(ctx, o));
     return o;
   });
   const sms = await textInvitation(ctx, actor, row, 'onboarding_invite');
   const [r] = await selectRows(ctx.db).where(eq(onboardings.id, row.id));
-  return { client: toClient(r, 'not_started'), sms };
+  return { client: toClient(actor, r, 'not_started'), sms };
+}
+
+/**
+ * The phone already has an onboarding: invite its member again only when they declined or
+ * removed their manager (declined | removed → pending), the same manager not before
+ * REINVITE_AFTER_NO_DAYS. Anything else is the neutral refusal.
+ */
+async function reinvite(
+  uow: UnitOfWork,
+  actor: SignedInActor,
+  input: { phone: string; invitation: Partial<OnboardingRow>; now: Date },
+): Promise<OnboardingRow> {
+  const { now } = input;
+  const [o] = await uow.tx.select().from(onboardings).where(eq(onboardings.clientPhone, input.phone)).limit(1).for('update');
+  if (!o || (o.managerConsent !== 'declined' && o.managerConsent !== 'removed')) throw cannotInvite();
+  const since = o.managerConsentAt?.getTime() ?? 0;
+  if (o.managerId === actor.user.id && now.getTime() - since < REINVITE_AFTER_NO_DAYS * 86_400_000) throw cannotInvite();
+  const row = await transition(uow, managerConsentAggregate, {
+    id: o.id,
+    from: o.managerConsent,
+    to: 'pending',
+    actor,
+    now,
+    patch: input.invitation,
+    data: { managerId: actor.user.id, previousManagerId: o.managerId, via: 'invited_again' },
+  });
+  await audit(uow.tx, { ...auditBy(actor), action: 'onboarding.invited', targetType: 'onboarding', targetId: o.id, data: { suggestedTier: input.invitation.suggestedTier ?? null, existingUser: Boolean(o.clientUserId), again: true }, at: now });
+  return row;
 }
 
 /** POST /api/manager/clients/{id}/resend-invite: only while the invitation is pending, once a minute. */
 export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config' | 'live' | 'log'>, actor: SignedInActor, input: { id: string }) {
   const { id } = input;
   const now = ctx.clock.now();
-  const { o } = await visibleRow(ctx.db, actor, id);
-  if (o.status !== 'pending_invitation') throw new AppError('conflict', 'The client has already accepted the invitation');
+  const { o } = await visibleRow(ctx.db, actor, id, { acting: false });
+  if (o.managerConsent === 'declined') throw new AppError('conflict', managerConsentMessages.declinedResend);
+  if (o.managerConsent === 'removed') throw new AppError('conflict', managerConsentMessages.removedResend);
+  if (o.managerConsent === 'accepted') throw new AppError('conflict', 'The client has already accepted the invitation');
   const wait = Math.ceil((o.lastInvitedAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - now.getTime()) / 1000);
   if (wait > 0) throw new AppError('rate_limited', `Please wait ${wait} s before sending the invitation again`, { retryAfterSeconds: wait });
   const row = await inTransaction(ctx, async ({ tx, afterCommit }) => {
@@ -219,7 +302,7 @@ export async function confirmDeposit(
 ): Promise<ManagerClientDetail> {
   const { id, amountCents } = input;
   const now = ctx.clock.now();
-  const { o } = await visibleRow(ctx.db, actor, id);
+  const { o } = await visibleRow(ctx.db, actor, id, { acting: true });
   if (o.status !== 'awaiting_deposit') {
     throw new AppError('conflict', `The deposit can be confirmed only while the client is at "${onboardingSteps.awaiting_deposit.label}"`);
   }

@@ -5,7 +5,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onboardingSteps } from '#common/onboarding.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
-import { onboardings } from '#server/db/schema/onboarding.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { signedInAdmin, signedInClient, signedInManager, signedInMember, uniquePhone } from '#server/test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
@@ -123,7 +122,7 @@ describe('invitation and first sign-in', () => {
     expect(t.sms.messagesTo(phone)).toHaveLength(0);
 
     const { id, res } = await invite(manager, { phone, name: 'Jamie Lee', tier: 'investor' });
-    expect(res.json().client).toMatchObject({ id, status: 'pending_invitation', label: 'Invitation Sent', progress: 0, name: 'Jamie Lee' });
+    expect(res.json().client).toMatchObject({ id, status: 'pending_invitation', label: 'Invitation pending', progress: 0, name: 'Jamie Lee', consent: 'pending', userId: null });
     expect(res.json().sms).toEqual({ sent: true, reason: null });
     const text = t.sms.messagesTo(phone).at(-1)!.body;
     expect(text).toContain('http://localhost:5000/onboarding');
@@ -134,7 +133,8 @@ describe('invitation and first sign-in', () => {
     const client = await signIn(t, phone);
     expect(client.body.user.name).toBe('Jamie Lee');
     const status = await call(client, 'GET', '/api/onboarding/status');
-    expect(status.json()).toEqual({ hasOnboarding: true, status: 'tier_selection', managerName: 'Morgan Manager' });
+    // Signing in with the invited phone, which only the invitation let in, accepts the manager.
+    expect(status.json()).toEqual({ hasOnboarding: true, status: 'tier_selection', managerName: 'Morgan Manager', managerConsent: 'accepted' });
 
     // A second sign-in changes nothing.
     await signIn(t, phone);
@@ -175,7 +175,9 @@ describe('invitation and first sign-in', () => {
     const again = await call(manager, 'POST', `/api/manager/clients/${id}/resend-invite`);
     expect(again.statusCode, again.body).toBe(200);
     expect(t.sms.messagesTo(phone).length).toBe(before + 1);
-    const detail = (await call(manager, 'GET', `/api/manager/clients/${id}`)).json();
+    // The details wait for the client's consent (decision 127); the admin sees the count.
+    expect((await call(manager, 'GET', `/api/manager/clients/${id}`)).statusCode).toBe(404);
+    const detail = (await call(admin, 'GET', `/api/manager/clients/${id}`)).json();
     expect(detail.inviteCount).toBe(2);
     manager = await signIn(t, MANAGER);
     admin = await signIn(t, ADMIN);
@@ -289,17 +291,15 @@ describe('the steps, in order', () => {
   });
 
   it('an invited existing member accepts the invitation from the page', async () => {
-    const phone = uniquePhone();
-    const existing = await (async () => {
-      const { id } = await invite(manager, { phone });
-      const s = await signIn(t, phone);
-      // Reset to the invitation as if it had been sent while they were signed in.
-      await t.db.update(onboardings).set({ status: 'pending_invitation' }).where(eq(onboardings.id, id));
-      return s;
-    })();
-    const res = await call(existing, 'POST', '/api/onboarding/accept');
+    const existing = await signedInMember(t);
+    await invite(manager, { phone: existing.phone });
+    // Signing in again is not an answer: the invitation waits for the member.
+    const again = await signIn(t, existing.phone);
+    expect((await call(again, 'GET', '/api/onboarding/status')).json()).toMatchObject({ status: 'pending_invitation', managerConsent: 'pending' });
+    expect((await call(again, 'POST', '/api/onboarding/tier', { tier: 'collector' })).statusCode).toBe(409);
+    const res = await call(again, 'POST', '/api/onboarding/accept');
     expect(res.statusCode).toBe(200);
-    expect(res.json().onboarding.status).toBe('tier_selection');
+    expect(res.json().onboarding).toMatchObject({ status: 'tier_selection', managerConsent: 'accepted', managerName: 'Morgan Manager' });
   });
 
   it('an unknown stored status is read as pending_invitation by the shared helpers', async () => {

@@ -12,8 +12,10 @@ import type { SignedInActor } from '#server/context.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 import {
   acceptInvitation,
+  declineInvitation,
   onboardingStatusFor,
   onboardingView,
+  removeManager,
   selectTier,
   setAllocation,
   signAgreement,
@@ -21,6 +23,7 @@ import {
 } from './onboarding.service.ts';
 
 const stepAnswer = z.object({ status: z.literal('success'), onboarding: onboardingViewSchema });
+const consentAnswer = z.object({ status: z.literal('success'), onboarding: onboardingStatusResponseSchema });
 
 /**
  * The client's onboarding (spec §4). Each step is its own call and moves the status one step on;
@@ -52,9 +55,22 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => ({ status: 'success' as const, onboarding: await run(signedInActor(req), req.body as z.infer<B>) }),
     );
 
-  step('/api/onboarding/accept', 'Accept the invitation.', null, (actor) => acceptInvitation(ctx, actor));
+  step('/api/onboarding/accept', 'Accept the portfolio manager\'s invitation.', null, (actor) => acceptInvitation(ctx, actor));
   step('/api/onboarding/tier', 'Choose an investment tier.', selectTierInputSchema, (actor, b) => selectTier(ctx, actor, { tier: b.tier }));
   step('/api/onboarding/allocation', 'Choose an allocation.', allocationInputSchema, (actor, b) => setAllocation(ctx, actor, { allocation: b.allocation, funds: b.funds }));
   step('/api/onboarding/kyc', 'Submit identity documents.', null, (actor) => submitKyc(ctx, actor));
   step('/api/onboarding/sign', 'Sign the client agreement.', signInputSchema, (actor, b) => signAgreement(ctx, actor, b));
+
+  // The member's answers about their manager (decision 127): theirs alone, never an impersonating admin's.
+  const answer = { access: 'user' as const };
+  app.post(
+    '/api/onboarding/decline',
+    { config: answer, schema: { description: 'Decline the portfolio manager\'s invitation.', response: { 200: consentAnswer } } },
+    async (req) => ({ status: 'success' as const, onboarding: await declineInvitation(ctx, signedInActor(req)) }),
+  );
+  app.post(
+    '/api/onboarding/remove-manager',
+    { config: answer, schema: { description: 'Remove your portfolio manager: they no longer see or act for you.', response: { 200: consentAnswer } } },
+    async (req) => ({ status: 'success' as const, onboarding: await removeManager(ctx, signedInActor(req)) }),
+  );
 };

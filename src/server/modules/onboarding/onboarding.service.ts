@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { deriveKycStatus, missingKycTypes, kycDocumentLabels } from '#common/kyc.ts';
 import {
+  managerConsentMessages,
   onboardingStatuses,
   onboardingTransitions,
   onboardingSteps,
@@ -23,6 +24,7 @@ import { kycDocsFor } from '#server/modules/kyc/kyc.service.ts';
 import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 import { announceOnboarding } from './onboarding.events.ts';
+import { managerConsentAggregate } from './manager-consent.ts';
 
 export type OnboardingRow = typeof onboardings.$inferSelect;
 
@@ -57,21 +59,33 @@ export const onboardingAggregate: Aggregate<OnboardingStatus, OnboardingRow> = {
 
 /**
  * Called inside the sign-in transaction for the phone that signed in (never for an impersonation):
- * links an invited client's onboarding to their user, fills a missing name from the invitation,
- * and on the first sign-in moves pending_invitation → tier_selection. Returns the onboarding when
- * its status changed, so the caller can announce it after the commit.
+ * links an invited client's onboarding to their user. `viaInvitation` says the account was made by
+ * this sign-in and the invitation was its only way in (no approved access request, not an admin
+ * phone): signing in with the invited phone is then the client's answer to that manager's text,
+ * and counts as accepting the manager (decision 127). Anyone else, above all a member who was a
+ * member before the invitation, accepts or declines in the app; until then nothing moves.
+ * With consent, fills a missing name from the invitation and on the first sign-in moves
+ * pending_invitation → tier_selection. Returns the onboarding when its status changed, so the
+ * caller can announce it after the commit.
  */
 export async function onClientSignIn(
   uow: UnitOfWork,
-  input: { user: { id: string; phone: string; name: string | null }; now: Date; ip: string | null },
+  input: { user: { id: string; phone: string; name: string | null }; now: Date; ip: string | null; viaInvitation: boolean },
 ) {
   const { tx } = uow;
   const { user, now } = input;
-  const [row] = await tx.select().from(onboardings).where(eq(onboardings.clientPhone, user.phone)).limit(1);
-  if (!row) return null;
+  const [found] = await tx.select().from(onboardings).where(eq(onboardings.clientPhone, user.phone)).limit(1);
+  if (!found) return null;
+  let row = found;
   if (row.clientUserId !== user.id) {
     await tx.update(onboardings).set({ clientUserId: user.id, updatedAt: now }).where(eq(onboardings.id, row.id));
+    row = { ...row, clientUserId: user.id };
   }
+  const actor = { user: { id: user.id }, impersonatorId: null, ip: input.ip } satisfies TransitionActor;
+  if (row.managerConsent === 'pending' && input.viaInvitation) {
+    row = await transition(uow, managerConsentAggregate, { id: row.id, from: 'pending', to: 'accepted', actor, now, data: { via: 'first_sign_in', managerId: row.managerId } });
+  }
+  if (row.managerConsent !== 'accepted') return null;
   if (!user.name && row.clientName) {
     await tx.update(users).set({ name: row.clientName, updatedAt: now }).where(eq(users.id, user.id));
   }
@@ -80,7 +94,7 @@ export async function onClientSignIn(
     id: row.id,
     from: 'pending_invitation',
     to: 'tier_selection',
-    actor: { user: { id: user.id }, impersonatorId: null, ip: input.ip } satisfies TransitionActor,
+    actor,
     now,
     data: { via: 'first_sign_in' },
   });
@@ -96,14 +110,25 @@ export async function isInvitedPhone(ctx: Pick<AppContext, 'db'>, input: { phone
 // ---------------------------------------------------------------------------------------------
 // The client's side
 
+/**
+ * The member's onboarding while it is theirs to answer or walk: an invitation waiting for an
+ * answer (pending) or a manager they accepted. A declined invitation or a removed manager leaves
+ * the member with no onboarding.
+ */
 async function findForClient(db: Db, userId: string) {
-  const [row] = await db.select().from(onboardings).where(eq(onboardings.clientUserId, userId)).limit(1);
+  const [row] = await db
+    .select()
+    .from(onboardings)
+    .where(and(eq(onboardings.clientUserId, userId), inArray(onboardings.managerConsent, ['pending', 'accepted'])))
+    .limit(1);
   return row ?? null;
 }
 
-async function requireForClient(db: Db, userId: string) {
+/** The member's onboarding; `accepted`: only once they accepted the manager (the steps need it). */
+async function requireForClient(db: Db, userId: string, opts: { accepted?: boolean } = {}) {
   const row = await findForClient(db, userId);
   if (!row) throw notFound('You have no onboarding');
+  if (opts.accepted && row.managerConsent !== 'accepted') throw new AppError('conflict', 'Accept your portfolio manager’s invitation first');
   return row;
 }
 
@@ -118,7 +143,12 @@ export async function onboardingStatusFor(ctx: Pick<AppContext, 'db'>, actor: Si
   const { db } = ctx;
   const row = await findForClient(db, actor.user.id);
   if (!row) return { hasOnboarding: false, status: null, managerName: null };
-  return { hasOnboarding: true, status: row.status, managerName: await personName(db, row.managerId) };
+  return {
+    hasOnboarding: true,
+    status: row.status,
+    managerName: await personName(db, row.managerId),
+    managerConsent: row.managerConsent === 'accepted' ? 'accepted' : 'pending',
+  };
 }
 
 /** The step timeline: when each status was entered (the latest entry) and by whom. */
@@ -172,6 +202,7 @@ export async function onboardingView(ctx: Pick<AppContext, 'db'>, actor: SignedI
     label: step.label,
     progress: step.progress,
     managerName: await personName(ctx.db, row.managerId),
+    managerConsent: row.managerConsent === 'accepted' ? 'accepted' : 'pending',
     clientName: row.clientName,
     tiers: settings.tiers,
     suggestedTier: row.suggestedTier,
@@ -200,14 +231,46 @@ async function step(ctx: StepContext, actor: SignedInActor, move: (uow: UnitOfWo
   return onboardingView(ctx, actor);
 }
 
-/** pending_invitation → tier_selection for a client already signed in when they were invited. */
+/**
+ * POST /api/onboarding/accept: the member accepts the manager's invitation (decision 127). From
+ * here on the manager sees the member's onboarding and positions and may act for them; an
+ * onboarding still at the invitation moves on to tier_selection.
+ */
 export async function acceptInvitation(ctx: StepContext, actor: SignedInActor): Promise<OnboardingView> {
   const now = ctx.clock.now();
   return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, actor.user.id);
+    const found = await requireForClient(tx, actor.user.id);
+    if (found.managerConsent !== 'pending') throw new AppError('conflict', managerConsentMessages.notPending);
+    const row = await transition(uow, managerConsentAggregate, { id: found.id, from: 'pending', to: 'accepted', actor, now, data: { via: 'accepted', managerId: found.managerId } });
+    if (row.status !== 'pending_invitation') return { row };
     return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'pending_invitation', to: 'tier_selection', actor, now, data: { via: 'accepted' } }) };
   });
+}
+
+/** POST /api/onboarding/decline: the member says no; the manager sees only that it was declined. */
+export async function declineInvitation(ctx: StepContext, actor: SignedInActor): Promise<OnboardingStatusResponse> {
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (uow) => {
+    const found = await requireForClient(uow.tx, actor.user.id);
+    if (found.managerConsent !== 'pending') throw new AppError('conflict', managerConsentMessages.notPending);
+    await transition(uow, managerConsentAggregate, { id: found.id, from: 'pending', to: 'declined', actor, now, data: { managerId: found.managerId } });
+  });
+  return onboardingStatusFor(ctx, actor);
+}
+
+/**
+ * POST /api/onboarding/remove-manager: the member ends the link. The manager loses sight of the
+ * member and every way to act for them at once (every manager read and act checks consent).
+ */
+export async function removeManager(ctx: StepContext, actor: SignedInActor): Promise<OnboardingStatusResponse> {
+  const now = ctx.clock.now();
+  await inTransaction(ctx, async (uow) => {
+    const found = await findForClient(uow.tx, actor.user.id);
+    if (!found || found.managerConsent !== 'accepted') throw new AppError('conflict', managerConsentMessages.noManager);
+    await transition(uow, managerConsentAggregate, { id: found.id, from: 'accepted', to: 'removed', actor, now, data: { managerId: found.managerId } });
+  });
+  return onboardingStatusFor(ctx, actor);
 }
 
 /** Step 1: tier_selection → portfolio_allocation, keeping the tier's minimum as it is now. */
@@ -219,7 +282,7 @@ export async function selectTier(ctx: StepContext, actor: SignedInActor, input: 
   if (!chosen) throw new AppError('bad_request', 'Choose a tier');
   return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, actor.user.id);
+    const row = await requireForClient(tx, actor.user.id, { accepted: true });
     return {
       row: await transition(uow, onboardingAggregate, {
         id: row.id,
@@ -243,7 +306,7 @@ export async function setAllocation(ctx: StepContext, actor: SignedInActor, inpu
   const now = ctx.clock.now();
   return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, actor.user.id);
+    const row = await requireForClient(tx, actor.user.id, { accepted: true });
     if (input.funds && row.status === 'portfolio_allocation') await saveFundAllocation(tx, { onboardingId: row.id, funds: input.funds });
     return {
       row: await transition(uow, onboardingAggregate, { id: row.id, from: 'portfolio_allocation', to: 'kyc_upload', actor, now, patch: { allocation }, data: { allocation } }),
@@ -259,7 +322,7 @@ export async function submitKyc(ctx: StepContext, actor: SignedInActor): Promise
   const now = ctx.clock.now();
   return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, actor.user.id);
+    const row = await requireForClient(tx, actor.user.id, { accepted: true });
     if (row.status !== 'kyc_upload') throw conflictFor(row.status, 'kyc_upload');
     const missing = missingKycTypes(await kycDocsFor({ db: tx }, { userId: actor.user.id }));
     if (missing.length) {
@@ -277,7 +340,7 @@ export async function signAgreement(ctx: StepContext, actor: SignedInActor, inpu
   }
   return step(ctx, actor, async (uow) => {
     const { tx } = uow;
-    const row = await requireForClient(tx, actor.user.id);
+    const row = await requireForClient(tx, actor.user.id, { accepted: true });
     return {
       row: await transition(uow, onboardingAggregate, {
         id: row.id,

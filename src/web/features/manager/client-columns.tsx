@@ -8,7 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { ResendInviteButton } from './resend-invite-button.tsx';
-import { onboardingStatusStyles } from './status-badge.tsx';
+import { consentStyles, onboardingStatusStyles } from './status-badge.tsx';
 
 function ProgressCell({ client }: { client: ManagerClient }) {
   return (
@@ -19,8 +19,13 @@ function ProgressCell({ client }: { client: ManagerClient }) {
   );
 }
 
-/** The client list's columns; admins also see each client's manager. */
-export function clientColumns(showManager: boolean): Column<ManagerClient>[] {
+/**
+ * The client list's columns; admins also see each client's manager. `isAdmin`: an admin opens
+ * every client; a manager only a client who accepted them (decision 127), the others show
+ * "Invitation pending", "Invitation declined" or "Removed by client" and no details.
+ */
+export function clientColumns(showManager: boolean, isAdmin = showManager): Column<ManagerClient>[] {
+  const canOpen = (c: ManagerClient) => isAdmin || c.consent === 'accepted';
   const columns: Column<ManagerClient>[] = [
     {
       id: 'client',
@@ -28,15 +33,42 @@ export function clientColumns(showManager: boolean): Column<ManagerClient>[] {
       card: 'primary',
       cell: (c) => (
         <>
-          <Link href={`/manager/clients/${c.id}`} className="font-medium underline-offset-4 hover:underline">
-            {c.name ?? 'Unnamed client'}
-          </Link>
+          {canOpen(c) ? (
+            <Link href={`/manager/clients/${c.id}`} className="font-medium underline-offset-4 hover:underline">
+              {c.name ?? 'Unnamed client'}
+            </Link>
+          ) : (
+            <span className="font-medium">{c.name ?? 'Unnamed client'}</span>
+          )}
           <p className="tabular text-xs text-muted-foreground">{formatPhoneForDisplay(c.phone)}</p>
         </>
       ),
     },
-    { id: 'status', header: 'Status', card: 'aside', cell: (c) => <StatusBadge status={c.status} map={onboardingStatusStyles} /> },
-    { id: 'progress', header: 'Progress', card: 'footer', cell: (c) => <ProgressCell client={c} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      card: 'aside',
+      cell: (c) =>
+        c.consent === 'accepted' ? (
+          <StatusBadge status={c.status} map={onboardingStatusStyles} />
+        ) : (
+          <div className="flex flex-wrap gap-1.5">
+            <StatusBadge status={c.consent} map={consentStyles} />
+            {isAdmin && c.consent !== 'pending' && <StatusBadge status={c.status} map={onboardingStatusStyles} />}
+          </div>
+        ),
+    },
+    {
+      id: 'progress',
+      header: 'Progress',
+      card: 'footer',
+      cell: (c) =>
+        canOpen(c) ? (
+          <ProgressCell client={c} />
+        ) : (
+          <span className="text-xs text-muted-foreground">{c.consent === 'pending' ? 'Waiting for their answer' : 'Not shared'}</span>
+        ),
+    },
   ];
   if (showManager) {
     columns.push({ id: 'manager', header: 'Manager', className: 'text-sm', cell: (c) => c.manager?.name ?? c.manager?.phone ?? '—' });
@@ -52,21 +84,26 @@ export function clientColumns(showManager: boolean): Column<ManagerClient>[] {
       cell: (c) => (
         <div className="flex items-center justify-end gap-1">
           <ResendInviteButton client={c} />
-          <Button asChild variant="ghost" size="icon" className="size-8">
-            <Link href={`/manager/clients/${c.id}`} aria-label={`Open ${c.name ?? c.phone}`}>
-              <ChevronRight aria-hidden="true" />
-            </Link>
-          </Button>
+          {canOpen(c) && (
+            <Button asChild variant="ghost" size="icon" className="size-8">
+              <Link href={`/manager/clients/${c.id}`} aria-label={`Open ${c.name ?? c.phone}`}>
+                <ChevronRight aria-hidden="true" />
+              </Link>
+            </Button>
+          )}
         </div>
       ),
-      mobileCell: (c) => (
-        <div className="flex gap-2 [&>*]:flex-1">
-          <ResendInviteButton client={c} />
-          <Button asChild variant="outline" size="sm">
-            <Link href={`/manager/clients/${c.id}`}>Open</Link>
-          </Button>
-        </div>
-      ),
+      mobileCell: (c) =>
+        c.consent === 'pending' || canOpen(c) ? (
+          <div className="flex gap-2 [&>*]:flex-1">
+            <ResendInviteButton client={c} />
+            {canOpen(c) && (
+              <Button asChild variant="outline" size="sm">
+                <Link href={`/manager/clients/${c.id}`}>Open</Link>
+              </Button>
+            )}
+          </div>
+        ) : null,
     },
   );
   return columns;

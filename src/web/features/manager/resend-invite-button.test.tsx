@@ -18,13 +18,13 @@ afterEach(() => {
 
 describe('Resend invitation', () => {
   it('stays disabled through its cooldown, counting down, then opens', () => {
-    const client = { id: 'c1', name: 'Taylor', phone: '+12125550123', status: 'pending_invitation', resendAvailableAt: '2026-06-01T15:00:45Z' } as ManagerClient;
+    const client = { id: 'c1', name: 'Taylor', phone: '+12125550123', status: 'pending_invitation', consent: 'pending', resendAvailableAt: '2026-06-01T15:00:45Z' } as ManagerClient;
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ResendInviteButton client={client} />
       </QueryClientProvider>,
     );
-    const button = screen.getByRole('button', { name: /Resend invitation to Taylor/ }) as HTMLButtonElement;
+    const button = screen.getByRole('button', { name: /invitation to Taylor/ }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.textContent).toContain('45s');
     act(() => vi.advanceTimersByTime(44_000));

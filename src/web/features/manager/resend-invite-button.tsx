@@ -12,13 +12,13 @@ import { useResendInvite } from './api/resend-invite.ts';
 export function ResendInviteButton({ client }: { client: ManagerClient }) {
   const resend = useResendInvite();
   const wait = useCountdown(Date.parse(client.resendAvailableAt));
-  if (client.status !== 'pending_invitation') return null;
+  // Only while the invitation waits for an answer (decision 127: not once declined or removed).
+  if (client.status !== 'pending_invitation' || client.consent !== 'pending') return null;
   return (
     <Button
       variant="outline"
       size="sm"
       disabled={resend.isPending || wait > 0}
-      aria-label={`Resend invitation to ${client.name ?? client.phone}${wait > 0 ? `, available in ${wait} seconds` : ''}`}
       onClick={() =>
         resend.mutate(client.id, {
           onSuccess: (res) =>
@@ -32,8 +32,10 @@ export function ResendInviteButton({ client }: { client: ManagerClient }) {
       }
     >
       {resend.isPending ? <Spinner size="sm" label="Sending" /> : <RotateCw aria-hidden="true" />}
+      {/* Its name is its words ("Resend … in 45s") with whom it is for, for screen readers. */}
       Resend
-      {wait > 0 && <span className="tabular text-muted-foreground">{wait}s</span>}
+      <span className="sr-only"> invitation to {client.name ?? client.phone}</span>
+      {wait > 0 && <span className="tabular text-muted-foreground"> in {wait}s</span>}
     </Button>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { getCredentials } from '#web/lib/credentials.ts';
 import { useOnboardingStatus } from './api/get-onboarding-status.ts';
+import { InvitationBanner } from './invitation-card.tsx';
 
 const LANDED_KEY = 'onboarding-landed';
 
@@ -19,8 +20,9 @@ function signInMark(userId: string) {
  * Sends an invited client to /onboarding once per sign-in, the first time the shell shows them
  * the dashboard (where every sign-in lands) while their onboarding is unfinished.
  */
-function useLandOnOnboarding(status: string | null | undefined, userId: string) {
+function useLandOnOnboarding(status: string | null | undefined, userId: string, opts: { invitation: boolean }) {
   const [location, navigate] = useLocation();
+  const { invitation } = opts;
   useEffect(() => {
     if (!status || status === 'active' || location !== '/dashboard') return;
     const mark = signInMark(userId);
@@ -30,19 +32,28 @@ function useLandOnOnboarding(status: string | null | undefined, userId: string) 
     } catch {
       return;
     }
+    // A manager's invitation is answered where the member is (the banner): this sign-in has
+    // landed, so accepting does not throw them onto another page.
+    if (invitation) return;
     navigate('/onboarding', { replace: true });
-  }, [status, location, navigate, userId]);
+  }, [status, location, navigate, userId, invitation]);
 }
 
 /**
+ * While a manager's invitation waits for the member's answer, the invitation with Accept and
+ * Decline instead (decision 127).
+ *
  * Spec §2/§4: under the member bar while the user has an onboarding that is not active. Step
  * label, message, percent-complete bar, the manager's name when known, and 'Continue Setup' (or
  * 'View Deposit Instructions' on awaiting_deposit) to /onboarding; no button in pending_invitation.
  */
 export function OnboardingBanner({ userId }: { userId: string }) {
   const { data } = useOnboardingStatus();
-  useLandOnOnboarding(data?.hasOnboarding ? data.status : null, userId);
+  // An invitation waiting for an answer is asked here, on the page the member opened (decision 127).
+  const pending = data?.managerConsent === 'pending';
+  useLandOnOnboarding(data?.hasOnboarding ? data.status : null, userId, { invitation: pending });
   if (!data?.hasOnboarding) return null;
+  if (pending) return <InvitationBanner managerName={data.managerName} />;
   const step = onboardingStep(data.status);
   if (step.status === 'active') return null;
   const action = bannerAction(step.status);

@@ -14,25 +14,25 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { allocationColors } from './allocation-colors.ts';
 import { FundChoice, fundSharesOk, fundSharesToAllocation, type FundShares } from './fund-choice.tsx';
-import { useAcceptInvitation, useSelectTier, useSetAllocation, useSubmitKyc } from './api/take-onboarding-step.ts';
+import { useSelectTier, useSetAllocation, useSubmitKyc } from './api/take-onboarding-step.ts';
+import { InvitationAnswer, invitationTerms } from './invitation-card.tsx';
 import { useKycUpload } from './kyc-upload.tsx';
 import { failed, StepCard } from './onboarding-parts.tsx';
 
 const AllocationChart = lazy(() => import('./allocation-chart.tsx'));
 
-export function AcceptStep() {
-  const accept = useAcceptInvitation();
+/** The manager's invitation, waiting for the member's answer (decision 127). */
+export function AcceptStep({ view }: { view: OnboardingView }) {
+  const who = view.managerName?.trim() || 'Your portfolio manager';
   return (
-    <Card>
+    <Card data-testid="manager-invitation-step">
       <CardHeader>
-        <CardTitle className="font-display text-2xl font-medium">{onboardingSteps.pending_invitation.label}</CardTitle>
-        <CardDescription>Your portfolio manager has invited you to open a managed collectibles portfolio.</CardDescription>
+        <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson">Invitation</p>
+        <CardTitle className="font-display text-2xl font-medium">{who} invited you to be your portfolio manager</CardTitle>
+        <CardDescription>{invitationTerms(view.managerName)}</CardDescription>
       </CardHeader>
-      <CardFooter>
-        <Button variant="crimson" disabled={accept.isPending} onClick={() => accept.mutate(undefined, { onError: failed })}>
-          {accept.isPending && <Spinner size="sm" label="Starting" />}
-          Accept invitation
-        </Button>
+      <CardFooter className="border-t pt-6 sm:justify-end">
+        <InvitationAnswer managerName={view.managerName} className="w-full sm:w-auto" />
       </CardFooter>
     </Card>
   );

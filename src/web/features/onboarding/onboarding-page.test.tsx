@@ -39,6 +39,7 @@ describe('onboarding page', () => {
       label: 'Send Initial Deposit',
       progress: 85,
       managerName: 'Morgan Manager',
+      managerConsent: 'accepted',
       clientName: 'Casey',
       tiers: defaultOnboardingSettings.tiers,
       suggestedTier: 'investor',

@@ -14,9 +14,11 @@ import { AcceptStep, AllocationStep, KycStep, TierStep } from './onboarding-earl
 import { ActiveStep, DepositStep, SignStep } from './onboarding-late-steps.tsx';
 
 function CurrentStep({ view }: { view: OnboardingView }) {
+  // Nothing moves until the member has accepted the manager (decision 127).
+  if (view.managerConsent === 'pending') return <AcceptStep view={view} />;
   switch (view.status) {
     case 'pending_invitation':
-      return <AcceptStep />;
+      return <AcceptStep view={view} />;
     case 'tier_selection':
       return <TierStep view={view} />;
     case 'portfolio_allocation':
@@ -96,7 +98,7 @@ function Onboarding() {
             <h1 className="mt-1 font-display text-3xl font-medium tracking-tight sm:text-4xl">
               {v.clientName ? `Welcome, ${v.clientName.split(/\s+/)[0]}` : 'Welcome'}
             </h1>
-            {v.managerName && <p className="mt-1 text-sm text-muted-foreground">Your portfolio manager: {v.managerName}</p>}
+            {v.managerName && v.managerConsent === 'accepted' && <p className="mt-1 text-sm text-muted-foreground">Your portfolio manager: {v.managerName}</p>}
           </div>
           <div className="w-full sm:w-56">
             <div className="mb-1 flex justify-between text-xs text-muted-foreground">
@@ -106,7 +108,7 @@ function Onboarding() {
             <Progress value={step.progress} aria-label={`Onboarding ${step.progress}% complete`} />
           </div>
         </div>
-        {v.status !== 'pending_invitation' && <Stepper status={v.status} />}
+        {v.status !== 'pending_invitation' && v.managerConsent === 'accepted' && <Stepper status={v.status} />}
       </div>
       <CurrentStep view={v} />
     </div>

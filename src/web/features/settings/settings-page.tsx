@@ -185,8 +185,11 @@ function SupportCard() {
   );
 }
 
-/** `documents`: the identity documents section, composed in by the app from the KYC feature. */
-export default function SettingsPage({ documents }: { documents?: ReactNode }) {
+/**
+ * `documents`: the identity documents section, composed in by the app from the KYC feature;
+ * `manager`: the member's portfolio manager, from the onboarding feature.
+ */
+export default function SettingsPage({ documents, manager }: { documents?: ReactNode; manager?: ReactNode }) {
   const profile = useProfile();
   const logout = useLogout();
   return (
@@ -209,6 +212,8 @@ export default function SettingsPage({ documents }: { documents?: ReactNode }) {
       {profile.data && <SmsPreferencesSection smsOptIn={profile.data.smsOptIn} />}
 
       {documents}
+
+      {manager}
 
       <SupportCard />
 

@@ -28,7 +28,7 @@ afterAll(() => database.close());
 async function onboardingAt(status: (typeof onboardings.$inferSelect)['status']) {
   const [row] = await database.db
     .insert(onboardings)
-    .values({ clientPhone: `+1415555${String(++seq).padStart(4, '0')}`, managerId, status })
+    .values({ clientPhone: `+1415555${String(++seq).padStart(4, '0')}`, managerId, status, managerConsent: 'accepted' })
     .returning();
   return row;
 }

@@ -26,3 +26,12 @@ export async function loanUpdated(ctx: EventsContext, loan: LoanAnnounced) {
     (ctx.log as Log | undefined)?.warn({ err: { message: (err as Error).message } }, 'loan_updated not delivered');
   }
 }
+
+/** loan_updated to admins only: the collateral of a loan was re-priced (no status change for the borrower). */
+export async function loanCollateralRevalued(ctx: EventsContext, loan: { id: string; borrowerId: string; status: LoanStatus }, note: string) {
+  try {
+    await ctx.live.publish({ kind: 'admins' }, { type: 'loan_updated', userId: loan.borrowerId, loanId: loan.id, status: loan.status, message: note });
+  } catch (err) {
+    (ctx.log as Log | undefined)?.warn({ err: { message: (err as Error).message } }, 'loan_updated not delivered');
+  }
+}

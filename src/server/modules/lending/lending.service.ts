@@ -55,7 +55,7 @@ import { marketValuesFor } from '#server/modules/market-index/market-index.servi
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
 import { onInvoicePaid, type InvoicePaidEvent } from '#server/modules/money/money.settlement.ts';
 import { loanAggregate, type LoanRow } from './lending.aggregate.ts';
-import { loanUpdated } from './lending.events.ts';
+import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
 import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
 
@@ -685,13 +685,7 @@ export async function collateralRevalued(uow: UnitOfWork, e: HeldCardRevalued) {
   const note = `Collateral ${e.card.year} ${e.card.brand} ${e.card.subject} ${what}: collateral value ${formatCents(valueCents)}${ltv === null ? '' : `, LTV ${formatBpsPercent(ltv)}`}`;
   await uow.tx.insert(loanEvents).values({ loanId: row.id, fromStatus: row.status, toStatus: row.status, note, actorId: e.by.actorId, at: e.at });
   await uow.tx.update(loans).set({ updatedAt: e.at }).where(eq(loans.id, row.id));
-  uow.afterCommit(async () => {
-    try {
-      await uow.ctx.live.publish({ kind: 'admins' }, { type: 'loan_updated', userId: row.borrowerId, loanId: row.id, status: row.status, message: note });
-    } catch (err) {
-      e.log?.warn({ err: { message: (err as Error).message } }, 'loan_updated not delivered');
-    }
-  });
+  uow.afterCommit(() => loanCollateralRevalued(uow.ctx, row, note));
 }
 onHeldCardRevalued('loan', collateralRevalued);
 

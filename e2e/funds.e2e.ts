@@ -59,15 +59,22 @@ describe.skipIf(inject('skipBrowser'))('card funds in Chromium', () => {
     await dialog.getByLabel('Phone number').fill(CLIENT.national);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await m.getByTestId('client-row').filter({ hasText: CLIENT.name }).getByRole('link', { name: CLIENT.name, exact: true }).click();
-    await m.waitForURL('**/manager/clients/*');
-    clientPageUrl = m.url();
+    // Until the client answers, the manager sees the invitation and nothing of the client (decision 127).
+    const row = m.getByTestId('client-row').filter({ hasText: CLIENT.name });
+    await row.getByText('Invitation pending').first().waitFor();
+    expect(await row.getByRole('link', { name: CLIENT.name, exact: true }).count()).toBe(0);
 
     const c = client.page;
     await c.goto(`${server.url}/onboarding`);
     await c.getByRole('button', { name: 'Sign in to continue' }).click();
     await completeSignIn(c, tw, CLIENT);
     await c.waitForURL('**/onboarding');
+
+    // A new phone let in by the invitation consents by signing in: the manager may now open the client.
+    await m.reload();
+    await m.getByTestId('client-row').filter({ hasText: CLIENT.name }).getByRole('link', { name: CLIENT.name, exact: true }).click();
+    await m.waitForURL('**/manager/clients/*');
+    clientPageUrl = m.url();
     await c.getByRole('radio', { name: /Collector/ }).check({ force: true });
     await c.getByRole('button', { name: 'Continue' }).click();
 

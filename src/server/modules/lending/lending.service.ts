@@ -55,6 +55,7 @@ import { marketValuesFor } from '#server/modules/market-index/market-index.servi
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
 import { onInvoicePaid, type InvoicePaidEvent } from '#server/modules/money/money.settlement.ts';
 import { loanAggregate, type LoanRow } from './lending.aggregate.ts';
+import { postLoanFunded } from '#server/modules/ledger/ledger.postings.ts';
 import { loanUpdated } from './lending.events.ts';
 import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
@@ -733,6 +734,7 @@ async function fund(uow: UnitOfWork, actor: SignedInActor, row: LoanRow, policy:
     patch: { fundedAt: now, fundedOn, maturityDate: schedule.at(-1)!.dueDate, outstandingPrincipalCents: amount, originationInvoiceId, reviewerId: actor.user.id },
     data: { note, amountCents: amount },
   });
+  await postLoanFunded(uow.tx, { id: row.id, amountCents: amount, fundedAt: now }, actor.user.id);
 }
 
 /** PATCH /api/admin/loans/{id}: offer, reject, fund, mark paid (with a reference) or default. */

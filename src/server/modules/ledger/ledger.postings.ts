@@ -1,0 +1,208 @@
+import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import type { InvoiceLine } from '#common/money.ts';
+import type { Db } from '#server/db/client.ts';
+import { ledgerEntries } from '#server/db/schema/ledger.ts';
+import { loans } from '#server/db/schema/lending.ts';
+import { sales } from '#server/db/schema/marketplace.ts';
+import { invoices } from '#server/db/schema/money.ts';
+import { entryFor, postEntry, reverseEntry, type PostLine } from './ledger.service.ts';
+
+// What each money movement posts (decision 132). Every function runs inside the transaction of
+// the state change that causes it and is idempotent by its cause, so a retry posts nothing twice.
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const PRINCIPAL = /principal/i;
+const INTEREST = /^interest\b|: interest$/i;
+
+/** The income or payable account an invoice line is billed to, by what the invoice is for. */
+export function creditAccountFor(inv: Pick<InvoiceRow, 'relatedKind'>, line: Pick<InvoiceLine, 'label'>): string {
+  switch (inv.relatedKind) {
+    case 'sale':
+      return 'seller_payable';
+    case 'subscription':
+      return 'membership_income';
+    case 'loan':
+      if (PRINCIPAL.test(line.label)) return 'loan_principal_receivable';
+      if (INTEREST.test(line.label)) return 'interest_income';
+      return 'fee_income';
+    default:
+      return 'fee_income';
+  }
+}
+
+const invoiceRef = (inv: InvoiceRow) => ({ kind: 'invoice', id: inv.id });
+const relatedRef = (inv: InvoiceRow) => (inv.relatedKind && inv.relatedId ? { kind: inv.relatedKind, id: inv.relatedId } : invoiceRef(inv));
+
+/** Invoice sent: the member owes the total; income, principal or the seller's payable is credited per line. */
+export async function postInvoiceSent(tx: Db, inv: InvoiceRow, at: Date, actorId: string | null = null) {
+  const credits: PostLine[] = inv.lines
+    .filter((l) => l.amountCents > 0)
+    .map((l) => ({ account: creditAccountFor(inv, l), creditCents: l.amountCents, memo: l.label, related: relatedRef(inv), invoiceId: inv.id }));
+  return postEntry(tx, {
+    causeType: 'invoice_sent',
+    causeId: inv.id,
+    memo: `Invoice ${inv.number} sent`,
+    occurredAt: at,
+    actorId,
+    lines: [{ account: 'member_receivable', debitCents: inv.totalCents, memo: inv.number, related: invoiceRef(inv), invoiceId: inv.id }, ...credits],
+  });
+}
+
+/** Payment settled: the provider holds the money, the member no longer owes it. */
+export async function postPaymentSettled(tx: Db, inv: InvoiceRow, at: Date, reference: string | null) {
+  return postEntry(tx, {
+    causeType: 'payment_settled',
+    causeId: inv.id,
+    memo: `Payment for ${inv.number}${reference ? ` (${reference})` : ''}`,
+    occurredAt: at,
+    lines: [
+      { account: 'provider_clearing', debitCents: inv.totalCents, memo: reference, related: invoiceRef(inv), invoiceId: inv.id },
+      { account: 'member_receivable', creditCents: inv.totalCents, memo: inv.number, related: invoiceRef(inv), invoiceId: inv.id },
+    ],
+  });
+}
+
+/** A sent invoice voided: its sent entry is reversed. */
+export async function postInvoiceVoided(tx: Db, inv: InvoiceRow, at: Date, actorId: string | null = null) {
+  const sent = await entryFor(tx, 'invoice_sent', inv.id);
+  if (!sent) return null;
+  return reverseEntry(tx, { entryId: sent.id, causeType: 'invoice_voided', causeId: inv.id, memo: `Invoice ${inv.number} voided`, occurredAt: at, actorId });
+}
+
+/**
+ * The invoice status machine's hook (every invoice transition, in its transaction): sent posts
+ * the receivable, paid the settlement, void after sending the reversal. An invoice sent before
+ * the ledger existed has its sent entry posted first, so the receivable never goes negative.
+ */
+export async function postInvoiceMove(tx: Db, move: { id: string; from: string; to: string; actorId: string | null; at: Date }) {
+  if (move.to !== 'sent' && move.to !== 'paid' && move.to !== 'void') return;
+  if (move.to === 'void' && move.from === 'draft') return;
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, move.id)).limit(1);
+  if (!inv) return;
+  await postInvoiceSent(tx, inv, move.to === 'sent' ? move.at : (inv.sentAt ?? move.at), move.actorId);
+  if (move.to === 'paid') await postPaymentSettled(tx, inv, move.at, inv.paymentReference);
+  if (move.to === 'void') await postInvoiceVoided(tx, inv, move.at, move.actorId);
+}
+
+/**
+ * A marketplace sale settled: the sale fee moves from what the seller is owed to fee income; when
+ * the house sold its own card the whole price is the house's sales income.
+ */
+export async function postSaleSettled(
+  tx: Db,
+  sale: { id: string; invoiceId: string | null; sellerId: string | null; priceCents: number; feesCents: number; soldAt: Date },
+) {
+  const ref = { kind: 'sale', id: sale.id };
+  const [amount, account, memo] = sale.sellerId ? [sale.feesCents, 'fee_income', 'Sale fee'] : [sale.priceCents, 'house_sales_income', 'House card sold'];
+  if (amount <= 0) return null;
+  return postEntry(tx, {
+    causeType: 'sale_settled',
+    causeId: sale.id,
+    memo,
+    occurredAt: sale.soldAt,
+    lines: [
+      { account: 'seller_payable', debitCents: amount, memo, related: ref, invoiceId: sale.invoiceId },
+      { account, creditCents: amount, memo, related: ref, invoiceId: sale.invoiceId },
+    ],
+  });
+}
+
+/** The house bought a member's card (an accepted sell offer): it owes the seller the price. */
+export async function postHousePurchase(tx: Db, sale: { id: string; priceCents: number; soldAt: Date }) {
+  const ref = { kind: 'sale', id: sale.id };
+  if (sale.priceCents <= 0) return null;
+  return postEntry(tx, {
+    causeType: 'house_purchase',
+    causeId: sale.id,
+    memo: 'Card bought by the house',
+    occurredAt: sale.soldAt,
+    lines: [
+      { account: 'house_inventory', debitCents: sale.priceCents, related: ref },
+      { account: 'seller_payable', creditCents: sale.priceCents, related: ref },
+    ],
+  });
+}
+
+/** The seller was paid what they were owed, out of platform cash. */
+export async function postSellerPayout(tx: Db, sale: { id: string; invoiceId: string | null; sellerProceedsCents: number; paidAt: Date }, actorId: string | null = null) {
+  const ref = { kind: 'sale', id: sale.id };
+  if (sale.sellerProceedsCents <= 0) return null;
+  return postEntry(tx, {
+    causeType: 'seller_payout',
+    causeId: sale.id,
+    memo: 'Seller paid out',
+    occurredAt: sale.paidAt,
+    actorId,
+    lines: [
+      { account: 'seller_payable', debitCents: sale.sellerProceedsCents, related: ref, invoiceId: sale.invoiceId },
+      { account: 'platform_cash', creditCents: sale.sellerProceedsCents, related: ref, invoiceId: sale.invoiceId },
+    ],
+  });
+}
+
+/** A loan funded: the principal is lent out of platform cash. */
+export async function postLoanFunded(tx: Db, loan: { id: string; amountCents: number; fundedAt: Date }, actorId: string | null = null) {
+  const ref = { kind: 'loan', id: loan.id };
+  return postEntry(tx, {
+    causeType: 'loan_funded',
+    causeId: loan.id,
+    memo: 'Loan funded',
+    occurredAt: loan.fundedAt,
+    actorId,
+    lines: [
+      { account: 'loan_principal_receivable', debitCents: loan.amountCents, related: ref },
+      { account: 'platform_cash', creditCents: loan.amountCents, related: ref },
+    ],
+  });
+}
+
+const posted = (causeType: string, causeId: ReturnType<typeof sql>) =>
+  notExists(
+    sql`(select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${causeType} || ':' || ${causeId})`,
+  );
+
+/**
+ * Posts what stored records caused and the ledger does not have yet (the demo seed's history, or
+ * records from before the ledger): sent, paid and voided invoices, sales, house purchases, seller
+ * payouts, funded loans. Idempotent: run at every start, it posts nothing twice. Returns how many entries it wrote.
+ */
+export async function postHistory(tx: Db): Promise<number> {
+  let n = 0;
+  const sentOnes = await tx
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.status, ['sent', 'paid', 'void']), isNotNull(invoices.sentAt), posted('invoice_sent', sql`${invoices.id}::text`)));
+  for (const inv of sentOnes) if ((await postInvoiceSent(tx, inv, inv.sentAt!)).posted) n++;
+  const paidOnes = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.status, 'paid'), posted('payment_settled', sql`${invoices.id}::text`)));
+  for (const inv of paidOnes) if ((await postPaymentSettled(tx, inv, inv.paidAt ?? inv.updatedAt, inv.paymentReference)).posted) n++;
+  const voided = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.status, 'void'), isNotNull(invoices.sentAt), posted('invoice_voided', sql`${invoices.id}::text`)));
+  for (const inv of voided) if ((await postInvoiceVoided(tx, inv, inv.updatedAt))?.posted) n++;
+  const sold = await tx
+    .select()
+    .from(sales)
+    .where(and(eq(sales.kind, 'marketplace'), posted('sale_settled', sql`${sales.id}::text`)));
+  for (const s of sold) if ((await postSaleSettled(tx, s))?.posted) n++;
+  const bought = await tx
+    .select()
+    .from(sales)
+    .where(and(eq(sales.kind, 'sell_offer'), posted('house_purchase', sql`${sales.id}::text`)));
+  for (const s of bought) if ((await postHousePurchase(tx, s))?.posted) n++;
+  const paidOut = await tx
+    .select()
+    .from(sales)
+    .where(and(eq(sales.payoutStatus, 'paid'), posted('seller_payout', sql`${sales.id}::text`)));
+  for (const s of paidOut) if ((await postSellerPayout(tx, { ...s, paidAt: s.payoutPaidAt ?? s.soldAt }))?.posted) n++;
+  const funded = await tx
+    .select()
+    .from(loans)
+    .where(and(isNotNull(loans.fundedAt), isNotNull(loans.offeredAmountCents), posted('loan_funded', sql`${loans.id}::text`)));
+  for (const l of funded) if ((await postLoanFunded(tx, { id: l.id, amountCents: l.offeredAmountCents!, fundedAt: l.fundedAt! })).posted) n++;
+  return n;
+}

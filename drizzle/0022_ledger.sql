@@ -53,6 +53,7 @@ INSERT INTO "ledger_accounts" ("code", "name", "kind") VALUES
   ('provider_clearing', 'Payment provider clearing', 'asset'),
   ('platform_cash', 'Platform cash', 'asset'),
   ('loan_principal_receivable', 'Loan principal receivable', 'asset'),
+  ('house_inventory', 'Cards bought by the house', 'asset'),
   ('seller_payable', 'Seller payable', 'liability'),
   ('fee_income', 'Fee income', 'income'),
   ('interest_income', 'Interest income', 'income'),

@@ -38,6 +38,8 @@ export const ledgerCauseTypes = [
   'house_purchase',
   'seller_payout',
   'loan_funded',
+  'installment_paid',
+  'loan_settled',
   'refund',
   'reversal',
 ] as const;

@@ -1,8 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntriesResponse, TrialBalance } from '#common/ledger.ts';
 import type { Invoice } from '#common/money.ts';
-import { ledgerEntries } from '#server/db/schema/ledger.ts';
+import { ledgerEntries, ledgerLines } from '#server/db/schema/ledger.ts';
+import { loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { sales } from '#server/db/schema/marketplace.ts';
 import { createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
@@ -61,6 +62,24 @@ describe('the ledger on the demo seed', () => {
     expect(await t.db.transaction((tx) => postHistory(tx))).toBe(0);
     const [{ n: after }] = await t.db.select({ n: count() }).from(ledgerEntries);
     expect(after).toBe(before);
+  });
+
+  it('each seeded loan’s principal on the ledger is what the loan says is outstanding', async () => {
+    const rows = await t.db.select().from(loans).where(isNotNull(loans.fundedAt));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const l of rows) {
+      const [sumRow] = await t.db
+        .select({ d: sum(ledgerLines.debitCents), c: sum(ledgerLines.creditCents) })
+        .from(ledgerLines)
+        .where(and(eq(ledgerLines.accountCode, 'loan_principal_receivable'), eq(ledgerLines.relatedKind, 'loan'), eq(ledgerLines.relatedId, l.id)));
+      const net = Number(sumRow?.d ?? 0) - Number(sumRow?.c ?? 0);
+      // Principal billed on an open invoice has moved to the member's receivable.
+      const billed = await t.db
+        .select({ c: sum(loanInstallments.principalCents) })
+        .from(loanInstallments)
+        .where(and(eq(loanInstallments.loanId, l.id), eq(loanInstallments.status, 'invoiced')));
+      expect(net + Number(billed[0]?.c ?? 0), l.id).toBe(l.outstandingPrincipalCents);
+    }
   });
 });
 

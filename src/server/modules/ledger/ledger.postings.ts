@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { InvoiceLine } from '#common/money.ts';
 import type { Db } from '#server/db/client.ts';
 import { ledgerEntries } from '#server/db/schema/ledger.ts';
-import { loans } from '#server/db/schema/lending.ts';
+import { loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { sales } from '#server/db/schema/marketplace.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { entryFor, postEntry, reverseEntry, type PostLine } from './ledger.service.ts';
@@ -95,17 +95,23 @@ export async function postSaleSettled(
 ) {
   const ref = { kind: 'sale', id: sale.id };
   const [amount, account, memo] = sale.sellerId ? [sale.feesCents, 'fee_income', 'Sale fee'] : [sale.priceCents, 'house_sales_income', 'House card sold'];
-  if (amount <= 0) return null;
-  return postEntry(tx, {
-    causeType: 'sale_settled',
-    causeId: sale.id,
-    memo,
-    occurredAt: sale.soldAt,
-    lines: [
+  const lines: PostLine[] = [];
+  // A sale with no invoice on record (seeded, or from before invoices) was paid outside the
+  // provider: the cash and what is owed to the seller come into the same entry.
+  if (!sale.invoiceId && sale.priceCents > 0) {
+    lines.push(
+      { account: 'platform_cash', debitCents: sale.priceCents, memo: 'Sale paid (no invoice on record)', related: ref },
+      { account: 'seller_payable', creditCents: sale.priceCents, memo: 'Sale price', related: ref },
+    );
+  }
+  if (amount > 0) {
+    lines.push(
       { account: 'seller_payable', debitCents: amount, memo, related: ref, invoiceId: sale.invoiceId },
       { account, creditCents: amount, memo, related: ref, invoiceId: sale.invoiceId },
-    ],
-  });
+    );
+  }
+  if (!lines.length) return null;
+  return postEntry(tx, { causeType: 'sale_settled', causeId: sale.id, memo, occurredAt: sale.soldAt, lines });
 }
 
 /** The house bought a member's card (an accepted sell offer): it owes the seller the price. */
@@ -157,6 +163,37 @@ export async function postLoanFunded(tx: Db, loan: { id: string; amountCents: nu
   });
 }
 
+/** An installment paid without an invoice (seeded history): cash in, principal and interest credited. */
+export async function postInstallmentPaidOutside(tx: Db, i: { loanId: string; number: number; principalCents: number; interestCents: number; paidAt: Date }) {
+  const ref = { kind: 'loan', id: i.loanId };
+  const lines: PostLine[] = [{ account: 'platform_cash', debitCents: i.principalCents + i.interestCents, related: ref, memo: `Installment ${i.number}` }];
+  if (i.principalCents > 0) lines.push({ account: 'loan_principal_receivable', creditCents: i.principalCents, related: ref, memo: `Installment ${i.number}: principal` });
+  if (i.interestCents > 0) lines.push({ account: 'interest_income', creditCents: i.interestCents, related: ref, memo: `Installment ${i.number}: interest` });
+  if (lines.length < 2) return null;
+  return postEntry(tx, { causeType: 'installment_paid', causeId: `${i.loanId}:${i.number}`, memo: `Loan installment ${i.number} paid`, occurredAt: i.paidAt, lines });
+}
+
+/**
+ * An admin marked a loan paid with an outside reference (a wire): the principal still owed comes
+ * off the loan into platform cash. Runs after the loan's open invoices were voided (their
+ * reversals put their principal back on the loan).
+ */
+export async function postLoanSettledOutside(tx: Db, loan: { id: string; principalCents: number; at: Date; reference: string | null }, actorId: string | null = null) {
+  if (loan.principalCents <= 0) return null;
+  const ref = { kind: 'loan', id: loan.id };
+  return postEntry(tx, {
+    causeType: 'loan_settled',
+    causeId: loan.id,
+    memo: `Loan settled outside checkout${loan.reference ? ` (${loan.reference})` : ''}`,
+    occurredAt: loan.at,
+    actorId,
+    lines: [
+      { account: 'platform_cash', debitCents: loan.principalCents, memo: loan.reference, related: ref },
+      { account: 'loan_principal_receivable', creditCents: loan.principalCents, related: ref },
+    ],
+  });
+}
+
 const posted = (causeType: string, causeId: ReturnType<typeof sql>) =>
   notExists(
     sql`(select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${causeType} || ':' || ${causeId})`,
@@ -204,5 +241,16 @@ export async function postHistory(tx: Db): Promise<number> {
     .from(loans)
     .where(and(isNotNull(loans.fundedAt), isNotNull(loans.offeredAmountCents), posted('loan_funded', sql`${loans.id}::text`)));
   for (const l of funded) if ((await postLoanFunded(tx, { id: l.id, amountCents: l.offeredAmountCents!, fundedAt: l.fundedAt! })).posted) n++;
+  const paidOutside = await tx
+    .select()
+    .from(loanInstallments)
+    .where(
+      and(
+        eq(loanInstallments.status, 'paid'),
+        isNull(loanInstallments.invoiceId),
+        posted('installment_paid', sql`${loanInstallments.loanId}::text || ':' || ${loanInstallments.number}::text`),
+      ),
+    );
+  for (const i of paidOutside) if ((await postInstallmentPaidOutside(tx, { ...i, paidAt: i.paidAt ?? new Date(`${i.dueDate}T12:00:00Z`) }))?.posted) n++;
   return n;
 }

@@ -40,6 +40,7 @@ export const ledgerCauseTypes = [
   'loan_funded',
   'installment_paid',
   'loan_settled',
+  'fund_dealt',
   'refund',
   'reversal',
 ] as const;

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { fundCapitalAccount, fundCashAccount } from '#common/ledger.ts';
 import type { InvoiceLine } from '#common/money.ts';
 import type { Db } from '#server/db/client.ts';
 import { ledgerEntries } from '#server/db/schema/ledger.ts';
+import { fundTransactions, funds } from '#server/db/schema/funds.ts';
 import { loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { sales } from '#server/db/schema/marketplace.ts';
 import { invoices } from '#server/db/schema/money.ts';
@@ -194,6 +196,69 @@ export async function postLoanSettledOutside(tx: Db, loan: { id: string; princip
   });
 }
 
+/**
+ * Fund dealing (decision 080), per dealt transaction: a subscription brings money into the fund's
+ * cash and investors' capital, a redemption takes it out, a holder's share of the management fee
+ * leaves the fund's cash for the platform's fee income (paid out of their capital).
+ */
+export async function postFundTransaction(
+  tx: Db,
+  t: { id: string; fundId: string; fundName: string; kind: 'subscription' | 'redemption' | 'fee'; amountCents: number | null; userId: string; at: Date },
+) {
+  const amount = t.amountCents ?? 0;
+  if (amount <= 0) return null;
+  const cash = fundCashAccount(t.fundId);
+  const capital = fundCapitalAccount(t.fundId);
+  const ref = { kind: 'fund_transaction', id: t.id };
+  const lines: PostLine[] =
+    t.kind === 'subscription'
+      ? [
+          { account: cash, debitCents: amount, related: ref },
+          { account: capital, creditCents: amount, related: ref },
+        ]
+      : t.kind === 'redemption'
+        ? [
+            { account: capital, debitCents: amount, related: ref },
+            { account: cash, creditCents: amount, related: ref },
+          ]
+        : [
+            { account: capital, debitCents: amount, related: ref, memo: 'Management fee' },
+            { account: cash, creditCents: amount, related: ref, memo: 'Management fee' },
+            { account: 'platform_cash', debitCents: amount, related: ref, memo: 'Management fee' },
+            { account: 'fee_income', creditCents: amount, related: ref, memo: 'Management fee' },
+          ];
+  return postEntry(tx, {
+    causeType: 'fund_dealt',
+    causeId: t.id,
+    memo: `${t.fundName}: ${t.kind === 'fee' ? 'management fee' : t.kind} dealt`,
+    occurredAt: t.at,
+    newAccounts: [
+      { code: cash, name: `Fund cash: ${t.fundName}`, kind: 'asset' },
+      { code: capital, name: `Investor capital: ${t.fundName}`, kind: 'liability' },
+    ],
+    lines,
+  });
+}
+
+/** Posts every dealt transaction of a fund (by valuation, or all) that the ledger does not have yet. */
+export async function postFundDeals(tx: Db, input: { fundId?: string; valuationId?: string; at?: Date }) {
+  const where = [eq(fundTransactions.status, 'dealt'), posted('fund_dealt', sql`${fundTransactions.id}::text`)];
+  if (input.fundId) where.push(eq(fundTransactions.fundId, input.fundId));
+  if (input.valuationId) where.push(eq(fundTransactions.valuationId, input.valuationId));
+  const rows = await tx
+    .select({ t: fundTransactions, fundName: funds.name })
+    .from(fundTransactions)
+    .innerJoin(funds, eq(funds.id, fundTransactions.fundId))
+    .where(and(...where))
+    .orderBy(fundTransactions.createdAt);
+  let n = 0;
+  for (const { t, fundName } of rows) {
+    const at = input.at ?? (t.dealtOn ? new Date(`${t.dealtOn}T12:00:00Z`) : t.updatedAt);
+    if ((await postFundTransaction(tx, { ...t, fundName, at }))?.posted) n++;
+  }
+  return n;
+}
+
 const posted = (causeType: string, causeId: ReturnType<typeof sql>) =>
   notExists(
     sql`(select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${causeType} || ':' || ${causeId})`,
@@ -252,5 +317,6 @@ export async function postHistory(tx: Db): Promise<number> {
       ),
     );
   for (const i of paidOutside) if ((await postInstallmentPaidOutside(tx, { ...i, paidAt: i.paidAt ?? new Date(`${i.dueDate}T12:00:00Z`) }))?.posted) n++;
+  n += await postFundDeals(tx, {});
   return n;
 }

@@ -75,6 +75,8 @@ describe('postEntry', () => {
     await expect(t.db.execute(sql`delete from ledger_lines where entry_id = ${id}`)).rejects.toThrow();
     await expect(t.db.update(ledgerEntries).set({ memo: 'edited' }).where(eq(ledgerEntries.id, id))).rejects.toThrow();
     await expect(t.db.delete(ledgerEntries).where(eq(ledgerEntries.id, id))).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate ledger_lines, ledger_entries`)).rejects.toThrow();
+    expect((await t.db.select().from(ledgerLines).where(eq(ledgerLines.entryId, id))).map((l) => l.debitCents + l.creditCents)).toEqual([700, 700]);
 
     const rev = await t.db.transaction((tx) => reverseEntry(tx, { entryId: id, causeType: 'invoice_voided', causeId, memo: 'Invoice voided', occurredAt: at }));
     expect(rev.posted).toBe(true);

@@ -5,6 +5,7 @@ import type { Invoice } from '#common/money.ts';
 import { ledgerEntries, ledgerLines } from '#server/db/schema/ledger.ts';
 import { loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { sales } from '#server/db/schema/marketplace.ts';
+import { subscriptionPlans } from '#server/db/schema/money.ts';
 import { createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { postHistory } from './ledger.postings.ts';
@@ -120,6 +121,22 @@ describe('invoices and payments', () => {
     const draftId = draft.json<{ invoice: Invoice }>().invoice.id;
     expect((await api(admin, 'PATCH', `/api/admin/invoices/${draftId}`, { status: 'void', voidReason: 'Not needed' })).statusCode).toBe(200);
     expect(await entriesOf(draftId)).toEqual([]);
+  });
+});
+
+describe('memberships', () => {
+  it('a membership bought through checkout is membership income, received by the provider', async () => {
+    const joiner = await signedInMember(t, { name: 'Jo Joiner' });
+    const [plan] = await t.db.insert(subscriptionPlans).values({ name: 'Ledger Collector', priceCents: 1_900, benefits: [] }).returning();
+    const start = await tb();
+    const open = await api(joiner, 'POST', '/api/subscribe', { planId: plan!.id });
+    expect(open.statusCode, open.body).toBe(200);
+    const sid = sessionOf(open.json<{ url: string }>().url);
+    expect((await api(joiner, 'POST', `/api/payment-test/${sid}/complete`)).statusCode).toBe(200);
+    const end = await tb();
+    expect(bal(end, 'membership_income') - bal(start, 'membership_income')).toBe(1_900);
+    expect(bal(end, 'provider_clearing') - bal(start, 'provider_clearing')).toBe(1_900);
+    expect(bal(end, 'member_receivable')).toBe(bal(start, 'member_receivable'));
   });
 });
 

@@ -6,7 +6,7 @@ import { ledgerEntries, ledgerLines } from '#server/db/schema/ledger.ts';
 import { loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { sales } from '#server/db/schema/marketplace.ts';
 import { subscriptionPlans } from '#server/db/schema/money.ts';
-import { createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
+import { createInvoice, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { postHistory } from './ledger.postings.ts';
 import { invoiceAccountNet } from './ledger.service.ts';
@@ -63,6 +63,17 @@ describe('the ledger on the demo seed', () => {
     expect(await t.db.transaction((tx) => postHistory(tx))).toBe(0);
     const [{ n: after }] = await t.db.select({ n: count() }).from(ledgerEntries);
     expect(after).toBe(before);
+  });
+
+  it('records stored without the ledger (a paid invoice with no sending time, a voided one) are posted whole', async () => {
+    const paid = await createInvoice(t, member.user, { status: 'paid', sentAt: null, paymentReference: 'legacy' });
+    const voided = await createInvoice(t, member.user, { status: 'void' });
+    expect(await t.db.transaction((tx) => postHistory(tx))).toBe(4);
+    expect(await invoiceAccountNet(t.db, { invoiceId: paid.id, account: 'member_receivable' })).toBe(0);
+    expect(await invoiceAccountNet(t.db, { invoiceId: paid.id, account: 'provider_clearing' })).toBe(paid.totalCents);
+    expect(await invoiceAccountNet(t.db, { invoiceId: voided.id, account: 'member_receivable' })).toBe(0);
+    expect((await entriesOf(voided.id)).map((e) => e.causeType).sort()).toEqual(['invoice_sent', 'invoice_voided']);
+    expect((await tb()).balanced).toBe(true);
   });
 
   it('each seeded loan’s principal on the ledger is what the loan says is outstanding', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { fundCapitalAccount, fundCashAccount } from '#common/ledger.ts';
 import type { InvoiceLine } from '#common/money.ts';
 import type { Db } from '#server/db/client.ts';
@@ -274,8 +274,14 @@ export async function postHistory(tx: Db): Promise<number> {
   const sentOnes = await tx
     .select()
     .from(invoices)
-    .where(and(inArray(invoices.status, ['sent', 'paid', 'void']), isNotNull(invoices.sentAt), posted('invoice_sent', sql`${invoices.id}::text`)));
-  for (const inv of sentOnes) if ((await postInvoiceSent(tx, inv, inv.sentAt!)).posted) n++;
+    .where(
+      and(
+        or(eq(invoices.status, 'paid'), and(inArray(invoices.status, ['sent', 'void']), isNotNull(invoices.sentAt))),
+        posted('invoice_sent', sql`${invoices.id}::text`),
+      ),
+    );
+  // A paid invoice was sent, whether or not its sending time was kept.
+  for (const inv of sentOnes) if ((await postInvoiceSent(tx, inv, inv.sentAt ?? inv.createdAt)).posted) n++;
   const paidOnes = await tx
     .select()
     .from(invoices)

@@ -99,7 +99,9 @@ export async function postEntry(tx: Db, input: PostEntryInput): Promise<{ id: st
   if (!entry) {
     // A concurrent transaction posted the same cause first.
     const [won] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1);
-    return { id: won!.id, posted: false };
+    // Otherwise another cause reversed the same entry first.
+    if (!won) throw new AppError('conflict', ledgerMessages.alreadyReversed);
+    return { id: won.id, posted: false };
   }
   await tx.insert(ledgerLines).values(
     input.lines.map((l) => ({

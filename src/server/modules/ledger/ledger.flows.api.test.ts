@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, isNotNull, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntriesResponse, TrialBalance } from '#common/ledger.ts';
@@ -8,7 +9,7 @@ import { sales } from '#server/db/schema/marketplace.ts';
 import { subscriptionPlans } from '#server/db/schema/money.ts';
 import { createInvoice, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { postHistory } from './ledger.postings.ts';
+import { postHistory, postRefund } from './ledger.postings.ts';
 import { invoiceAccountNet } from './ledger.service.ts';
 
 // The money flows wired onto the ledger (decision 132), through the API, on the demo seed.
@@ -132,6 +133,21 @@ describe('invoices and payments', () => {
     const draftId = draft.json<{ invoice: Invoice }>().invoice.id;
     expect((await api(admin, 'PATCH', `/api/admin/invoices/${draftId}`, { status: 'void', voidReason: 'Not needed' })).statusCode).toBe(200);
     expect(await entriesOf(draftId)).toEqual([]);
+  });
+});
+
+describe('refunds (posting only: the provider call is not built yet)', () => {
+  it('a partial refund leaves provider clearing at paid − refunded for the invoice, once per refund', async () => {
+    const id = await sentInvoice([{ type: 'fixed', label: 'Appraisal', amountCents: 10_000 }]);
+    await pay(member, id);
+    const start = await tb();
+    const refund = { id: randomUUID(), invoiceId: id, invoiceNumber: 'INV-TEST', amountCents: 2_500, at: new Date(), reference: 're_test_1' };
+    expect((await t.db.transaction((tx) => postRefund(tx, refund)))!.posted).toBe(true);
+    expect((await t.db.transaction((tx) => postRefund(tx, refund)))!.posted).toBe(false);
+    expect(await invoiceAccountNet(t.db, { invoiceId: id, account: 'provider_clearing' })).toBe(7_500);
+    const end = await tb();
+    expect(bal(end, 'refunds') - bal(start, 'refunds')).toBe(2_500);
+    expect(end.balanced).toBe(true);
   });
 });
 

@@ -65,6 +65,26 @@ export async function postPaymentSettled(tx: Db, inv: InvoiceRow, at: Date, refe
   });
 }
 
+/**
+ * A refund the provider confirmed (full or partial) of a paid invoice: contra-income up, the
+ * provider's clearing down by what went back to the member. Keyed by the refund's own id, so a
+ * retried confirmation posts once; the caller refuses refunding more than was paid.
+ */
+export async function postRefund(tx: Db, refund: { id: string; invoiceId: string; invoiceNumber: string; amountCents: number; at: Date; reference: string | null }, actorId: string | null = null) {
+  const ref = { kind: 'refund', id: refund.id };
+  return postEntry(tx, {
+    causeType: 'refund',
+    causeId: refund.id,
+    memo: `Refund on ${refund.invoiceNumber}${refund.reference ? ` (${refund.reference})` : ''}`,
+    occurredAt: refund.at,
+    actorId,
+    lines: [
+      { account: 'refunds', debitCents: refund.amountCents, related: ref, invoiceId: refund.invoiceId, memo: refund.invoiceNumber },
+      { account: 'provider_clearing', creditCents: refund.amountCents, related: ref, invoiceId: refund.invoiceId, memo: refund.reference },
+    ],
+  });
+}
+
 /** A sent invoice voided: its sent entry is reversed. */
 export async function postInvoiceVoided(tx: Db, inv: InvoiceRow, at: Date, actorId: string | null = null) {
   const sent = await entryFor(tx, 'invoice_sent', inv.id);

@@ -81,6 +81,7 @@ export const clientRoutes = [
   { path: '/admin/secure-analytics', layout: 'admin' },
   { path: '/admin/legal-pages', layout: 'admin' },
   { path: '/admin/audit', layout: 'admin' },
+  { path: '/admin/ledger', layout: 'admin' },
 
   // Manager
   { path: '/manager', layout: 'manager' },

@@ -54,6 +54,7 @@ import { moneyJobs } from '#server/modules/money/money.jobs.ts';
 import { marketplaceJobs } from '#server/modules/marketplace/marketplace.jobs.ts';
 import { marketplaceRoutes } from '#server/modules/marketplace/marketplace.routes.ts';
 import { moneyRoutes } from '#server/modules/money/money.routes.ts';
+import { ledgerRoutes } from '#server/modules/ledger/ledger.routes.ts';
 import { createPaymentProvider, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.provider.ts';
 import { lendingRoutes } from '#server/modules/lending/lending.routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(marketplaceRoutes);
   await app.register(fundsRoutes);
   await app.register(notificationsRoutes);
+  await app.register(ledgerRoutes);
 
   const webDir = opts.webDir ?? webDistDir;
   const serveWeb = opts.serveWeb ?? existsSync(webDir);

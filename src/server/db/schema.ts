@@ -13,6 +13,7 @@ import * as lending from './schema/lending.ts';
 import * as marketplace from './schema/marketplace.ts';
 import * as funds from './schema/funds.ts';
 import * as notifications from './schema/notifications.ts';
+import * as ledger from './schema/ledger.ts';
 
-export const schema = { ...users, ...platform, ...sms, ...onboarding, ...jobs, ...cards, ...shareLinks, ...money, ...hunts, ...marketIndex, ...lending, ...marketplace, ...funds, ...notifications };
+export const schema = { ...users, ...platform, ...sms, ...onboarding, ...jobs, ...cards, ...shareLinks, ...money, ...hunts, ...marketIndex, ...lending, ...marketplace, ...funds, ...notifications, ...ledger };
 export type Schema = typeof schema;

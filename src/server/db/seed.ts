@@ -24,6 +24,7 @@ import { seedDemoSms } from '#server/db/seed/sms.ts';
 import { seedDemoCertClaims } from '#server/db/seed/cert-claims.ts';
 import { seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
+import { postHistory } from '#server/modules/ledger/ledger.postings.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
 export const demoUsers = [
@@ -105,6 +106,9 @@ export async function seed(
   if (demoIndex) await seedDemoIndex(db);
   // The demo funds mark their cards from the demo index, so they come with it.
   if (demo && demoIndex && demoFunds) await seedDemoFunds(db);
+  // Last: every invoice, sale, payout and funded loan above (or from before the ledger) is posted
+  // with the key its live flow uses, so the trial balance holds from the first start (decision 132).
+  await db.transaction((tx) => postHistory(tx));
   await db
     .insert(settings)
     .values({ key: SEED_STATE_KEY, value: { fingerprint } })

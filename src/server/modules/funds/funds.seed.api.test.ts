@@ -4,6 +4,7 @@ import { fundHoldings, funds, fundTransactions, fundValuations } from '#server/d
 import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
+import { trialBalance } from '#server/modules/ledger/ledger.service.ts';
 import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
@@ -29,6 +30,18 @@ describe('the demo funds', () => {
         .from(fundTransactions)
         .where(sql`${fundTransactions.fundId} = ${f.id} and ${fundTransactions.status} = 'dealt'`);
       expect(Number(sum.u)).toBe(f.unitsMicro);
+    }
+    // The dealing is on the ledger: each fund's investor capital is subscriptions − redemptions − fees.
+    const tb = await trialBalance(t.app.ctx);
+    expect(tb.balanced).toBe(true);
+    for (const f of fs) {
+      const [net] = await t.db
+        .select({
+          c: sql<string>`coalesce(sum(case when ${fundTransactions.kind} = 'subscription' then ${fundTransactions.amountCents} else -${fundTransactions.amountCents} end), 0)`,
+        })
+        .from(fundTransactions)
+        .where(sql`${fundTransactions.fundId} = ${f.id} and ${fundTransactions.status} = 'dealt'`);
+      expect(tb.accounts.find((a) => a.code === `fund_capital:${f.id}`)?.balanceCents ?? 0, f.slug).toBe(Number(net.c));
     }
     // Seeding again adds nothing.
     await seedDemoFunds(t.db);

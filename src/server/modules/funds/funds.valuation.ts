@@ -19,6 +19,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { postFundDeals } from '#server/modules/ledger/ledger.postings.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundDealt } from './funds.notifications.ts';
 import { ledgers, loadFund, type FundRow } from './funds.ledger.ts';
@@ -184,6 +185,8 @@ export async function runValuation(ctx: Ctx, actor: SignedInActor, input: { fund
       );
     }
     await tx.update(funds).set({ cashCents: p.cashAfterCents, unitsMicro: p.unitsAfterMicro, updatedAt: now }).where(eq(funds.id, fund.id));
+    // Every deal and fee share of this valuation onto the ledger (decision 132).
+    await postFundDeals(tx, { fundId: fund.id, valuationId: v.id, at: now });
     await audit(tx, {
       ...auditBy(actor),
       action: 'fund.valuation_run',

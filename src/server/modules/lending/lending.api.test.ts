@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardHeldMessages } from '#common/cards.ts';
 import { buildSchedule, LOAN_IN_HAND_MESSAGE, loanMessages, loanToastTitles, type AdminLoanDetail, type LoanDetail, type LoanQuote } from '#common/lending.ts';
 import type { LiveEvent } from '#common/live.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
+import { ledgerLines } from '#server/db/schema/ledger.ts';
 import { loans } from '#server/db/schema/lending.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { auditLog } from '#server/db/schema/users.ts';
@@ -57,6 +58,15 @@ async function apply(who: SignedInUser, cardIds: string[], body: Record<string, 
 
 async function loanCount() {
   return Number((await t.db.select({ n: count() }).from(loans))[0].n);
+}
+
+/** Net debit (debit − credit) on one ledger account for the lines about one loan. */
+async function loanLedger(loanId: string, account: string) {
+  const [row] = await t.db
+    .select({ d: sum(ledgerLines.debitCents), c: sum(ledgerLines.creditCents) })
+    .from(ledgerLines)
+    .where(and(eq(ledgerLines.accountCode, account), eq(ledgerLines.relatedKind, 'loan'), eq(ledgerLines.relatedId, loanId)));
+  return Number(row?.d ?? 0) - Number(row?.c ?? 0);
 }
 
 async function pay(who: SignedInUser, invoiceId: string) {
@@ -226,6 +236,9 @@ describe('the whole lifecycle', () => {
     expect(f.schedule.reduce((s, r) => s + r.principalCents, 0)).toBe(600_000);
     expect(f.invoices).toMatchObject([{ kind: 'origination', status: 'sent', totalCents: 14_000 }]);
     expect(f.nextPayment).toMatchObject({ installmentNumber: 1, invoiceId: null });
+    // On the ledger (decision 132): the principal lent out of platform cash.
+    expect(await loanLedger(loan.id, 'loan_principal_receivable')).toBe(600_000);
+    expect(await loanLedger(loan.id, 'platform_cash')).toBe(-600_000);
 
     // The first installment becomes an invoice when it falls due; the member pays it.
     await advance(30 * DAY);
@@ -254,6 +267,10 @@ describe('the whole lifecycle', () => {
     expect(paid).toMatchObject({ status: 'paid', outstandingPrincipalCents: 0, nextPayment: null });
     expect(paid.schedule.slice(1).map((s) => s.status)).toEqual(['cancelled', 'cancelled']);
     expect(paid.events.map((e) => e.to)).toEqual(['submitted', 'conditionally_approved', 'accepted', 'funded', 'paid']);
+    // Installment and payoff invoices took the whole principal off the loan, and the interest billed is income.
+    expect(await loanLedger(loan.id, 'loan_principal_receivable')).toBe(0);
+    expect(-(await loanLedger(loan.id, 'interest_income'))).toBe(f.schedule[0].interestCents + expectedInterest);
+    expect(-(await loanLedger(loan.id, 'fee_income'))).toBe(14_000); // the origination fee, billed
     for (const c of cs) {
       const [row] = await t.db.select().from(cards).where(eq(cards.id, c.id));
       // Released, but still in the vault until the member asks for it back.
@@ -289,6 +306,9 @@ describe('the whole lifecycle', () => {
     const paid = await api(admin, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'paid', reference: 'WIRE-2026-0611' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().loan).toMatchObject({ status: 'paid', outstandingPrincipalCents: 0 });
+    // The principal came back by wire: off the loan, into platform cash.
+    expect(await loanLedger(loan.id, 'loan_principal_receivable')).toBe(0);
+    expect(await loanLedger(loan.id, 'platform_cash')).toBe(0);
     const [card] = await t.db.select().from(cards).where(eq(cards.id, cs[0].id));
     expect(card.holdKind).toBeNull();
     expect((await api(admin, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'defaulted' })).statusCode).toBe(409);

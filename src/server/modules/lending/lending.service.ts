@@ -55,6 +55,7 @@ import { marketValuesFor } from '#server/modules/market-index/market-index.servi
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
 import { onInvoicePaid, type InvoicePaidEvent } from '#server/modules/money/money.settlement.ts';
 import { loanAggregate, type LoanRow } from './lending.aggregate.ts';
+import { postLoanFunded, postLoanSettledOutside } from '#server/modules/ledger/ledger.postings.ts';
 import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
 import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
@@ -727,6 +728,7 @@ async function fund(uow: UnitOfWork, actor: SignedInActor, row: LoanRow, policy:
     patch: { fundedAt: now, fundedOn, maturityDate: schedule.at(-1)!.dueDate, outstandingPrincipalCents: amount, originationInvoiceId, reviewerId: actor.user.id },
     data: { note, amountCents: amount },
   });
+  await postLoanFunded(uow.tx, { id: row.id, amountCents: amount, fundedAt: now }, actor.user.id);
 }
 
 /** PATCH /api/admin/loans/{id}: offer, reject, fund, mark paid (with a reference) or default. */
@@ -777,7 +779,10 @@ export async function adminPatchLoan(ctx: Ctx, actor: SignedInActor, input: { id
       case 'funded':
         return fund(uow, actor, row, policy, now, p.note ?? null);
       case 'paid':
-        return closeAsPaid(uow, row, actor, { now, reference: p.reference, note: p.note ?? `Marked paid (${p.reference})` });
+        await closeAsPaid(uow, row, actor, { now, reference: p.reference, note: p.note ?? `Marked paid (${p.reference})` });
+        // The open invoices were voided (their principal is back on the loan); the rest came by wire.
+        await postLoanSettledOutside(uow.tx, { id: row.id, principalCents: row.outstandingPrincipalCents, at: now, reference: p.reference }, actor.user.id);
+        return;
       case 'defaulted': {
         // Default follows an installment unpaid past its grace; anything sooner is an override with its reason, audited.
         const installments = await uow.tx.select().from(loanInstallments).where(eq(loanInstallments.loanId, row.id));

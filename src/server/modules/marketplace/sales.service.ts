@@ -10,7 +10,7 @@ import { feeTemplates } from '#server/db/schema/money.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { transition, type UnitOfWork } from '#server/lib/transition.ts';
+import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { appendEvent } from '#server/modules/cards/cards.service.ts';
 import { transferCard } from '#server/modules/cards/cards.holds.ts';
@@ -18,6 +18,7 @@ import { cardColumns } from '#server/modules/cards/cards.queries.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { onInvoicePaid } from '#server/modules/money/money.settlement.ts';
 import { getSetting, onSettingSaved } from '#server/modules/settings/settings.service.ts';
+import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/ledger.postings.ts';
 import { listingAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
 
@@ -85,6 +86,7 @@ onInvoicePaid('sale', async (uow, { invoice, now }) => {
     .onConflictDoNothing()
     .returning();
   if (!sale) return;
+  await postSaleSettled(tx, sale);
   const by = { actorId: buyerId, impersonatorId: null, ip: null };
   await transition(uow, listingAggregate, { id: l.id, from: 'reserved', to: 'sold', actor: { user: { id: buyerId }, impersonatorId: null, ip: null }, now, patch: { soldAt: now, reservedUntil: null }, data: { saleId: sale.id } });
   await appendEvent(tx, by, { cardId: l.cardId, kind: 'sold', data: { listingId: l.id, saleId: sale.id, priceCents: l.priceCents, buyerId, sellerId: l.sellerId }, at: now });
@@ -112,6 +114,7 @@ export async function recordHouseSale(uow: UnitOfWork, input: { sellOfferId: str
     })
     .onConflictDoNothing()
     .returning();
+  if (sale) await postHousePurchase(uow.tx, sale);
   return { sale, house };
 }
 
@@ -227,17 +230,20 @@ export async function adminSalesCsv(ctx: Ctx, actor: SignedInActor, q: { from?: 
 /** PATCH /api/admin/sales/{id}: the house paid the seller what it owed. */
 export async function markPayoutPaid(ctx: Ctx, actor: SignedInActor, input: { id: string }): Promise<SaleRow> {
   const now = ctx.clock.now();
-  const [updated] = await ctx.db
-    .update(sales)
-    .set({ payoutStatus: 'paid', payoutPaidAt: now })
-    .where(and(eq(sales.id, input.id), eq(sales.payoutStatus, 'owed')))
-    .returning({ id: sales.id });
-  if (!updated) {
-    const [exists] = await ctx.db.select({ id: sales.id }).from(sales).where(eq(sales.id, input.id)).limit(1);
-    if (!exists) throw notFound(marketplaceMessages.saleNotFound);
-    throw new AppError('conflict', marketplaceMessages.payoutNotOwed);
-  }
-  await audit(ctx.db, { ...auditBy(actor), action: 'sale.payout_paid', targetType: 'sale', targetId: input.id, at: now });
+  await inTransaction(ctx, async ({ tx }) => {
+    const [updated] = await tx
+      .update(sales)
+      .set({ payoutStatus: 'paid', payoutPaidAt: now })
+      .where(and(eq(sales.id, input.id), eq(sales.payoutStatus, 'owed')))
+      .returning();
+    if (!updated) {
+      const [exists] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.id, input.id)).limit(1);
+      if (!exists) throw notFound(marketplaceMessages.saleNotFound);
+      throw new AppError('conflict', marketplaceMessages.payoutNotOwed);
+    }
+    await postSellerPayout(tx, { ...updated, paidAt: now }, actor.user.id);
+    await audit(tx, { ...auditBy(actor), action: 'sale.payout_paid', targetType: 'sale', targetId: input.id, at: now });
+  });
   const house = await houseAccountId(ctx.db);
   const [row] = await salesSelect(ctx.db).where(eq(sales.id, input.id)).limit(1);
   return toSaleRow(row!, house);

@@ -22,6 +22,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { postInvoiceMove } from '#server/modules/ledger/ledger.postings.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePaid, invoiceSent } from './money.notifications.ts';
 import { memberSeesInvoice } from './money.policy.ts';
@@ -39,8 +40,11 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   statusKey: 'status',
   updatedKeys: ['updatedAt'],
   transitions: invoiceTransitions,
-  // The audit row written by transition() is the invoice's history.
-  async recordHistory() {},
+  // The audit row written by transition() is the invoice's history; the ledger entry the move
+  // causes (sent, paid, voided) is posted in the same transaction (decision 132).
+  async recordHistory(tx, move) {
+    await postInvoiceMove(tx, move);
+  },
   conflict: (current) =>
     new AppError('conflict', current === 'paid' ? moneyMessages.alreadyPaid : current === 'void' ? moneyMessages.isVoid : moneyMessages.staleStatus),
   notFound: () => notFound(moneyMessages.invoiceNotFound),

@@ -52,6 +52,7 @@ export const signedInPages = {
   '/admin/secure-analytics': () => import('#web/features/admin-marketplace/secure-analytics-page.tsx'),
   '/admin/legal-pages': () => import('#web/features/legal/admin-legal-pages-page.tsx'),
   '/admin/audit': () => import('#web/features/admin-audit/admin-audit-page.tsx'),
+  '/admin/ledger': () => import('#web/features/admin-ledger/admin-ledger-page.tsx'),
   '/manager': () => import('#web/features/manager/manager-page.tsx'),
   '/manager/clients/:id': () => import('#web/features/manager/client-detail-page.tsx'),
 } satisfies Record<string, () => Promise<PageModule>>;

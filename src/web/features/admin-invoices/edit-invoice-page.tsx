@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft, FileDown } from 'lucide-react';
+import { ArrowLeft, BookOpen, FileDown } from 'lucide-react';
 import { Link } from 'wouter';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { PageQuery } from '#web/components/page-query.tsx';
@@ -40,6 +40,13 @@ export default function EditInvoicePage({ params }: { params: Record<string, str
               actions={
                 <>
                   <AuditTrailLink targetType="invoice" targetId={invoice.id} />
+                  {invoice.status !== 'draft' && (
+                    <Button asChild variant="outline" size="sm">
+                      <Link href={`/admin/ledger?${new URLSearchParams({ invoiceId: invoice.id }).toString()}`}>
+                        <BookOpen aria-hidden="true" /> Ledger
+                      </Link>
+                    </Button>
+                  )}
                   <Button asChild variant="outline" size="sm">
                     <a href={adminInvoicePaths.pdf(invoice.id)} target="_blank" rel="noreferrer">
                       <FileDown aria-hidden="true" /> PDF

@@ -25,6 +25,7 @@ import {
   Wallet,
   Layers,
   ScrollText,
+  BookOpen,
 } from 'lucide-react';
 
 export interface NavItem {
@@ -68,6 +69,7 @@ export const ADMIN_SIDEBAR: NavItem[] = [
   { href: '/admin/invoices', label: 'Invoices', icon: FileText },
   { href: '/admin/fee-templates', label: 'Fee Templates', icon: Receipt },
   { href: '/admin/sales', label: 'Sales History', icon: History },
+  { href: '/admin/ledger', label: 'Ledger', icon: BookOpen },
   { href: '/admin/funds', label: 'Funds', icon: Wallet },
   { href: '/admin/share-analytics', label: 'Share Analytics', icon: Share2 },
   { href: '/admin/source-analytics', label: 'Source Analytics', icon: BarChart3 },

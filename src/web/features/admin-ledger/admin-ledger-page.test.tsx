@@ -1,0 +1,62 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LedgerEntriesResponse, TrialBalance } from '#common/ledger.ts';
+import { cleanUpMemberPagesAfterEach, renderMemberPage } from '#web/test/render-member-page.tsx';
+import AdminLedgerPage from './admin-ledger-page.tsx';
+
+cleanUpMemberPagesAfterEach();
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const tb: TrialBalance = {
+  debitsCents: 9_000,
+  creditsCents: 9_000,
+  balanced: true,
+  accounts: [
+    { code: 'member_receivable', name: 'Member receivable', kind: 'asset', balanceCents: 0 },
+    { code: 'provider_clearing', name: 'Payment provider clearing', kind: 'asset', balanceCents: 4_500 },
+    { code: 'fee_income', name: 'Fee income', kind: 'income', balanceCents: 4_500 },
+  ],
+};
+const invoiceId = '3f0c2b1a-1111-4222-8333-444455556666';
+const entries: LedgerEntriesResponse = {
+  page: 1,
+  pageSize: 50,
+  entries: [
+    {
+      id: 'e1',
+      causeType: 'payment_settled',
+      causeId: invoiceId,
+      memo: 'Payment for INV-001234',
+      currency: 'USD',
+      occurredAt: '2030-01-15T12:00:00.000Z',
+      reversesEntryId: null,
+      lines: [
+        { account: 'provider_clearing', accountName: 'Payment provider clearing', debitCents: 4_500, creditCents: 0, memo: null, related: { kind: 'invoice', id: invoiceId }, invoiceId },
+        { account: 'member_receivable', accountName: 'Member receivable', debitCents: 0, creditCents: 4_500, memo: 'INV-001234', related: { kind: 'invoice', id: invoiceId }, invoiceId },
+      ],
+    },
+  ],
+};
+
+describe('/admin/ledger', () => {
+  it('shows the trial balance and the journal, and filters the journal by account', async () => {
+    const { urls } = renderMemberPage(<AdminLedgerPage />, (url) =>
+      url === '/api/admin/ledger/trial-balance' ? json(tb) : url.startsWith('/api/admin/ledger/entries') ? json(entries) : json({}, 404),
+    );
+    expect(await screen.findByText('Balanced')).toBeTruthy();
+    expect(screen.getByText('Debits $90.00')).toBeTruthy();
+    expect(screen.getByText('Credits $90.00')).toBeTruthy();
+    expect((await screen.findAllByText('Payment for INV-001234')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getAllByRole('button', { name: /Fee income/ })[0]!);
+    await waitFor(() => expect(urls().some((u) => String(u).includes('account=fee_income'))).toBe(true));
+  });
+
+  it('says when the books do not balance', async () => {
+    renderMemberPage(<AdminLedgerPage />, (url) =>
+      url === '/api/admin/ledger/trial-balance' ? json({ ...tb, creditsCents: 8_999, balanced: false }) : url.startsWith('/api/admin/ledger/entries') ? json({ ...entries, entries: [] }) : json({}, 404),
+    );
+    expect(await screen.findByText('Out of balance')).toBeTruthy();
+    expect(await screen.findByText('No entries yet')).toBeTruthy();
+  });
+});

@@ -116,6 +116,7 @@ export const moneyMessages = {
   alreadySubscribed: 'You already have an active membership on this plan',
   noSubscription: 'You have no active membership',
   stripeSignature: 'Invalid webhook signature',
+  stripeMalformed: 'Malformed webhook event',
   providerUnavailable: 'The payment provider did not answer; try again shortly',
   invoiceSentTitle: 'New invoice',
   invoicePaidTitle: 'Invoice paid',

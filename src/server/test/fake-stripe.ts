@@ -21,7 +21,7 @@ export interface FakeStripeSession {
   object: 'checkout.session';
   mode: 'payment' | 'subscription';
   amount_total: number;
-  currency: 'usd';
+  currency: string;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   success_url: string;
@@ -29,6 +29,8 @@ export interface FakeStripeSession {
   url: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
+  /** Seconds since the epoch; Stripe expires an open session after 24 hours. */
+  expires_at: number;
   payment_intent: string | null;
   subscription: string | null;
   customer: string | null;
@@ -45,8 +47,13 @@ export interface FakeStripe {
    * A webhook delivery for a session as Stripe would send it: the JSON body and its
    * `stripe-signature` header (timestamp in seconds; another secret forges it).
    */
-  completion(sessionId: string, opts?: { amountCents?: number; timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  completion(
+    sessionId: string,
+    opts?: { amountCents?: number; currency?: string; paymentStatus?: 'paid' | 'unpaid'; timestamp?: number; secret?: string; eventId?: string },
+  ): { body: string; signature: string; eventId: string };
   signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  /** A Stripe-Signature header for any body (a malformed event Stripe would still sign). */
+  sign(body: string, opts?: { timestamp?: number; secret?: string }): string;
   /** Posts a delivery to a running server's webhook URL. */
   deliver(webhookUrl: string, delivery: { body: string; signature: string }): Promise<Response>;
   close(): Promise<void>;
@@ -94,7 +101,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
           object: 'checkout.session',
           mode,
           amount_total: amount * quantity,
-          currency: 'usd',
+          currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
           client_reference_id: form.get('client_reference_id'),
           metadata,
           success_url: (form.get('success_url') ?? '').replace('{CHECKOUT_SESSION_ID}', sid),
@@ -102,6 +109,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
           url: `${baseUrl}/c/pay/${sid}`,
           status: 'open',
           payment_status: 'unpaid',
+          expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
           payment_intent: null,
           subscription: null,
           customer: null,
@@ -142,14 +150,16 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
     canceledSubscriptions,
     requests,
     signedEvent,
+    sign: (body, o = {}) => stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) }),
     completion(sessionId, o = {}) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
       const completed: FakeStripeSession = {
         ...s,
         status: 'complete',
-        payment_status: 'paid',
+        payment_status: o.paymentStatus ?? 'paid',
         amount_total: o.amountCents ?? s.amount_total,
+        currency: o.currency ?? s.currency,
         payment_intent: s.mode === 'payment' ? (s.payment_intent ?? id('pi')) : null,
         subscription: s.mode === 'subscription' ? (s.subscription ?? id('sub')) : null,
         customer: s.customer ?? id('cus'),

@@ -6,7 +6,7 @@ import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.t
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
+import { WebhookPayloadError, WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
 import { invoiceAggregate } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { memberSeesInvoice, payRefusal } from './money.policy.ts';
@@ -111,7 +111,7 @@ export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 
  */
 export async function settlePayment(
   ctx: Ctx,
-  input: { provider: 'test' | 'stripe'; sessionId: string; amountCents: number; eventId: string; reference: string; customerId?: string | null; subscriptionId?: string | null },
+  input: { provider: 'test' | 'stripe'; sessionId: string; amountCents: number; currency?: string; eventId: string; reference: string; customerId?: string | null; subscriptionId?: string | null },
 ): Promise<SettleOutcome> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
@@ -139,6 +139,16 @@ export async function settlePayment(
         .set({ status: 'failed', failureReason: 'amount_mismatch', eventIds: seen, updatedAt: now })
         .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
       await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
+      return 'refused';
+    }
+    // Invoices are in US dollars: the same number of cents in another currency is not payment.
+    if ((input.currency ?? 'usd') !== 'usd') {
+      ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, currency: input.currency }, 'payment in another currency; refused');
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'currency_mismatch', eventIds: seen, updatedAt: now })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+      await audit(tx, { actorId: null, ip: null, action: 'payment.currency_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { currency: input.currency ?? null }, at: now });
       return 'refused';
     }
     if (inv!.status !== 'sent') {
@@ -228,6 +238,10 @@ export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawB
       ctx.log.warn({ reason: err.message.slice(0, 200) }, 'stripe webhook refused: signature');
       throw new AppError('bad_request', moneyMessages.stripeSignature);
     }
+    if (err instanceof WebhookPayloadError) {
+      ctx.log.warn({ reason: err.message.slice(0, 200) }, 'stripe webhook refused: malformed event');
+      throw new AppError('bad_request', moneyMessages.stripeMalformed);
+    }
     throw err;
   }
   switch (event.type) {
@@ -236,6 +250,7 @@ export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawB
         provider: 'stripe',
         sessionId: event.sessionId,
         amountCents: event.amountCents,
+        currency: event.currency,
         eventId: event.eventId,
         reference: event.reference,
         customerId: event.customerId,

@@ -17,13 +17,15 @@ export interface CheckoutRequest {
 
 /** A provider event in our words; settlement acts only on these. */
 export type PaymentEvent =
-  | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; reference: string; customerId: string | null; subscriptionId: string | null }
+  | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; currency: string; reference: string; customerId: string | null; subscriptionId: string | null }
   | { type: 'session_expired'; eventId: string; sessionId: string }
   | { type: 'subscription_renewed'; eventId: string; subscriptionId: string; periodEnd: Date | null }
   | { type: 'subscription_changed'; eventId: string; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null }
   | { type: 'ignored'; eventId: string; providerType: string };
 
 export class WebhookSignatureError extends Error {}
+/** A correctly signed event whose content is not what its type promises (no `data.object`, no id). */
+export class WebhookPayloadError extends Error {}
 
 export interface PaymentProvider {
   name: PaymentProviderName;
@@ -61,6 +63,12 @@ export function stripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_
 }
 
 const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The `t=` of a Stripe-Signature header, in seconds (the SDK refuses old ones, not future ones). */
+function signedTimestamp(signature: string | undefined): number | null {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(signature ?? '')?.[1];
+  return t ? Number(t) : null;
+}
 
 function stripeSubscriptionStatus(s: string): 'active' | 'past_due' | 'canceled' {
   if (s === 'active' || s === 'trialing') return 'active';
@@ -104,21 +112,33 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message);
       }
-      const o = event.data.object as unknown as Record<string, unknown>;
+      const signedAt = signedTimestamp(signature);
+      if (signedAt === null || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureError('Timestamp is in the future');
+      const data = (event as { data?: unknown }).data;
+      const object = data && typeof data === 'object' ? (data as { object?: unknown }).object : undefined;
+      if (typeof event.id !== 'string' || typeof event.type !== 'string' || !object || typeof object !== 'object' || Array.isArray(object)) {
+        throw new WebhookPayloadError('The event has no data.object');
+      }
+      const o = object as Record<string, unknown>;
+      const needId = () => {
+        if (typeof o.id !== 'string' || !o.id) throw new WebhookPayloadError(`${event.type} without an object id`);
+        return o.id;
+      };
       switch (event.type) {
         case 'checkout.session.completed':
           if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return { type: 'ignored', eventId: event.id, providerType: event.type };
           return {
             type: 'session_completed',
             eventId: event.id,
-            sessionId: String(o.id),
+            sessionId: needId(),
             amountCents: Number(o.amount_total ?? -1),
+            currency: typeof o.currency === 'string' ? o.currency.toLowerCase() : '',
             reference: idOf(o.payment_intent) ?? idOf(o.subscription) ?? String(o.id),
             customerId: idOf(o.customer),
             subscriptionId: idOf(o.subscription),
           };
         case 'checkout.session.expired':
-          return { type: 'session_expired', eventId: event.id, sessionId: String(o.id) };
+          return { type: 'session_expired', eventId: event.id, sessionId: needId() };
         case 'invoice.paid': {
           const parent = o.parent as { subscription_details?: { subscription?: unknown } } | undefined;
           const sub = idOf(o.subscription) ?? idOf(parent?.subscription_details?.subscription);
@@ -132,7 +152,7 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
           return {
             type: 'subscription_changed',
             eventId: event.id,
-            subscriptionId: String(o.id),
+            subscriptionId: needId(),
             status: event.type === 'customer.subscription.deleted' ? 'canceled' : stripeSubscriptionStatus(String(o.status)),
             periodEnd: dateOf(o.current_period_end ?? item?.current_period_end),
           };

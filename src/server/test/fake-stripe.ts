@@ -51,7 +51,8 @@ export interface FakeStripe {
     sessionId: string,
     opts?: { amountCents?: number; currency?: string; paymentStatus?: 'paid' | 'unpaid'; timestamp?: number; secret?: string; eventId?: string },
   ): { body: string; signature: string; eventId: string };
-  signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  /** `created` is when Stripe made the event (a retry is signed anew, later); defaults to the signing time. */
+  signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; created?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
   /** A Stripe-Signature header for any body (a malformed event Stripe would still sign). */
   sign(body: string, opts?: { timestamp?: number; secret?: string }): string;
   /** Posts a delivery to a running server's webhook URL. */
@@ -134,10 +135,10 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  function signedEvent(type: string, object: Record<string, unknown>, o: { timestamp?: number; secret?: string; eventId?: string } = {}) {
+  function signedEvent(type: string, object: Record<string, unknown>, o: { timestamp?: number; created?: number; secret?: string; eventId?: string } = {}) {
     const eventId = o.eventId ?? id('evt');
     const timestamp = o.timestamp ?? Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ id: eventId, object: 'event', type, created: timestamp, livemode: false, api_version: null, data: { object } });
+    const body = JSON.stringify({ id: eventId, object: 'event', type, created: o.created ?? timestamp, livemode: false, api_version: null, data: { object } });
     const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp });
     return { body, signature, eventId };
   }

@@ -260,11 +260,9 @@ export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawB
       await closeSession(ctx, { provider: 'stripe', sessionId: event.sessionId, status: 'expired', eventId: event.eventId, reason: 'expired' });
       return 'expired';
     case 'subscription_renewed':
-      await subscriptionRenewed(ctx, event);
-      return 'renewed';
+      return subscriptionRenewed(ctx, event);
     case 'subscription_changed':
-      await subscriptionChanged(ctx, event);
-      return 'changed';
+      return subscriptionChanged(ctx, event);
     default:
       return 'ignored';
   }

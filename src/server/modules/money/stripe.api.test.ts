@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyMessages, type Invoice } from '#common/money.ts';
-import { invoices, payments } from '#server/db/schema/money.ts';
+import { invoices, payments, subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
@@ -88,5 +88,55 @@ describe('signed events that are not what they claim', () => {
     expect(res.json().outcome).toBe('refused');
     expect((await invoiceRow(inv.id)).status).toBe('sent');
     expect(await paymentRow(sid)).toMatchObject({ status: 'failed', failureReason: 'currency_mismatch' });
+  });
+});
+
+describe('subscription events out of order', () => {
+  async function stripeMember() {
+    const who = await signedInMember(s);
+    const [plan] = await s.db.insert(subscriptionPlans).values({ name: `Ordered ${Math.random()}`, priceCents: 2_900, benefits: [] }).returning();
+    const open = await s.app.inject({ method: 'POST', url: '/api/subscribe', headers: who.headers, payload: { planId: plan!.id } });
+    expect(open.statusCode, open.body).toBe(200);
+    const sid = (open.json().url as string).split('/').pop()!;
+    expect((await webhook(stripe.completion(sid))).json().outcome).toBe('paid');
+    const subId = stripe.sessions.get(sid)!.subscription!;
+    const mine = async () => (await s.app.inject({ method: 'GET', url: '/api/user/subscription', headers: who.headers })).json().subscription;
+    return { subId, mine };
+  }
+  const now = () => Math.floor(Date.now() / 1000);
+  const updated = (subId: string, status: string, created: number, extra: Record<string, unknown> = {}) =>
+    stripe.signedEvent('customer.subscription.updated', { id: subId, object: 'subscription', status, items: { data: [{ current_period_end: 1_900_000_000 }] }, ...extra }, { created });
+
+  it('never lets an older customer.subscription.updated undo a newer one', async () => {
+    const { subId, mine } = await stripeMember();
+    const pastDue = await webhook(updated(subId, 'past_due', now() - 10));
+    expect(pastDue.json().outcome).toBe('changed');
+    const older = await webhook(updated(subId, 'active', now() - 60));
+    expect(older.statusCode).toBe(200);
+    expect(older.json().outcome).toBe('stale');
+    expect(await mine()).toMatchObject({ status: 'past_due' });
+    // An older invoice.paid does not bring it back to active either.
+    const renewal = stripe.signedEvent('invoice.paid', { id: 'in_old', object: 'invoice', subscription: subId, lines: { data: [{ period: { end: 1_800_000_000 } }] } }, { created: now() - 30 });
+    expect((await webhook(renewal)).json().outcome).toBe('stale');
+    expect(await mine()).toMatchObject({ status: 'past_due', currentPeriodEnd: new Date(1_900_000_000_000).toISOString() });
+    const [row] = await s.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId));
+    expect(row!.providerEventAt).toEqual(new Date((now() - 10) * 1000));
+    // A newer one applies.
+    expect((await webhook(updated(subId, 'active', now()))).json().outcome).toBe('changed');
+    expect(await mine()).toMatchObject({ status: 'active' });
+  });
+
+  it('orders events of the same second by the object timestamps, and keeps the newer whichever arrives first', async () => {
+    const { subId, mine } = await stripeMember();
+    const t = now() - 5;
+    const newer = updated(subId, 'past_due', t, { current_period_start: t });
+    const older = updated(subId, 'active', t, { current_period_start: t - 100 });
+    // Both orders, delivered together.
+    const results = await Promise.all([webhook(older), webhook(newer)]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect((await webhook(older)).json().outcome).toBe('stale');
+    const [row] = await s.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId));
+    expect(row!.status).toBe('past_due');
+    expect(await mine()).toMatchObject({ status: 'past_due' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { moneyMessages, type Subscription, type SubscriptionPlan } from '#common/money.ts';
 import type { SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -119,29 +119,56 @@ export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promis
   return null;
 }
 
-/** Stripe's `invoice.paid` for a renewal: the period moves on. */
-export async function subscriptionRenewed(ctx: Pick<Ctx, 'db' | 'clock'>, input: { subscriptionId: string; periodEnd: Date | null }) {
+/** Which provider event was applied last (kept on the row, so older ones can be told apart). */
+interface EventOrder {
+  eventId: string;
+  createdAt: Date;
+  objectAt: Date | null;
+}
+
+/**
+ * True when this event is newer than the one last applied: a later `created`, or the same second
+ * and object timestamps no older. Checked in the UPDATE itself, so two deliveries racing cannot
+ * both win on stale reads.
+ */
+function newerThanApplied(e: EventOrder): SQL {
+  const objectAt = (e.objectAt ?? new Date(0)).toISOString();
+  const createdAt = e.createdAt.toISOString();
+  return sql`(${subscriptions.providerEventAt} is null
+    or ${subscriptions.providerEventAt} < ${createdAt}::timestamptz
+    or (${subscriptions.providerEventAt} = ${createdAt}::timestamptz and coalesce(${subscriptions.providerObjectAt}, 'epoch'::timestamptz) <= ${objectAt}::timestamptz))`;
+}
+
+const applied = (e: EventOrder) => ({ providerEventAt: e.createdAt, providerObjectAt: e.objectAt, providerEventId: e.eventId });
+
+/** Stripe's `invoice.paid` for a renewal: the period moves on (unless a newer event was applied). */
+export async function subscriptionRenewed(ctx: Pick<Ctx, 'db' | 'clock'>, input: { subscriptionId: string; periodEnd: Date | null } & EventOrder): Promise<'renewed' | 'stale'> {
   const now = ctx.clock.now();
-  await ctx.db
+  const rows = await ctx.db
     .update(subscriptions)
-    .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), updatedAt: now })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled')));
+    .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input), updatedAt: now })
+    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
+    .returning({ id: subscriptions.id });
+  return rows.length ? 'renewed' : 'stale';
 }
 
 /** Stripe's `customer.subscription.updated` / `.deleted`. */
 export async function subscriptionChanged(
   ctx: Pick<Ctx, 'db' | 'clock'>,
-  input: { subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null },
-) {
+  input: { subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder,
+): Promise<'changed' | 'stale'> {
   const now = ctx.clock.now();
-  await ctx.db
+  const rows = await ctx.db
     .update(subscriptions)
     .set({
       status: input.status,
       ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}),
       ...(input.status === 'canceled' ? { canceledAt: now } : {}),
+      ...applied(input),
       updatedAt: now,
     })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled')));
+    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
+    .returning({ id: subscriptions.id });
+  return rows.length ? 'changed' : 'stale';
 }
 

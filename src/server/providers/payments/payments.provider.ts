@@ -15,12 +15,19 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** Where an event stands in time: the provider's `created`, then the object's own latest timestamp. */
+export interface EventOrder {
+  eventId: string;
+  createdAt: Date;
+  objectAt: Date | null;
+}
+
 /** A provider event in our words; settlement acts only on these. */
 export type PaymentEvent =
   | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; currency: string; reference: string; customerId: string | null; subscriptionId: string | null }
   | { type: 'session_expired'; eventId: string; sessionId: string }
-  | { type: 'subscription_renewed'; eventId: string; subscriptionId: string; periodEnd: Date | null }
-  | { type: 'subscription_changed'; eventId: string; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null }
+  | ({ type: 'subscription_renewed'; subscriptionId: string; periodEnd: Date | null } & EventOrder)
+  | ({ type: 'subscription_changed'; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder)
   | { type: 'ignored'; eventId: string; providerType: string };
 
 export class WebhookSignatureError extends Error {}
@@ -120,6 +127,13 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
         throw new WebhookPayloadError('The event has no data.object');
       }
       const o = object as Record<string, unknown>;
+      if (typeof event.created !== 'number') throw new WebhookPayloadError('The event has no created time');
+      const createdAt = new Date(event.created * 1000);
+      /** The latest of the object's own timestamps, to order events created in the same second. */
+      const objectAt = (...values: unknown[]) => {
+        const secs = values.filter((v): v is number => typeof v === 'number');
+        return secs.length ? new Date(Math.max(...secs) * 1000) : null;
+      };
       const needId = () => {
         if (typeof o.id !== 'string' || !o.id) throw new WebhookPayloadError(`${event.type} without an object id`);
         return o.id;
@@ -144,15 +158,25 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
           const sub = idOf(o.subscription) ?? idOf(parent?.subscription_details?.subscription);
           if (!sub) return { type: 'ignored', eventId: event.id, providerType: event.type };
           const line = (o.lines as { data?: { period?: { end?: number } }[] } | undefined)?.data?.[0];
-          return { type: 'subscription_renewed', eventId: event.id, subscriptionId: sub, periodEnd: dateOf(line?.period?.end ?? o.period_end) };
+          const paidAt = (o.status_transitions as { paid_at?: unknown } | undefined)?.paid_at;
+          return {
+            type: 'subscription_renewed',
+            eventId: event.id,
+            createdAt,
+            objectAt: objectAt(o.created, paidAt, line?.period?.end, o.period_end),
+            subscriptionId: sub,
+            periodEnd: dateOf(line?.period?.end ?? o.period_end),
+          };
         }
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
-          const item = (o.items as { data?: { current_period_end?: number }[] } | undefined)?.data?.[0];
+          const item = (o.items as { data?: { current_period_end?: number; current_period_start?: number }[] } | undefined)?.data?.[0];
           return {
             type: 'subscription_changed',
             eventId: event.id,
             subscriptionId: needId(),
+            createdAt,
+            objectAt: objectAt(o.created, o.start_date, o.current_period_start, item?.current_period_start, o.canceled_at, o.ended_at),
             status: event.type === 'customer.subscription.deleted' ? 'canceled' : stripeSubscriptionStatus(String(o.status)),
             periodEnd: dateOf(o.current_period_end ?? item?.current_period_end),
           };

@@ -103,6 +103,7 @@ export const moneyMessages = {
   userNotFound: 'Member not found',
   notDraft: 'Only a draft invoice can be edited',
   alreadyPaid: 'This invoice is already paid',
+  paymentProcessing: 'A payment for this invoice is processing; you will be told when it clears',
   isVoid: 'This invoice is void',
   notPayable: 'This invoice cannot be paid',
   staleStatus: 'The invoice changed meanwhile; reload and try again',

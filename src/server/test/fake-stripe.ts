@@ -2,6 +2,7 @@
  * A local stand-in for the few Stripe endpoints the server calls, speaking Stripe's protocol:
  *   POST   /v1/checkout/sessions       (form-encoded, Bearer sk_…) → a checkout.session
  *   GET    /v1/checkout/sessions/{id}  → the session
+ *   POST   /v1/checkout/sessions/{id}/expire → the expired session (400 unless open)
  *   DELETE /v1/subscriptions/{id}      → the canceled subscription
  * and a webhook sender that signs its posts with the SDK's own test-header helper, as Stripe does.
  * Point the server at it with PAYMENT_PROVIDER=stripe STRIPE_API_URL=<url> STRIPE_SECRET_KEY=<key>
@@ -26,7 +27,7 @@ export interface FakeStripeSession {
   metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
-  url: string;
+  url: string | null;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
   /** Seconds since the epoch; Stripe expires an open session after 24 hours. */
@@ -42,7 +43,7 @@ export interface FakeStripe {
   webhookSecret: string;
   sessions: Map<string, FakeStripeSession>;
   canceledSubscriptions: string[];
-  requests: { method: string; path: string; authorized: boolean }[];
+  requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
   /**
    * A webhook delivery for a session as Stripe would send it: the JSON body and its
    * `stripe-signature` header (timestamp in seconds; another secret forges it).
@@ -69,21 +70,42 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
   const sessions = new Map<string, FakeStripeSession>();
   const canceledSubscriptions: string[] = [];
   const requests: FakeStripe['requests'] = [];
+  // Stripe keeps a POST's answer under its Idempotency-Key: the same key and body replays it,
+  // the same key with other parameters is an error.
+  const idempotent = new Map<string, { raw: string; status: number; body: unknown }>();
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const reply = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
     res.end(JSON.stringify(body));
   };
-  const error = (res: ServerResponse, status: number, message: string, type = 'invalid_request_error') => send(res, status, { error: { type, message } });
 
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {
+      let send = reply;
+      const error = (r: ServerResponse, status: number, message: string, type = 'invalid_request_error') => send(r, status, { error: { type, message } });
       const path = (req.url ?? '').split('?')[0]!;
       const authorized = req.headers.authorization === `Bearer ${secretKey}`;
-      requests.push({ method: req.method ?? '', path, authorized });
+      const header = req.headers['idempotency-key'];
+      const idempotencyKey = (Array.isArray(header) ? header[0] : header) ?? null;
+      requests.push({ method: req.method ?? '', path, authorized, idempotencyKey });
       if (!authorized) return error(res, 401, 'Invalid API Key provided', 'authentication_error');
+      if (req.method === 'POST' && idempotencyKey) {
+        const seen = idempotent.get(`${path} ${idempotencyKey}`);
+        if (seen && seen.raw !== raw) {
+          return error(res, 400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, 'idempotency_error');
+        }
+        if (seen) {
+          res.writeHead(seen.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Idempotent-Replayed': 'true' });
+          return res.end(JSON.stringify(seen.body));
+        }
+        const original = send;
+        send = (r, status, body) => {
+          idempotent.set(`${path} ${idempotencyKey}`, { raw, status, body });
+          original(r, status, body);
+        };
+      }
       const form = new URLSearchParams(raw);
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const mode = form.get('mode') === 'subscription' ? 'subscription' : 'payment';
@@ -122,6 +144,15 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
       if (req.method === 'GET' && get) {
         const s = sessions.get(get[1]!);
         return s ? send(res, 200, s) : error(res, 404, `No such checkout.session: '${get[1]}'`);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (req.method === 'POST' && expire) {
+        const s = sessions.get(expire[1]!);
+        if (!s) return error(res, 404, `No such checkout.session: '${expire[1]}'`);
+        if (s.status !== 'open') return error(res, 400, 'Only Checkout Sessions with a status of open can be expired.');
+        const expired: FakeStripeSession = { ...s, status: 'expired', url: null };
+        sessions.set(s.id, expired);
+        return send(res, 200, expired);
       }
       const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (req.method === 'DELETE' && cancel) {

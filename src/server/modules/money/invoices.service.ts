@@ -22,6 +22,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { expireOpenCheckouts } from './checkout-expiry.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePaid, invoiceSent } from './money.notifications.ts';
 import { memberSeesInvoice } from './money.policy.ts';
@@ -30,7 +31,7 @@ import type { InvoiceRow } from './money.settlement.ts';
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 type Person = { id: string; name: string | null; phone: string };
 
-/** The invoice status machine (decision 011); sent and paid notify the member and admins. */
+/** The invoice status machine (decision 011); sent and paid notify the member and admins; void closes open provider sessions. */
 export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   name: 'invoice',
   table: invoices,
@@ -47,6 +48,7 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   async notify(uow, row, now) {
     if (row.status === 'sent') await invoiceSent(uow, row, now);
     if (row.status === 'paid') await invoicePaid(uow, row, now);
+    if (row.status === 'void') await expireOpenCheckouts(uow, row, now);
   },
 };
 

@@ -17,20 +17,54 @@ type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'paym
 
 const system = { user: null, impersonatorId: null, ip: null };
 
-/** Opens a provider checkout for one payable invoice and records the attempt. */
+/**
+ * The invoice's open session, when it has one the provider still holds open: a second checkout
+ * reuses it instead of opening another that could take the money a second time. A session the
+ * provider has closed is marked so here.
+ */
+async function openSessionFor(ctx: Ctx, invoiceId: string): Promise<{ url: string } | null> {
+  const pending = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.provider, ctx.payments.name), eq(payments.status, 'pending')));
+  for (const p of pending) {
+    let found: Awaited<ReturnType<Ctx['payments']['getCheckout']>>;
+    try {
+      found = await ctx.payments.getCheckout(p.sessionId);
+    } catch (err) {
+      ctx.log.warn({ err: { message: (err as Error).message }, provider: ctx.payments.name }, 'checkout session not read');
+      throw new AppError('unavailable', moneyMessages.providerUnavailable);
+    }
+    if (found.status === 'open' && found.url) return { url: found.url };
+    // Completed: its webhook settles it (or is on its way); another session must not be opened.
+    if (found.status === 'complete') throw new AppError('conflict', moneyMessages.paymentProcessing);
+    await ctx.db
+      .update(payments)
+      .set({ status: 'expired', failureReason: 'expired', updatedAt: ctx.clock.now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+  }
+  return null;
+}
+
+/** Opens a provider checkout for one payable invoice (or reuses its open one) and records the attempt. */
 export async function openCheckout(
   ctx: Ctx,
   actor: SignedInActor,
   input: { invoice: InvoiceRow; kind: 'invoice' | 'subscription'; planId?: string; description: string },
 ): Promise<{ url: string }> {
+  const reused = await openSessionFor(ctx, input.invoice.id);
+  if (reused) return reused;
   const paymentId = randomUUID();
   const origin = ctx.config.appOrigin;
   const successPath = input.kind === 'subscription' ? '/subscription-success' : '/payment-success';
+  // One key per attempt at this invoice: two checkouts racing send the same key and get one session.
+  const [{ attempts }] = await ctx.db.select({ attempts: sql<number>`count(*)::int` }).from(payments).where(eq(payments.invoiceId, input.invoice.id));
+  const idempotencyKey = `checkout:${input.invoice.id}:${attempts}`;
   let session: { sessionId: string; url: string };
   try {
     session = await ctx.payments.createCheckout({
       kind: input.kind,
-      paymentId,
+      idempotencyKey,
       invoiceId: input.invoice.id,
       description: input.description,
       amountCents: input.invoice.totalCents,
@@ -43,7 +77,9 @@ export async function openCheckout(
   }
   const now = ctx.clock.now();
   await inTransaction(ctx, async ({ tx }) => {
-    await tx.insert(payments).values({
+    const inserted = await tx
+      .insert(payments)
+      .values({
       id: paymentId,
       invoiceId: input.invoice.id,
       userId: actor.user.id,
@@ -54,7 +90,11 @@ export async function openCheckout(
       amountCents: input.invoice.totalCents,
       createdAt: now,
       updatedAt: now,
-    });
+      })
+      // The racing checkout that got the same session from the provider recorded it already.
+      .onConflictDoNothing({ target: [payments.provider, payments.sessionId] })
+      .returning({ id: payments.id });
+    if (!inserted.length) return;
     await audit(tx, { ...auditBy(actor), action: 'payment.checkout_opened', targetType: 'invoice', targetId: input.invoice.id, data: { provider: ctx.payments.name }, at: now });
   });
   return { url: session.url };

@@ -17,6 +17,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe();
   s = await createTestApp({
     env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
+    jobs: {},
   });
   admin = await signedInAdmin(s);
   member = await signedInMember(s);
@@ -138,5 +139,53 @@ describe('subscription events out of order', () => {
     const [row] = await s.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId));
     expect(row!.status).toBe('past_due');
     expect(await mine()).toMatchObject({ status: 'past_due' });
+  });
+});
+
+describe('one open checkout session per invoice', () => {
+  const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+
+  it('reuses the open session, with an Idempotency-Key on the create, even when two checkouts race', async () => {
+    const inv = await sentInvoice(2_200);
+    const before = creates().length;
+    const [a, b] = await Promise.all([checkout(inv.id), checkout(inv.id)]);
+    expect(a).toBe(b);
+    const c = await checkout(inv.id);
+    expect(c).toBe(a);
+    const made = creates().slice(before);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    for (const r of made) expect(r.idempotencyKey).toBe(`checkout:${inv.id}:0`);
+    expect([...stripe.sessions.values()].filter((x) => x.client_reference_id === inv.id)).toHaveLength(1);
+    const rows = await s.db.select().from(payments).where(eq(payments.invoiceId, inv.id));
+    expect(rows).toHaveLength(1);
+    // Paid once, whatever the retries.
+    const delivery = stripe.completion(a);
+    const outcomes = await Promise.all([webhook(delivery), webhook(stripe.completion(a))]);
+    expect(outcomes.map((r) => r.json().outcome).sort()).toEqual(['already_settled', 'paid']);
+    expect((await invoiceRow(inv.id)).status).toBe('paid');
+  });
+
+  it('opens a new session once Stripe has expired the old one', async () => {
+    const inv = await sentInvoice(2_300);
+    const first = await checkout(inv.id);
+    stripe.sessions.set(first, { ...stripe.sessions.get(first)!, status: 'expired', url: null });
+    const second = await checkout(inv.id);
+    expect(second).not.toBe(first);
+    expect((await paymentRow(first)).status).toBe('expired');
+    expect(creates().at(-1)!.idempotencyKey).toBe(`checkout:${inv.id}:1`);
+  });
+
+  it('expires the open session at Stripe when the invoice is voided', async () => {
+    const inv = await sentInvoice(2_400);
+    const sid = await checkout(inv.id);
+    const res = await api(admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { status: 'void', voidReason: 'Sold elsewhere' });
+    expect(res.statusCode, res.body).toBe(200);
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => stripe.sessions.get(sid)!.status).toBe('expired');
+    expect(stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${sid}/expire`).length).toBeGreaterThanOrEqual(1);
+    // Stripe's expired event then closes our record.
+    await webhook(stripe.signedEvent('checkout.session.expired', { ...stripe.sessions.get(sid) }));
+    expect((await paymentRow(sid)).status).toBe('expired');
+    expect((await api(member, 'POST', '/api/checkout', { invoiceId: inv.id })).statusCode).toBe(409);
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { CheckoutKind, PaymentProviderName } from '#common/money.ts';
 import type { Config } from '#server/config.ts';
@@ -6,8 +6,12 @@ import type { Config } from '#server/config.ts';
 /** What to charge: one line, in cents, for an invoice or a month of a plan. */
 export interface CheckoutRequest {
   kind: CheckoutKind;
-  paymentId: string;
   invoiceId: string;
+  /**
+   * Sent as the `Idempotency-Key`: the same key gives the same session, so a retried or racing
+   * create for one invoice opens one session, not two.
+   */
+  idempotencyKey: string;
   description: string;
   amountCents: number;
   /** Absolute URLs; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
@@ -37,6 +41,10 @@ export class WebhookPayloadError extends Error {}
 export interface PaymentProvider {
   name: PaymentProviderName;
   createCheckout(req: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The session as the provider has it now (an open one is reused rather than a second opened). */
+  getCheckout(sessionId: string): Promise<{ status: 'open' | 'complete' | 'expired'; url: string | null }>;
+  /** Closes an open session so it can no longer take money; a session already closed is fine. */
+  expireCheckout(sessionId: string): Promise<void>;
   /** Verifies a webhook delivery on its raw body and reads it; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   cancelSubscription(subscriptionId: string): Promise<void>;
@@ -46,10 +54,15 @@ export interface PaymentProvider {
 export function createTestPaymentProvider(): PaymentProvider {
   return {
     name: 'test',
-    async createCheckout() {
-      const sessionId = `test_cs_${randomBytes(12).toString('hex')}`;
+    async createCheckout(req) {
+      // Idempotent as Stripe is: the same key names the same session.
+      const sessionId = `test_cs_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`;
       return { sessionId, url: `/payment-test?session=${sessionId}` };
     },
+    async getCheckout(sessionId) {
+      return { status: 'open', url: `/payment-test?session=${sessionId}` };
+    },
+    async expireCheckout() {},
     parseWebhook() {
       throw new WebhookSignatureError('The test provider receives no webhooks');
     },
@@ -91,7 +104,8 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
   return {
     name: 'stripe',
     async createCheckout(req) {
-      const session = await stripe.checkout.sessions.create({
+      const session = await stripe.checkout.sessions.create(
+        {
         mode: req.kind === 'subscription' ? 'subscription' : 'payment',
         line_items: [
           {
@@ -105,12 +119,29 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
           },
         ],
         client_reference_id: req.invoiceId,
-        metadata: { invoiceId: req.invoiceId, paymentId: req.paymentId },
+        metadata: { invoiceId: req.invoiceId },
         success_url: req.successUrl,
         cancel_url: req.cancelUrl,
-      });
+        },
+        { idempotencyKey: req.idempotencyKey },
+      );
       if (!session.url) throw new Error('Stripe returned a session without a URL');
       return { sessionId: session.id, url: session.url };
+    },
+    async getCheckout(sessionId) {
+      const s = await stripe.checkout.sessions.retrieve(sessionId);
+      const status: 'open' | 'complete' | 'expired' = s.status === 'open' ? 'open' : s.status === 'complete' ? 'complete' : 'expired';
+      return { status, url: s.url };
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Already complete or expired: nothing is left open to close.
+        const s = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+        if (s && s.status !== 'open') return;
+        throw err;
+      }
     },
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;

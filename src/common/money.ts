@@ -50,10 +50,12 @@ export type PaymentProviderName = (typeof paymentProviders)[number];
 export const checkoutKinds = ['invoice', 'subscription'] as const;
 export type CheckoutKind = (typeof checkoutKinds)[number];
 
-export const paymentStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;
+/** `processing`: completed at the provider with a delayed method (a bank debit); not yet money. */
+export const paymentStatuses = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentTransitions: TransitionMap<PaymentStatus> = {
-  pending: ['succeeded', 'failed', 'expired'],
+  pending: ['processing', 'succeeded', 'failed', 'expired'],
+  processing: ['succeeded', 'failed'],
   succeeded: [],
   failed: [],
   expired: [],
@@ -117,6 +119,8 @@ export const moneyMessages = {
   alreadySubscribed: 'You already have an active membership on this plan',
   noSubscription: 'You have no active membership',
   stripeSignature: 'Invalid webhook signature',
+  paymentFailedTitle: 'Payment failed',
+  paymentFailed: (number: string, amount: string) => `Your payment of ${amount} for invoice ${number} did not go through; the invoice is open to pay again`,
   stripeMalformed: 'Malformed webhook event',
   providerUnavailable: 'The payment provider did not answer; try again shortly',
   invoiceSentTitle: 'New invoice',

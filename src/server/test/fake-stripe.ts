@@ -54,6 +54,11 @@ export interface FakeStripe {
   ): { body: string; signature: string; eventId: string };
   /** `created` is when Stripe made the event (a retry is signed anew, later); defaults to the signing time. */
   signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; created?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  /**
+   * The later outcome of a delayed method (a bank debit) after a completion with
+   * `paymentStatus: 'unpaid'`: `checkout.session.async_payment_succeeded` or `…_failed`.
+   */
+  asyncPayment(sessionId: string, outcome: 'succeeded' | 'failed', opts?: { timestamp?: number; eventId?: string }): { body: string; signature: string; eventId: string };
   /** A Stripe-Signature header for any body (a malformed event Stripe would still sign). */
   sign(body: string, opts?: { timestamp?: number; secret?: string }): string;
   /** Posts a delivery to a running server's webhook URL. */
@@ -198,6 +203,13 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
       };
       sessions.set(sessionId, completed);
       return signedEvent('checkout.session.completed', completed as unknown as Record<string, unknown>, o);
+    },
+    asyncPayment(sessionId, outcome, o = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
+      const next: FakeStripeSession = { ...s, status: 'complete', payment_status: outcome === 'succeeded' ? 'paid' : 'unpaid' };
+      sessions.set(sessionId, next);
+      return signedEvent(`checkout.session.async_payment_${outcome}`, next as unknown as Record<string, unknown>, o);
     },
     deliver: (webhookUrl, d) => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, body: d.body }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyMessages, type CheckoutSession, type PaymentStatus } from '#common/money.ts';
 import type { Actor, SignedInActor } from '#server/context.ts';
 import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.ts';
@@ -9,6 +9,7 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { WebhookPayloadError, WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
 import { invoiceAggregate } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
+import { paymentFailed } from './money.notifications.ts';
 import { memberSeesInvoice, payRefusal } from './money.policy.ts';
 import { runInvoicePaidHandlers, type InvoiceRow, type PaymentRow } from './money.settlement.ts';
 import { subscriptionChanged, subscriptionRenewed } from './subscriptions.service.ts';
@@ -26,7 +27,8 @@ async function openSessionFor(ctx: Ctx, invoiceId: string): Promise<{ url: strin
   const pending = await ctx.db
     .select()
     .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.provider, ctx.payments.name), eq(payments.status, 'pending')));
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.provider, ctx.payments.name), unsettled));
+  if (pending.some((p) => p.status === 'processing')) throw new AppError('conflict', moneyMessages.paymentProcessing);
   for (const p of pending) {
     let found: Awaited<ReturnType<Ctx['payments']['getCheckout']>>;
     try {
@@ -142,6 +144,9 @@ export async function checkoutSession(ctx: Ctx, actor: SignedInActor, input: { s
   return sessionView(ctx, await ownPayment(ctx, actor, input.sessionId));
 }
 
+/** A payment not yet settled: opened, or completed with a delayed method and waiting for the money. */
+const unsettled = inArray(payments.status, ['pending', 'processing']);
+
 export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 'unknown_session';
 
 /**
@@ -166,7 +171,7 @@ export async function settlePayment(
       return 'unknown_session';
     }
     if (p.eventIds.includes(input.eventId)) return 'replay';
-    if (p.status !== 'pending') return 'already_settled';
+    if (p.status !== 'pending' && p.status !== 'processing') return 'already_settled';
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
     const seen = sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`;
     if (input.amountCents !== p.amountCents || input.amountCents !== inv!.totalCents) {
@@ -177,7 +182,7 @@ export async function settlePayment(
       await tx
         .update(payments)
         .set({ status: 'failed', failureReason: 'amount_mismatch', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+        .where(and(eq(payments.id, p.id), unsettled));
       await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
       return 'refused';
     }
@@ -187,7 +192,7 @@ export async function settlePayment(
       await tx
         .update(payments)
         .set({ status: 'failed', failureReason: 'currency_mismatch', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+        .where(and(eq(payments.id, p.id), unsettled));
       await audit(tx, { actorId: null, ip: null, action: 'payment.currency_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { currency: input.currency ?? null }, at: now });
       return 'refused';
     }
@@ -196,7 +201,7 @@ export async function settlePayment(
       await tx
         .update(payments)
         .set({ status: 'failed', failureReason: `invoice_${inv!.status}`, eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+        .where(and(eq(payments.id, p.id), unsettled));
       return inv!.status === 'paid' ? 'already_settled' : 'refused';
     }
     // The invoice's conditional update is the lock: of two concurrent completions (of this
@@ -217,13 +222,13 @@ export async function settlePayment(
       await tx
         .update(payments)
         .set({ status: 'failed', failureReason: 'invoice_already_settled', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+        .where(and(eq(payments.id, p.id), unsettled));
       return 'already_settled';
     }
     const [won] = await tx
       .update(payments)
       .set({ status: 'succeeded', intentId: input.reference, eventIds: seen, updatedAt: now })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+      .where(and(eq(payments.id, p.id), unsettled))
       .returning();
     if (!won) throw new AppError('conflict', moneyMessages.staleStatus);
     await runInvoicePaidHandlers(uow, {
@@ -243,6 +248,47 @@ async function closeSession(ctx: Ctx, input: { provider: 'test' | 'stripe'; sess
     .update(payments)
     .set({ status: input.status, failureReason: input.reason, eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
     .where(and(eq(payments.provider, input.provider), eq(payments.sessionId, input.sessionId), eq(payments.status, 'pending')));
+}
+
+/**
+ * Completed with a delayed method (`payment_status: unpaid`): no money yet. The payment shows as
+ * processing, the invoice stays payable only through this payment (a new checkout is refused)
+ * until `async_payment_succeeded` settles it or `async_payment_failed` reopens it.
+ */
+async function paymentProcessing(ctx: Ctx, input: { sessionId: string; eventId: string }): Promise<'processing' | 'replay' | 'unknown_session'> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async ({ tx }) => {
+    const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
+    if (!p) return 'unknown_session';
+    if (p.eventIds.includes(input.eventId) || p.status !== 'pending') return 'replay';
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: 'processing', eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (moved) await audit(tx, { actorId: null, ip: null, action: 'payment.processing', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe' }, at: now });
+    return moved ? 'processing' : 'replay';
+  });
+}
+
+/** `async_payment_failed`: the delayed payment did not arrive; the invoice is open again and the member is told, once. */
+async function delayedPaymentFailed(ctx: Ctx, input: { sessionId: string; eventId: string }): Promise<'failed' | 'replay' | 'unknown_session'> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
+    if (!p) return 'unknown_session';
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: 'failed', failureReason: 'async_payment_failed', eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
+      .where(and(eq(payments.id, p.id), unsettled))
+      .returning({ id: payments.id });
+    if (!moved) return 'replay';
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
+    await audit(tx, { actorId: null, ip: null, action: 'payment.failed', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe', reason: 'async_payment_failed' }, at: now });
+    if (inv && inv.status === 'sent') await paymentFailed(uow, inv, now);
+    return 'failed';
+  });
 }
 
 function requireTestProvider(ctx: Ctx) {
@@ -296,6 +342,10 @@ export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawB
         customerId: event.customerId,
         subscriptionId: event.subscriptionId,
       });
+    case 'session_processing':
+      return paymentProcessing(ctx, { sessionId: event.sessionId, eventId: event.eventId });
+    case 'session_failed':
+      return delayedPaymentFailed(ctx, { sessionId: event.sessionId, eventId: event.eventId });
     case 'session_expired':
       await closeSession(ctx, { provider: 'stripe', sessionId: event.sessionId, status: 'expired', eventId: event.eventId, reason: 'expired' });
       return 'expired';

@@ -189,3 +189,48 @@ describe('one open checkout session per invoice', () => {
     expect((await api(member, 'POST', '/api/checkout', { invoiceId: inv.id })).statusCode).toBe(409);
   });
 });
+
+describe('delayed payment methods', () => {
+  const memberNotices = async () => (await api(member, 'GET', '/api/user/notifications')).json();
+
+  it('leaves the invoice processing at an unpaid completion, then settles once on async_payment_succeeded', async () => {
+    const inv = await sentInvoice(6_100);
+    const sid = await checkout(inv.id);
+    const completed = await webhook(stripe.completion(sid, { paymentStatus: 'unpaid' }));
+    expect(completed.json().outcome).toBe('processing');
+    expect((await invoiceRow(inv.id)).status).toBe('sent');
+    const view = await api(member, 'GET', `/api/checkout/session/${sid}`);
+    expect(view.json()).toMatchObject({ status: 'processing', invoice: { status: 'sent' } });
+    const again = await api(member, 'POST', '/api/checkout', { invoiceId: inv.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(moneyMessages.paymentProcessing);
+
+    const a = stripe.asyncPayment(sid, 'succeeded');
+    const b = stripe.asyncPayment(sid, 'succeeded');
+    const outcomes = await Promise.all([webhook(a), webhook(b), webhook(a)]);
+    expect(outcomes.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(outcomes.filter((r) => r.json().outcome === 'paid')).toHaveLength(1);
+    expect((await invoiceRow(inv.id)).status).toBe('paid');
+    expect(await paymentRow(sid)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('returns the invoice to open and tells the member when the delayed payment fails', async () => {
+    const inv = await sentInvoice(6_200);
+    const sid = await checkout(inv.id);
+    expect((await webhook(stripe.completion(sid, { paymentStatus: 'unpaid' }))).json().outcome).toBe('processing');
+    const failed = stripe.asyncPayment(sid, 'failed');
+    const results = await Promise.all([webhook(failed), webhook(failed)]);
+    expect(results.map((r) => r.json().outcome).sort()).toEqual(['failed', 'replay']);
+    expect((await invoiceRow(inv.id)).status).toBe('sent');
+    expect(await paymentRow(sid)).toMatchObject({ status: 'failed', failureReason: 'async_payment_failed' });
+    const notices = JSON.stringify(await memberNotices());
+    expect(notices.split(moneyMessages.paymentFailedTitle).length - 1).toBe(1);
+    expect(notices).toContain(inv.number);
+    // Open again: a new checkout opens a new session.
+    const next = await checkout(inv.id);
+    expect(next).not.toBe(sid);
+    // A late success for the failed session pays nothing.
+    expect((await webhook(stripe.asyncPayment(sid, 'succeeded'))).json().outcome).toBe('already_settled');
+    expect((await invoiceRow(inv.id)).status).toBe('sent');
+  });
+});

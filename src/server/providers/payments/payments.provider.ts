@@ -29,6 +29,8 @@ export interface EventOrder {
 /** A provider event in our words; settlement acts only on these. */
 export type PaymentEvent =
   | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; currency: string; reference: string; customerId: string | null; subscriptionId: string | null }
+  | { type: 'session_processing'; eventId: string; sessionId: string }
+  | { type: 'session_failed'; eventId: string; sessionId: string }
   | { type: 'session_expired'; eventId: string; sessionId: string }
   | ({ type: 'subscription_renewed'; subscriptionId: string; periodEnd: Date | null } & EventOrder)
   | ({ type: 'subscription_changed'; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder)
@@ -171,6 +173,9 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
       };
       switch (event.type) {
         case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          // A delayed method (a bank debit) completes unpaid; its async_payment_* event follows.
+          if (o.payment_status === 'unpaid') return { type: 'session_processing', eventId: event.id, sessionId: needId() };
           if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return { type: 'ignored', eventId: event.id, providerType: event.type };
           return {
             type: 'session_completed',
@@ -182,6 +187,8 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
             customerId: idOf(o.customer),
             subscriptionId: idOf(o.subscription),
           };
+        case 'checkout.session.async_payment_failed':
+          return { type: 'session_failed', eventId: event.id, sessionId: needId() };
         case 'checkout.session.expired':
           return { type: 'session_expired', eventId: event.id, sessionId: needId() };
         case 'invoice.paid': {

@@ -117,6 +117,7 @@ export const moneyMessages = {
   planNotFound: 'Plan not found',
   planInactive: 'This plan is no longer offered',
   alreadySubscribed: 'You already have an active membership on this plan',
+  subscriptionPending: 'A membership checkout is already open; finish it, or wait until it expires, before starting another',
   noSubscription: 'You have no active membership',
   stripeSignature: 'Invalid webhook signature',
   paymentFailedTitle: 'Payment failed',

@@ -6,6 +6,26 @@ import type { PaymentProvider } from '#server/providers/payments/payments.provid
 import type { InvoiceRow } from './money.settlement.ts';
 
 export const EXPIRE_CHECKOUT_JOB = 'money.expire_checkout';
+export const CANCEL_PROVIDER_SUBSCRIPTION_JOB = 'money.cancel_provider_subscription';
+
+/**
+ * A plan switch: the new membership started (in the settlement transaction), so the old one is
+ * cancelled at the provider too, or the member would be billed for both. Queued in that
+ * transaction, run after it commits, retried until the provider answers.
+ */
+export async function cancelAtProviderLater(uow: UnitOfWork, sub: { provider: string; providerSubscriptionId: string }, now: Date) {
+  await enqueueJob(uow.tx, {
+    name: CANCEL_PROVIDER_SUBSCRIPTION_JOB,
+    runAt: now,
+    key: `${CANCEL_PROVIDER_SUBSCRIPTION_JOB}:${sub.providerSubscriptionId}`,
+    payload: { provider: sub.provider, subscriptionId: sub.providerSubscriptionId },
+  });
+}
+
+export async function runCancelProviderSubscription(provider: PaymentProvider, payload: Record<string, unknown>) {
+  if (payload.provider !== provider.name || typeof payload.subscriptionId !== 'string') return;
+  await provider.cancelSubscription(payload.subscriptionId);
+}
 
 /**
  * An invoice that can no longer be paid (voided by an admin, or by a reservation lapsing or being

@@ -4,7 +4,7 @@ import { invoices } from '#server/db/schema/money.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
-import { EXPIRE_CHECKOUT_JOB, runExpireCheckout } from './checkout-expiry.ts';
+import { CANCEL_PROVIDER_SUBSCRIPTION_JOB, EXPIRE_CHECKOUT_JOB, runCancelProviderSubscription, runExpireCheckout } from './checkout-expiry.ts';
 import { invoiceOverdue } from './money.notifications.ts';
 
 export const OVERDUE_NOTICES_JOB = 'money.overdue_notices';
@@ -48,6 +48,11 @@ export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): Record<s
       const now = ctx.clock.now();
       await scheduleOverdueNotices(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
     },
-    ...(payments ? { [EXPIRE_CHECKOUT_JOB]: (payload: Record<string, unknown>) => runExpireCheckout(payments, payload) } : {}),
+    ...(payments
+      ? {
+          [EXPIRE_CHECKOUT_JOB]: (payload: Record<string, unknown>) => runExpireCheckout(payments, payload),
+          [CANCEL_PROVIDER_SUBSCRIPTION_JOB]: (payload: Record<string, unknown>) => runCancelProviderSubscription(payments, payload),
+        }
+      : {}),
   };
 }

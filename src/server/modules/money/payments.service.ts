@@ -48,6 +48,37 @@ async function openSessionFor(ctx: Ctx, invoiceId: string): Promise<{ url: strin
   return null;
 }
 
+/**
+ * Refuses a membership checkout while another of the member's is still open at the provider or
+ * processing; one the provider has closed is marked so and does not count.
+ */
+export async function refuseOpenSubscriptionCheckout(ctx: Ctx, userId: string) {
+  const open = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'subscription'), eq(payments.provider, ctx.payments.name), unsettled));
+  for (const p of open) {
+    if (p.status === 'processing') throw new AppError('conflict', moneyMessages.subscriptionPending);
+    // The test provider takes no money: an abandoned test checkout is simply closed.
+    if (p.provider === 'test') {
+      await closeSession(ctx, { provider: 'test', sessionId: p.sessionId, status: 'expired', eventId: `test_superseded_${p.sessionId}`, reason: 'superseded' });
+      continue;
+    }
+    let found: Awaited<ReturnType<Ctx['payments']['getCheckout']>>;
+    try {
+      found = await ctx.payments.getCheckout(p.sessionId);
+    } catch (err) {
+      ctx.log.warn({ err: { message: (err as Error).message }, provider: ctx.payments.name }, 'checkout session not read');
+      throw new AppError('unavailable', moneyMessages.providerUnavailable);
+    }
+    if (found.status !== 'expired') throw new AppError('conflict', moneyMessages.subscriptionPending);
+    await ctx.db
+      .update(payments)
+      .set({ status: 'expired', failureReason: 'expired', updatedAt: ctx.clock.now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+  }
+}
+
 /** Opens a provider checkout for one payable invoice (or reuses its open one) and records the attempt. */
 export async function openCheckout(
   ctx: Ctx,

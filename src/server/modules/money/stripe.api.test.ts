@@ -234,3 +234,56 @@ describe('delayed payment methods', () => {
     expect((await invoiceRow(inv.id)).status).toBe('sent');
   });
 });
+
+describe('plan switch and cancel at Stripe', () => {
+  it('cancels the old plan at Stripe when the new one starts, and refuses a second subscribe while one is open', async () => {
+    const who = await signedInMember(s);
+    const plans = await s.db
+      .insert(subscriptionPlans)
+      .values([
+        { name: 'Switch Collector', priceCents: 1_900, benefits: [] },
+        { name: 'Switch Investor', priceCents: 4_900, benefits: [] },
+        { name: 'Switch Dealer', priceCents: 9_900, benefits: [] },
+      ])
+      .returning();
+    const subscribe = (planId: string) => s.app.inject({ method: 'POST', url: '/api/subscribe', headers: who.headers, payload: { planId } });
+    const mine = async () => (await s.app.inject({ method: 'GET', url: '/api/user/subscription', headers: who.headers })).json().subscription;
+
+    const first = await subscribe(plans[0]!.id);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstSid = (first.json().url as string).split('/').pop()!;
+    // While that checkout is open, another plan is refused.
+    const meanwhile = await subscribe(plans[1]!.id);
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.json().error).toBe(moneyMessages.subscriptionPending);
+    expect((await webhook(stripe.completion(firstSid))).json().outcome).toBe('paid');
+    const oldSub = stripe.sessions.get(firstSid)!.subscription!;
+
+    const second = await subscribe(plans[1]!.id);
+    expect(second.statusCode, second.body).toBe(200);
+    const secondSid = (second.json().url as string).split('/').pop()!;
+    expect((await subscribe(plans[2]!.id)).statusCode).toBe(409);
+    // The old plan still bills until the new one is paid.
+    expect(await mine()).toMatchObject({ plan: { id: plans[0]!.id }, status: 'active' });
+    expect(stripe.canceledSubscriptions).not.toContain(oldSub);
+
+    expect((await webhook(stripe.completion(secondSid))).json().outcome).toBe('paid');
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => stripe.canceledSubscriptions.includes(oldSub)).toBe(true);
+    const newSub = stripe.sessions.get(secondSid)!.subscription!;
+    expect(stripe.canceledSubscriptions).not.toContain(newSub);
+    expect(await mine()).toMatchObject({ plan: { id: plans[1]!.id }, status: 'active' });
+
+    // A checkout Stripe has expired no longer blocks the next one.
+    const third = await subscribe(plans[2]!.id);
+    expect(third.statusCode, third.body).toBe(200);
+    const thirdSid = (third.json().url as string).split('/').pop()!;
+    stripe.sessions.set(thirdSid, { ...stripe.sessions.get(thirdSid)!, status: 'expired', url: null });
+    expect((await subscribe(plans[2]!.id)).statusCode).toBe(200);
+
+    // Cancelling cancels at Stripe.
+    expect((await s.app.inject({ method: 'POST', url: '/api/user/subscription/cancel', headers: who.headers })).statusCode).toBe(200);
+    expect(stripe.canceledSubscriptions).toContain(newSub);
+    expect(await mine()).toBeNull();
+  });
+});

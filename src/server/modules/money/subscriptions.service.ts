@@ -9,7 +9,8 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { createInvoiceIn } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { onInvoicePaid } from './money.settlement.ts';
-import { openCheckout } from './payments.service.ts';
+import { cancelAtProviderLater } from './checkout-expiry.ts';
+import { openCheckout, refuseOpenSubscriptionCheckout } from './payments.service.ts';
 
 type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'payments'>;
 type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -63,6 +64,8 @@ export async function subscribe(ctx: Ctx, actor: SignedInActor, input: { planId:
   if (!plan.active) throw new AppError('conflict', moneyMessages.planInactive);
   const current = await liveSubscription(ctx.db, actor.user.id);
   if (current?.sub.planId === plan.id && current.sub.status === 'active') throw new AppError('conflict', moneyMessages.alreadySubscribed);
+  // One membership checkout at a time: two open ones could both be paid and both start billing.
+  await refuseOpenSubscriptionCheckout(ctx, actor.user.id);
   const now = ctx.clock.now();
   const invoice = await inTransaction(ctx, (uow) =>
     createInvoiceIn(uow, actor, {
@@ -79,13 +82,21 @@ export async function subscribe(ctx: Ctx, actor: SignedInActor, input: { planId:
 }
 
 // A paid membership invoice starts (or switches) the member's membership, in the settlement transaction.
-onInvoicePaid('subscription', async ({ tx }, { invoice, payment, providerCustomerId, providerSubscriptionId, now }) => {
+onInvoicePaid('subscription', async (uow, { invoice, payment, providerCustomerId, providerSubscriptionId, now }) => {
+  const { tx } = uow;
   const planId = payment?.planId ?? invoice.relatedId;
   if (!planId) return;
-  await tx
+  const replaced = await tx
     .update(subscriptions)
     .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-    .where(and(eq(subscriptions.userId, invoice.userId), ne(subscriptions.status, 'canceled')));
+    .where(and(eq(subscriptions.userId, invoice.userId), ne(subscriptions.status, 'canceled')))
+    .returning({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId });
+  // A plan switch: the old plan stops billing at the provider as well as here.
+  for (const old of replaced) {
+    if (old.provider !== 'test' && old.providerSubscriptionId && old.providerSubscriptionId !== providerSubscriptionId) {
+      await cancelAtProviderLater(uow, { provider: old.provider, providerSubscriptionId: old.providerSubscriptionId }, now);
+    }
+  }
   await tx.insert(subscriptions).values({
     userId: invoice.userId,
     planId,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyMessages, type Invoice } from '#common/money.ts';
 import { invoices, payments, subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
-import { signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
+import { createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 // Stripe as it really behaves: signed but malformed events, clocks ahead, other currencies,
@@ -285,5 +285,38 @@ describe('plan switch and cancel at Stripe', () => {
     expect((await s.app.inject({ method: 'POST', url: '/api/user/subscription/cancel', headers: who.headers })).statusCode).toBe(200);
     expect(stripe.canceledSubscriptions).toContain(newSub);
     expect(await mine()).toBeNull();
+  });
+});
+
+describe('reservations that end close their Stripe session', () => {
+  async function reservedCheckout() {
+    const l = await createListing(s, { priceCents: 12_500 });
+    const r = await api(member, 'POST', `/api/listings/${l.id}/reserve`);
+    expect(r.statusCode, r.body).toBe(200);
+    const invoiceId: string = r.json().invoiceId;
+    return { listingId: l.id, invoiceId, sid: await checkout(invoiceId) };
+  }
+  const expiresCalled = (sid: string) => stripe.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${sid}/expire`);
+
+  it('expires the session when the buyer cancels the reservation', async () => {
+    const { listingId, invoiceId, sid } = await reservedCheckout();
+    expect((await api(member, 'POST', `/api/listings/${listingId}/cancel-reservation`)).statusCode).toBe(200);
+    expect((await invoiceRow(invoiceId)).status).toBe('void');
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => stripe.sessions.get(sid)!.status).toBe('expired');
+    expect(expiresCalled(sid)).toBe(true);
+  });
+
+  it('expires the session when the reservation lapses', async () => {
+    const { invoiceId, sid } = await reservedCheckout();
+    s.clock.advance(16 * 60_000);
+    await s.app.jobRunner!.runDue();
+    await expect.poll(async () => (await invoiceRow(invoiceId)).status).toBe('void');
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => stripe.sessions.get(sid)!.status).toBe('expired');
+    expect(expiresCalled(sid)).toBe(true);
+    // A completion that still lands pays nothing.
+    expect((await webhook(stripe.completion(sid))).json().outcome).toBe('refused');
+    expect((await invoiceRow(invoiceId)).status).toBe('void');
   });
 });

@@ -113,16 +113,16 @@ export async function openCheckout(
     const inserted = await tx
       .insert(payments)
       .values({
-      id: paymentId,
-      invoiceId: input.invoice.id,
-      userId: actor.user.id,
-      kind: input.kind,
-      planId: input.planId ?? null,
-      provider: ctx.payments.name,
-      sessionId: session.sessionId,
-      amountCents: input.invoice.totalCents,
-      createdAt: now,
-      updatedAt: now,
+        id: paymentId,
+        invoiceId: input.invoice.id,
+        userId: actor.user.id,
+        kind: input.kind,
+        planId: input.planId ?? null,
+        provider: ctx.payments.name,
+        sessionId: session.sessionId,
+        amountCents: input.invoice.totalCents,
+        createdAt: now,
+        updatedAt: now,
       })
       // The racing checkout that got the same session from the provider recorded it already.
       .onConflictDoNothing({ target: [payments.provider, payments.sessionId] })

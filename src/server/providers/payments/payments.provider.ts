@@ -108,22 +108,22 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
     async createCheckout(req) {
       const session = await stripe.checkout.sessions.create(
         {
-        mode: req.kind === 'subscription' ? 'subscription' : 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: req.amountCents,
-              product_data: { name: req.description },
-              ...(req.kind === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+          mode: req.kind === 'subscription' ? 'subscription' : 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: req.amountCents,
+                product_data: { name: req.description },
+                ...(req.kind === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+              },
             },
-          },
-        ],
-        client_reference_id: req.invoiceId,
-        metadata: { invoiceId: req.invoiceId },
-        success_url: req.successUrl,
-        cancel_url: req.cancelUrl,
+          ],
+          client_reference_id: req.invoiceId,
+          metadata: { invoiceId: req.invoiceId },
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
         },
         { idempotencyKey: req.idempotencyKey },
       );

@@ -276,6 +276,8 @@ export const invoiceSchema = z.object({
   status: z.enum(invoiceStatuses),
   /** Derived: sent and past its due date. */
   overdue: z.boolean(),
+  /** Derived: a delayed payment (a bank debit) for it is on its way; not yet paid, not payable again. */
+  processing: z.boolean().optional(),
   lines: z.array(invoiceLineSchema),
   subtotalCents: z.number(),
   totalCents: z.number(),

@@ -52,7 +52,10 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   },
 };
 
-export function toInvoice(r: InvoiceRow, user: Person, now: Date): Invoice {
+/** Whether a delayed payment for the invoice is processing (decision 133). */
+const processingPayment = sql<boolean>`exists (select 1 from payments p where p.invoice_id = ${invoices.id} and p.status = 'processing')`;
+
+export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = false): Invoice {
   return {
     id: r.id,
     number: r.number,
@@ -60,6 +63,7 @@ export function toInvoice(r: InvoiceRow, user: Person, now: Date): Invoice {
     user,
     status: r.status,
     overdue: isOverdue(r, now),
+    ...(processing ? { processing: true } : {}),
     lines: r.lines,
     subtotalCents: r.subtotalCents,
     totalCents: r.totalCents,
@@ -79,8 +83,8 @@ export function toInvoice(r: InvoiceRow, user: Person, now: Date): Invoice {
 const person = { id: users.id, name: users.name, phone: users.phone };
 
 async function loadInvoice(db: Db, where: SQL | undefined, now: Date): Promise<Invoice | null> {
-  const [row] = await db.select({ inv: invoices, user: person }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where).limit(1);
-  return row ? toInvoice(row.inv, row.user, now) : null;
+  const [row] = await db.select({ inv: invoices, user: person, processing: processingPayment }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where).limit(1);
+  return row ? toInvoice(row.inv, row.user, now, row.processing) : null;
 }
 
 /** Lines from the editor or from a template applied to a base amount; totals are always ours. */
@@ -228,12 +232,12 @@ const statusOrder = sql`case ${invoices.status} when 'sent' then 0 when 'paid' t
 export async function memberInvoices(ctx: Ctx, actor: SignedInActor): Promise<Invoice[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ inv: invoices, user: person })
+    .select({ inv: invoices, user: person, processing: processingPayment })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
     .where(and(eq(invoices.userId, actor.user.id), sql`${invoices.status} <> 'draft'`))
     .orderBy(statusOrder, asc(invoices.dueDate), desc(invoices.createdAt));
-  return rows.map((r) => toInvoice(r.inv, r.user, now));
+  return rows.map((r) => toInvoice(r.inv, r.user, now, r.processing));
 }
 
 /** GET /api/admin/invoices: filters, a page, and the outstanding and paid-this-month totals. */

@@ -201,6 +201,9 @@ describe('delayed payment methods', () => {
     expect((await invoiceRow(inv.id)).status).toBe('sent');
     const view = await api(member, 'GET', `/api/checkout/session/${sid}`);
     expect(view.json()).toMatchObject({ status: 'processing', invoice: { status: 'sent' } });
+    const listed = async () => (await api(member, 'GET', '/api/user/invoices')).json().invoices.find((i: Invoice) => i.id === inv.id) as Invoice;
+    expect(await listed()).toMatchObject({ status: 'sent', processing: true });
+    expect((await api(member, 'GET', `/api/user/invoices/${inv.id}`)).json()).toMatchObject({ invoice: { processing: true } });
     const again = await api(member, 'POST', '/api/checkout', { invoiceId: inv.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(moneyMessages.paymentProcessing);
@@ -212,6 +215,7 @@ describe('delayed payment methods', () => {
     expect(outcomes.filter((r) => r.json().outcome === 'paid')).toHaveLength(1);
     expect((await invoiceRow(inv.id)).status).toBe('paid');
     expect(await paymentRow(sid)).toMatchObject({ status: 'succeeded' });
+    expect((await listed()).processing).toBeUndefined();
   });
 
   it('returns the invoice to open and tells the member when the delayed payment fails', async () => {

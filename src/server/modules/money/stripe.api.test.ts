@@ -175,6 +175,15 @@ describe('one open checkout session per invoice', () => {
     expect(creates().at(-1)!.idempotencyKey).toBe(`checkout:${inv.id}:1`);
   });
 
+  it('opens a new session when Stripe does not know the old one', async () => {
+    const inv = await sentInvoice(2_350);
+    const first = await checkout(inv.id);
+    stripe.sessions.delete(first);
+    const second = await checkout(inv.id);
+    expect(second).not.toBe(first);
+    expect((await paymentRow(first)).status).toBe('expired');
+  });
+
   it('expires the open session at Stripe when the invoice is voided', async () => {
     const inv = await sentInvoice(2_400);
     const sid = await checkout(inv.id);

@@ -131,7 +131,14 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
       return { sessionId: session.id, url: session.url };
     },
     async getCheckout(sessionId) {
-      const s = await stripe.checkout.sessions.retrieve(sessionId);
+      let s: Stripe.Checkout.Session;
+      try {
+        s = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (err) {
+        // A session this account does not know (other keys, or gone) can take no money here.
+        if ((err as { statusCode?: number }).statusCode === 404) return { status: 'expired', url: null };
+        throw err;
+      }
       const status: 'open' | 'complete' | 'expired' = s.status === 'open' ? 'open' : s.status === 'complete' ? 'complete' : 'expired';
       return { status, url: s.url };
     },
@@ -140,6 +147,7 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
         await stripe.checkout.sessions.expire(sessionId);
       } catch (err) {
         // Already complete or expired: nothing is left open to close.
+        if ((err as { statusCode?: number }).statusCode === 404) return;
         const s = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
         if (s && s.status !== 'open') return;
         throw err;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +87,16 @@ describe('configuration', () => {
       expect(staging).toMatchObject({ PAYMENT_PROVIDER: 'test', testPaymentsInProduction: true });
       expect(problems({ PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'yes' })).toEqual([expect.stringMatching(/^ALLOW_TEST_PAYMENTS/)]);
     });
+
+    it('the server process exits at start-up with a message naming PAYMENT_PROVIDER', () => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, ...prod, DATA_DIR: dir(), PORT: '0', DATABASE_URL: '', REDIS_URL: '', PAYMENT_PROVIDER: '', ALLOW_TEST_PAYMENTS: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/PAYMENT_PROVIDER: must be set explicitly in production/);
+    }, 60_000);
 
     it('starts with Stripe, and keeps the test provider as the default outside production', () => {
       const live = loadConfig({ ...prod, DATA_DIR: dir(), PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });

@@ -4,6 +4,7 @@
  *   GET    /v1/checkout/sessions/{id}  → the session
  *   POST   /v1/checkout/sessions/{id}/expire → the expired session (400 unless open)
  *   DELETE /v1/subscriptions/{id}      → the canceled subscription
+ *   POST   /v1/refunds                 → a refund of a paid session's payment intent
  * and a webhook sender that signs its posts with the SDK's own test-header helper, as Stripe does.
  * Point the server at it with PAYMENT_PROVIDER=stripe STRIPE_API_URL=<url> STRIPE_SECRET_KEY=<key>
  * STRIPE_WEBHOOK_SECRET=<webhookSecret>.
@@ -43,6 +44,8 @@ export interface FakeStripe {
   webhookSecret: string;
   sessions: Map<string, FakeStripeSession>;
   canceledSubscriptions: string[];
+  /** Refunds made through POST /v1/refunds, with the Idempotency-Key each came with. */
+  refunds: { id: string; payment_intent: string; idempotencyKey: string | null }[];
   requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
   /**
    * A webhook delivery for a session as Stripe would send it: the JSON body and its
@@ -74,6 +77,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, FakeStripeSession>();
   const canceledSubscriptions: string[] = [];
+  const refunds: FakeStripe['refunds'] = [];
   const requests: FakeStripe['requests'] = [];
   // Stripe keeps a POST's answer under its Idempotency-Key: the same key and body replays it,
   // the same key with other parameters is an error.
@@ -159,6 +163,14 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
         sessions.set(s.id, expired);
         return send(res, 200, expired);
       }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const pi = form.get('payment_intent');
+        const paid = [...sessions.values()].find((s) => s.payment_intent === pi && s.payment_status === 'paid');
+        if (!pi || !paid) return error(res, 400, `No such payment_intent: '${pi}'`);
+        const refund = { id: id('re'), payment_intent: pi, idempotencyKey };
+        refunds.push(refund);
+        return send(res, 200, { id: refund.id, object: 'refund', payment_intent: pi, amount: paid.amount_total, currency: paid.currency, status: 'succeeded' });
+      }
       const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (req.method === 'DELETE' && cancel) {
         canceledSubscriptions.push(cancel[1]!);
@@ -185,6 +197,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
     webhookSecret,
     sessions,
     canceledSubscriptions,
+    refunds,
     requests,
     signedEvent,
     sign: (body, o = {}) => stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) }),

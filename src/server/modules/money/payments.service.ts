@@ -11,6 +11,7 @@ import { invoiceAggregate } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { paymentFailed } from './money.notifications.ts';
 import { memberSeesInvoice, payRefusal } from './money.policy.ts';
+import { refundLater } from './refunds.ts';
 import { runInvoicePaidHandlers, type InvoiceRow, type PaymentRow } from './money.settlement.ts';
 import { subscriptionChanged, subscriptionRenewed } from './subscriptions.service.ts';
 
@@ -215,6 +216,7 @@ export async function settlePayment(
         .set({ status: 'failed', failureReason: 'amount_mismatch', eventIds: seen, updatedAt: now })
         .where(and(eq(payments.id, p.id), unsettled));
       await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'amount_mismatch' }, now);
       return 'refused';
     }
     // Invoices are in US dollars: the same number of cents in another currency is not payment.
@@ -225,6 +227,7 @@ export async function settlePayment(
         .set({ status: 'failed', failureReason: 'currency_mismatch', eventIds: seen, updatedAt: now })
         .where(and(eq(payments.id, p.id), unsettled));
       await audit(tx, { actorId: null, ip: null, action: 'payment.currency_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { currency: input.currency ?? null }, at: now });
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'currency_mismatch' }, now);
       return 'refused';
     }
     if (inv!.status !== 'sent') {
@@ -233,6 +236,7 @@ export async function settlePayment(
         .update(payments)
         .set({ status: 'failed', failureReason: `invoice_${inv!.status}`, eventIds: seen, updatedAt: now })
         .where(and(eq(payments.id, p.id), unsettled));
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: `invoice_${inv!.status}` }, now);
       return inv!.status === 'paid' ? 'already_settled' : 'refused';
     }
     // The invoice's conditional update is the lock: of two concurrent completions (of this
@@ -254,6 +258,7 @@ export async function settlePayment(
         .update(payments)
         .set({ status: 'failed', failureReason: 'invoice_already_settled', eventIds: seen, updatedAt: now })
         .where(and(eq(payments.id, p.id), unsettled));
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'invoice_already_settled' }, now);
       return 'already_settled';
     }
     const [won] = await tx

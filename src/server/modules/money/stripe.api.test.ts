@@ -333,3 +333,40 @@ describe('reservations that end close their Stripe session', () => {
     expect((await invoiceRow(invoiceId)).status).toBe('void');
   });
 });
+
+describe('money captured for an invoice that cannot take it', () => {
+  const adminNotices = async () => JSON.stringify((await api(admin, 'GET', '/api/user/notifications')).json());
+  const refundsOf = (sid: string) => stripe.refunds.filter((r) => r.payment_intent === stripe.sessions.get(sid)!.payment_intent);
+
+  it('refunds the second of two sessions completing together for one invoice, and tells the admins', async () => {
+    const inv = await sentInvoice(8_800);
+    const a = await checkout(inv.id);
+    // Two sessions open for one invoice (as checkouts made before one-session-per-invoice left them).
+    stripe.sessions.set(a, { ...stripe.sessions.get(a)!, status: 'expired', url: null });
+    const b = await checkout(inv.id);
+    stripe.sessions.set(a, { ...stripe.sessions.get(a)!, status: 'open' });
+    await s.db.update(payments).set({ status: 'pending', failureReason: null }).where(eq(payments.sessionId, a));
+    const results = await Promise.all([webhook(stripe.completion(a)), webhook(stripe.completion(b))]);
+    expect(results.map((r) => r.json().outcome).sort()).toEqual(['already_settled', 'paid']);
+    expect((await invoiceRow(inv.id)).status).toBe('paid');
+    const loser = results[0]!.json().outcome === 'paid' ? b : a;
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => refundsOf(loser).length).toBe(1);
+    expect(refundsOf(loser === a ? b : a)).toHaveLength(0);
+    expect(refundsOf(loser)[0]!.idempotencyKey).toBe(`refund:${(await paymentRow(loser)).id}`);
+    expect(await adminNotices()).toContain(`for invoice ${inv.number} was captured after the invoice could no longer take it`);
+  });
+
+  it('refunds a wrong currency and a completion for a void invoice', async () => {
+    const eur = await sentInvoice(8_900);
+    const sid = await checkout(eur.id);
+    expect((await webhook(stripe.completion(sid, { currency: 'eur' }))).json().outcome).toBe('refused');
+    const gone = await sentInvoice(9_000);
+    const late = await checkout(gone.id);
+    expect((await api(admin, 'PATCH', `/api/admin/invoices/${gone.id}`, { status: 'void', voidReason: 'Waived' })).statusCode).toBe(200);
+    expect((await webhook(stripe.completion(late))).json().outcome).toBe('refused');
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => refundsOf(sid).length + refundsOf(late).length).toBe(2);
+    expect((await invoiceRow(gone.id)).status).toBe('void');
+  });
+});

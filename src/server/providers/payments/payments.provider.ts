@@ -50,6 +50,12 @@ export interface PaymentProvider {
   /** Verifies a webhook delivery on its raw body and reads it; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Gives back money captured for an invoice that could not take it. `reference` is the payment
+   * intent the completion carried (a membership's subscription is not refunded here). The key
+   * makes a retried refund one refund.
+   */
+  refund(input: { reference: string; idempotencyKey: string }): Promise<void>;
 }
 
 /** Local payments: the browser completes or declines on /payment-test; no webhooks. */
@@ -69,6 +75,7 @@ export function createTestPaymentProvider(): PaymentProvider {
       throw new WebhookSignatureError('The test provider receives no webhooks');
     },
     async cancelSubscription() {},
+    async refund() {},
   };
 }
 
@@ -233,6 +240,10 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
     },
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
+    },
+    async refund({ reference, idempotencyKey }) {
+      if (!reference.startsWith('pi_')) throw new Error('Only a payment intent is refunded automatically');
+      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
     },
   };
 }

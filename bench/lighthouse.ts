@@ -165,6 +165,8 @@ export async function runLighthouse() {
       DATA_DIR: mkdtempSync(join(benchTempRoot(), 'lh-data-')),
       APP_ORIGIN: origin,
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+      PAYMENT_PROVIDER: 'test',
+      ALLOW_TEST_PAYMENTS: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',

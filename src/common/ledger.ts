@@ -41,6 +41,7 @@ export const ledgerCauseTypes = [
   'installment_paid',
   'loan_settled',
   'fund_dealt',
+  'capture_refused',
   'refund',
   'reversal',
 ] as const;

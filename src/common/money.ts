@@ -50,10 +50,12 @@ export type PaymentProviderName = (typeof paymentProviders)[number];
 export const checkoutKinds = ['invoice', 'subscription'] as const;
 export type CheckoutKind = (typeof checkoutKinds)[number];
 
-export const paymentStatuses = ['pending', 'succeeded', 'failed', 'expired'] as const;
+/** `processing`: completed at the provider with a delayed method (a bank debit); not yet money. */
+export const paymentStatuses = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentTransitions: TransitionMap<PaymentStatus> = {
-  pending: ['succeeded', 'failed', 'expired'],
+  pending: ['processing', 'succeeded', 'failed', 'expired'],
+  processing: ['succeeded', 'failed'],
   succeeded: [],
   failed: [],
   expired: [],
@@ -103,6 +105,7 @@ export const moneyMessages = {
   userNotFound: 'Member not found',
   notDraft: 'Only a draft invoice can be edited',
   alreadyPaid: 'This invoice is already paid',
+  paymentProcessing: 'A payment for this invoice is processing; you will be told when it clears',
   isVoid: 'This invoice is void',
   notPayable: 'This invoice cannot be paid',
   staleStatus: 'The invoice changed meanwhile; reload and try again',
@@ -114,8 +117,12 @@ export const moneyMessages = {
   planNotFound: 'Plan not found',
   planInactive: 'This plan is no longer offered',
   alreadySubscribed: 'You already have an active membership on this plan',
+  subscriptionPending: 'A membership checkout is already open; finish it, or wait until it expires, before starting another',
   noSubscription: 'You have no active membership',
   stripeSignature: 'Invalid webhook signature',
+  paymentFailedTitle: 'Payment failed',
+  paymentFailed: (number: string, amount: string) => `Your payment of ${amount} for invoice ${number} did not go through; the invoice is open to pay again`,
+  stripeMalformed: 'Malformed webhook event',
   providerUnavailable: 'The payment provider did not answer; try again shortly',
   invoiceSentTitle: 'New invoice',
   invoicePaidTitle: 'Invoice paid',
@@ -269,6 +276,8 @@ export const invoiceSchema = z.object({
   status: z.enum(invoiceStatuses),
   /** Derived: sent and past its due date. */
   overdue: z.boolean(),
+  /** Derived: a delayed payment (a bank debit) for it is on its way; not yet paid, not payable again. */
+  processing: z.boolean().optional(),
   lines: z.array(invoiceLineSchema),
   subtotalCents: z.number(),
   totalCents: z.number(),

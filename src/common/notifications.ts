@@ -36,6 +36,7 @@ export const staffNotificationKinds = [
   'fund_request_new',
   'cert_claim_new',
   'manager_client_updated',
+  'payment_refunded',
 ] as const;
 export const notificationKinds = [...memberNotificationKinds, ...staffNotificationKinds] as const;
 export type MemberNotificationKind = (typeof memberNotificationKinds)[number];
@@ -87,6 +88,7 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   fund_request_new: { label: 'New fund requests', description: 'A member asked to subscribe to or redeem from a fund.', smsByDefault: false, area: 'funds' },
   cert_claim_new: { label: 'New certificate claims', description: 'A member claimed a certificate registered by someone else.', smsByDefault: false, area: 'registry' },
   manager_client_updated: { label: 'Client answers', description: 'A client accepted or declined your invitation, or removed you as their manager.', smsByDefault: false, area: 'portfolio' },
+  payment_refunded: { label: 'Refunded payments', description: 'Money captured for an invoice that could no longer take it was refunded.', smsByDefault: false, area: 'payments' },
 };
 
 export const notificationVariants = ['default', 'destructive'] as const;

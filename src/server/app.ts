@@ -155,7 +155,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const storage = ctx.storage;
   const psa = opts.psa ?? createPsaProvider(config);
   // An app that runs jobs also retries the PSA re-checks PSA could not answer.
-  const jobs = opts.jobs ? { ...opts.jobs, ...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx) } : undefined;
+  const payments = opts.payments ?? createPaymentProvider(config);
+  const jobs = opts.jobs ? { ...opts.jobs, ...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx, payments), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx) } : undefined;
   if (jobs && Object.keys(jobs).length) {
     const runner = new JobRunner(database.db, ctx.clock, jobs, {
       pollMs: opts.jobPollMs,
@@ -213,7 +214,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(cardsRoutes, { storage, psa });
   await app.register(certClaimsRoutes);
   await app.register(shareLinksRoutes);
-  await app.register(moneyRoutes, { payments: opts.payments ?? createPaymentProvider(config) });
+  await app.register(moneyRoutes, { payments });
   await app.register(huntsRoutes);
   await app.register(sourcesRoutes);
   await app.register(marketIndexRoutes);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,11 +47,62 @@ describe('configuration', () => {
   });
 
   it('seeds demo data by default only outside production', () => {
-    const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), APP_ORIGIN: 'https://cards.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+15550000000' };
+    const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', SESSION_SECRET: 'x'.repeat(32), APP_ORIGIN: 'https://cards.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+15550000000' };
     expect(loadConfig({ DATA_DIR: dir() }).SEED_DEMO).toBe(true);
     expect(loadConfig({ DATA_DIR: dir(), SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ ...prod, DATA_DIR: dir() }).SEED_DEMO).toBe(false);
     expect(loadConfig({ ...prod, DATA_DIR: dir(), SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  describe('production never takes test payments by default', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      APP_ORIGIN: 'https://cards.example.com',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_FROM_NUMBER: '+15550000000',
+    };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...prod, DATA_DIR: dir(), ...env });
+      } catch (e) {
+        if (e instanceof ConfigError) return e.problems;
+        throw e;
+      }
+      return [];
+    };
+
+    it('refuses to start without an explicit PAYMENT_PROVIDER, naming it', () => {
+      expect(problems({})).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER: must be set explicitly in production/)]);
+      expect(problems({ PAYMENT_PROVIDER: '' })).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER/)]);
+      expect(() => loadConfig({ ...prod, DATA_DIR: dir() })).toThrow(/PAYMENT_PROVIDER/);
+    });
+
+    it('refuses PAYMENT_PROVIDER=test unless ALLOW_TEST_PAYMENTS=true, and then says so', () => {
+      expect(problems({ PAYMENT_PROVIDER: 'test' })).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER: .*ALLOW_TEST_PAYMENTS=true/)]);
+      expect(problems({ PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'false' })).toHaveLength(1);
+      const staging = loadConfig({ ...prod, DATA_DIR: dir(), PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true' });
+      expect(staging).toMatchObject({ PAYMENT_PROVIDER: 'test', testPaymentsInProduction: true });
+      expect(problems({ PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'yes' })).toEqual([expect.stringMatching(/^ALLOW_TEST_PAYMENTS/)]);
+    });
+
+    it('the server process exits at start-up with a message naming PAYMENT_PROVIDER', () => {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, ...prod, DATA_DIR: dir(), PORT: '0', DATABASE_URL: '', REDIS_URL: '', PAYMENT_PROVIDER: '', ALLOW_TEST_PAYMENTS: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/PAYMENT_PROVIDER: must be set explicitly in production/);
+    }, 60_000);
+
+    it('starts with Stripe, and keeps the test provider as the default outside production', () => {
+      const live = loadConfig({ ...prod, DATA_DIR: dir(), PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+      expect(live).toMatchObject({ PAYMENT_PROVIDER: 'stripe', testPaymentsInProduction: false });
+      expect(loadConfig({ DATA_DIR: dir() })).toMatchObject({ PAYMENT_PROVIDER: 'test', testPaymentsInProduction: false });
+    });
   });
 
   it('requires the Twilio credentials with the twilio adapter', () => {
@@ -67,6 +119,9 @@ describe('configuration', () => {
       TWILIO_ACCOUNT_SID: 'AC1',
       TWILIO_AUTH_TOKEN: 't',
       TWILIO_FROM_NUMBER: '+15550000000',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
     };
     expect(loadConfig(prod).SEED_DEMO).toBe(false);
     expect(loadConfig({ ...prod, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);

@@ -51,15 +51,23 @@ const envSchema = z.object({
   PSA_API_URL: z.url().default('https://api.psacard.com/publicapi'),
   /** Without it, certificate look-ups answer from the cache only (503 on a miss). */
   PSA_API_TOKEN: optionalString,
-  /** `test` (default) pays on /payment-test; `stripe` needs the two Stripe secrets. */
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  /**
+   * `test` (default outside production) pays on /payment-test; `stripe` needs the two Stripe
+   * secrets. Production names it explicitly, and `test` there also needs ALLOW_TEST_PAYMENTS=true.
+   */
+  PAYMENT_PROVIDER: optionalString.pipe(z.enum(['test', 'stripe']).optional()),
+  /** A staging site may run the test provider in production; every page then says so. */
+  ALLOW_TEST_PAYMENTS: optionalString.pipe(z.enum(['true', 'false']).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Another Stripe API base (a local fake in tests and CI). */
   STRIPE_API_URL: optionalString.pipe(z.url().optional()),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'PAYMENT_PROVIDER' | 'ALLOW_TEST_PAYMENTS'> & {
+  PAYMENT_PROVIDER: 'test' | 'stripe';
+  /** Production running the test provider (a staging site): the web app shows a banner. */
+  testPaymentsInProduction: boolean;
   /** Demo people are seeded unless told not to; never by default in production. */
   SEED_DEMO: boolean;
   SESSION_SECRET: string;
@@ -89,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!c.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
     if (!c.APP_ORIGIN) problems.push('APP_ORIGIN: required in production');
     if (c.SMS_PROVIDER === 'console') problems.push('SMS_PROVIDER: the console adapter is refused in production');
+    if (!c.PAYMENT_PROVIDER) problems.push('PAYMENT_PROVIDER: must be set explicitly in production (stripe; or test, for a staging site, with ALLOW_TEST_PAYMENTS=true)');
+    else if (c.PAYMENT_PROVIDER === 'test' && c.ALLOW_TEST_PAYMENTS !== 'true') {
+      problems.push('PAYMENT_PROVIDER: test takes no real money and is refused in production unless ALLOW_TEST_PAYMENTS=true (a staging site)');
+    }
   }
   if (c.SMS_PROVIDER === 'twilio') {
     for (const k of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const) {
@@ -107,10 +119,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (problems.length) throw new ConfigError(problems);
 
+  const { ALLOW_TEST_PAYMENTS: _allowTestPayments, ...rest } = c;
+  const paymentProvider = c.PAYMENT_PROVIDER ?? 'test';
   const dataDir = resolve(c.DATA_DIR);
   const secret = c.SESSION_SECRET ?? readOrCreateSecret(dataDir);
   return {
-    ...c,
+    ...rest,
+    PAYMENT_PROVIDER: paymentProvider,
+    testPaymentsInProduction: c.NODE_ENV === 'production' && paymentProvider === 'test',
     SEED_DEMO: c.SEED_DEMO ? c.SEED_DEMO === 'true' : c.NODE_ENV !== 'production',
     SESSION_SECRET: secret,
     dataDir,

@@ -466,6 +466,8 @@ async function main() {
       TRUSTED_PROXIES: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      PAYMENT_PROVIDER: 'test',
+      ALLOW_TEST_PAYMENTS: 'true',
       ...fakeTwilioEnv(tw),
     };
     // One at a time: the first applies the migrations.

@@ -2,7 +2,9 @@
  * A local stand-in for the few Stripe endpoints the server calls, speaking Stripe's protocol:
  *   POST   /v1/checkout/sessions       (form-encoded, Bearer sk_…) → a checkout.session
  *   GET    /v1/checkout/sessions/{id}  → the session
+ *   POST   /v1/checkout/sessions/{id}/expire → the expired session (400 unless open)
  *   DELETE /v1/subscriptions/{id}      → the canceled subscription
+ *   POST   /v1/refunds                 → a refund of a paid session's payment intent
  * and a webhook sender that signs its posts with the SDK's own test-header helper, as Stripe does.
  * Point the server at it with PAYMENT_PROVIDER=stripe STRIPE_API_URL=<url> STRIPE_SECRET_KEY=<key>
  * STRIPE_WEBHOOK_SECRET=<webhookSecret>.
@@ -21,14 +23,16 @@ export interface FakeStripeSession {
   object: 'checkout.session';
   mode: 'payment' | 'subscription';
   amount_total: number;
-  currency: 'usd';
+  currency: string;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
-  url: string;
+  url: string | null;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'unpaid' | 'paid';
+  /** Seconds since the epoch; Stripe expires an open session after 24 hours. */
+  expires_at: number;
   payment_intent: string | null;
   subscription: string | null;
   customer: string | null;
@@ -40,13 +44,26 @@ export interface FakeStripe {
   webhookSecret: string;
   sessions: Map<string, FakeStripeSession>;
   canceledSubscriptions: string[];
-  requests: { method: string; path: string; authorized: boolean }[];
+  /** Refunds made through POST /v1/refunds, with the Idempotency-Key each came with. */
+  refunds: { id: string; payment_intent: string; idempotencyKey: string | null }[];
+  requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
   /**
    * A webhook delivery for a session as Stripe would send it: the JSON body and its
    * `stripe-signature` header (timestamp in seconds; another secret forges it).
    */
-  completion(sessionId: string, opts?: { amountCents?: number; timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
-  signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  completion(
+    sessionId: string,
+    opts?: { amountCents?: number; currency?: string; paymentStatus?: 'paid' | 'unpaid'; timestamp?: number; secret?: string; eventId?: string },
+  ): { body: string; signature: string; eventId: string };
+  /** `created` is when Stripe made the event (a retry is signed anew, later); defaults to the signing time. */
+  signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; created?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  /**
+   * The later outcome of a delayed method (a bank debit) after a completion with
+   * `paymentStatus: 'unpaid'`: `checkout.session.async_payment_succeeded` or `…_failed`.
+   */
+  asyncPayment(sessionId: string, outcome: 'succeeded' | 'failed', opts?: { timestamp?: number; eventId?: string }): { body: string; signature: string; eventId: string };
+  /** A Stripe-Signature header for any body (a malformed event Stripe would still sign). */
+  sign(body: string, opts?: { timestamp?: number; secret?: string }): string;
   /** Posts a delivery to a running server's webhook URL. */
   deliver(webhookUrl: string, delivery: { body: string; signature: string }): Promise<Response>;
   close(): Promise<void>;
@@ -60,22 +77,44 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, FakeStripeSession>();
   const canceledSubscriptions: string[] = [];
+  const refunds: FakeStripe['refunds'] = [];
   const requests: FakeStripe['requests'] = [];
+  // Stripe keeps a POST's answer under its Idempotency-Key: the same key and body replays it,
+  // the same key with other parameters is an error.
+  const idempotent = new Map<string, { raw: string; status: number; body: unknown }>();
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
+  const reply = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
     res.end(JSON.stringify(body));
   };
-  const error = (res: ServerResponse, status: number, message: string, type = 'invalid_request_error') => send(res, status, { error: { type, message } });
 
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {
+      let send = reply;
+      const error = (r: ServerResponse, status: number, message: string, type = 'invalid_request_error') => send(r, status, { error: { type, message } });
       const path = (req.url ?? '').split('?')[0]!;
       const authorized = req.headers.authorization === `Bearer ${secretKey}`;
-      requests.push({ method: req.method ?? '', path, authorized });
+      const header = req.headers['idempotency-key'];
+      const idempotencyKey = (Array.isArray(header) ? header[0] : header) ?? null;
+      requests.push({ method: req.method ?? '', path, authorized, idempotencyKey });
       if (!authorized) return error(res, 401, 'Invalid API Key provided', 'authentication_error');
+      if (req.method === 'POST' && idempotencyKey) {
+        const seen = idempotent.get(`${path} ${idempotencyKey}`);
+        if (seen && seen.raw !== raw) {
+          return error(res, 400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, 'idempotency_error');
+        }
+        if (seen) {
+          res.writeHead(seen.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Idempotent-Replayed': 'true' });
+          return res.end(JSON.stringify(seen.body));
+        }
+        const original = send;
+        send = (r, status, body) => {
+          idempotent.set(`${path} ${idempotencyKey}`, { raw, status, body });
+          original(r, status, body);
+        };
+      }
       const form = new URLSearchParams(raw);
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const mode = form.get('mode') === 'subscription' ? 'subscription' : 'payment';
@@ -94,7 +133,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
           object: 'checkout.session',
           mode,
           amount_total: amount * quantity,
-          currency: 'usd',
+          currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
           client_reference_id: form.get('client_reference_id'),
           metadata,
           success_url: (form.get('success_url') ?? '').replace('{CHECKOUT_SESSION_ID}', sid),
@@ -102,6 +141,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
           url: `${baseUrl}/c/pay/${sid}`,
           status: 'open',
           payment_status: 'unpaid',
+          expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
           payment_intent: null,
           subscription: null,
           customer: null,
@@ -113,6 +153,23 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
       if (req.method === 'GET' && get) {
         const s = sessions.get(get[1]!);
         return s ? send(res, 200, s) : error(res, 404, `No such checkout.session: '${get[1]}'`);
+      }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (req.method === 'POST' && expire) {
+        const s = sessions.get(expire[1]!);
+        if (!s) return error(res, 404, `No such checkout.session: '${expire[1]}'`);
+        if (s.status !== 'open') return error(res, 400, 'Only Checkout Sessions with a status of open can be expired.');
+        const expired: FakeStripeSession = { ...s, status: 'expired', url: null };
+        sessions.set(s.id, expired);
+        return send(res, 200, expired);
+      }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const pi = form.get('payment_intent');
+        const paid = [...sessions.values()].find((s) => s.payment_intent === pi && s.payment_status === 'paid');
+        if (!pi || !paid) return error(res, 400, `No such payment_intent: '${pi}'`);
+        const refund = { id: id('re'), payment_intent: pi, idempotencyKey };
+        refunds.push(refund);
+        return send(res, 200, { id: refund.id, object: 'refund', payment_intent: pi, amount: paid.amount_total, currency: paid.currency, status: 'succeeded' });
       }
       const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (req.method === 'DELETE' && cancel) {
@@ -126,10 +183,10 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  function signedEvent(type: string, object: Record<string, unknown>, o: { timestamp?: number; secret?: string; eventId?: string } = {}) {
+  function signedEvent(type: string, object: Record<string, unknown>, o: { timestamp?: number; created?: number; secret?: string; eventId?: string } = {}) {
     const eventId = o.eventId ?? id('evt');
     const timestamp = o.timestamp ?? Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ id: eventId, object: 'event', type, created: timestamp, livemode: false, api_version: null, data: { object } });
+    const body = JSON.stringify({ id: eventId, object: 'event', type, created: o.created ?? timestamp, livemode: false, api_version: null, data: { object } });
     const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp });
     return { body, signature, eventId };
   }
@@ -140,22 +197,32 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
     webhookSecret,
     sessions,
     canceledSubscriptions,
+    refunds,
     requests,
     signedEvent,
+    sign: (body, o = {}) => stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) }),
     completion(sessionId, o = {}) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
       const completed: FakeStripeSession = {
         ...s,
         status: 'complete',
-        payment_status: 'paid',
+        payment_status: o.paymentStatus ?? 'paid',
         amount_total: o.amountCents ?? s.amount_total,
+        currency: o.currency ?? s.currency,
         payment_intent: s.mode === 'payment' ? (s.payment_intent ?? id('pi')) : null,
         subscription: s.mode === 'subscription' ? (s.subscription ?? id('sub')) : null,
         customer: s.customer ?? id('cus'),
       };
       sessions.set(sessionId, completed);
       return signedEvent('checkout.session.completed', completed as unknown as Record<string, unknown>, o);
+    },
+    asyncPayment(sessionId, outcome, o = {}) {
+      const s = sessions.get(sessionId);
+      if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
+      const next: FakeStripeSession = { ...s, status: 'complete', payment_status: outcome === 'succeeded' ? 'paid' : 'unpaid' };
+      sessions.set(sessionId, next);
+      return signedEvent(`checkout.session.async_payment_${outcome}`, next as unknown as Record<string, unknown>, o);
     },
     deliver: (webhookUrl, d) => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, body: d.body }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

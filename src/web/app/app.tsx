@@ -9,6 +9,7 @@ import { RequestAccessDialogHost } from '#web/features/access-requests/get-acces
 import { AppRouter, useMatchedRoute } from './router.tsx';
 import { AfterFirstPaint } from '#web/components/after-first-paint.tsx';
 import { usePageViews } from '#web/features/analytics/page-views.ts';
+import { TestPaymentsBanner } from '#web/features/public-config/components/test-payments-banner.tsx';
 
 const Toaster = lazy(() => import('#web/components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
@@ -76,6 +77,7 @@ export function App() {
       <Router>
         <PageViews />
         <LiveConnection />
+        <TestPaymentsBanner />
         <AppRouter />
         <SignInDialogHost />
         <RequestAccessDialogHost />

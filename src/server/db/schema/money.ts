@@ -117,6 +117,13 @@ export const subscriptions = pgTable(
     provider: text('provider', { enum: paymentProviders }).notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
+    /**
+     * The provider event last applied: its `created`, then the object's own latest timestamp.
+     * An event older than these never overwrites what a newer one set (Stripe does not deliver in order).
+     */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
+    providerObjectAt: timestamp('provider_object_at', { withTimezone: true }),
+    providerEventId: text('provider_event_id'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

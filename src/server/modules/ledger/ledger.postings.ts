@@ -85,6 +85,25 @@ export async function postRefund(tx: Db, refund: { id: string; invoiceId: string
   });
 }
 
+/**
+ * Money the provider captured for an invoice that could not take it (paid, void, lapsed, a wrong
+ * amount): it sits in the provider's clearing account, owed back to the payer until refunded.
+ * Keyed by the payment, posted in the settlement transaction that refused it.
+ */
+export async function postCaptureRefused(tx: Db, p: { paymentId: string; invoiceId: string; invoiceNumber: string; amountCents: number; at: Date; reference: string }) {
+  const ref = { kind: 'payment', id: p.paymentId };
+  return postEntry(tx, {
+    causeType: 'capture_refused',
+    causeId: p.paymentId,
+    memo: `Captured for ${p.invoiceNumber} after it could no longer take it (${p.reference}); owed back`,
+    occurredAt: p.at,
+    lines: [
+      { account: 'provider_clearing', debitCents: p.amountCents, related: ref, invoiceId: p.invoiceId, memo: p.reference },
+      { account: 'refunds', creditCents: p.amountCents, related: ref, invoiceId: p.invoiceId, memo: p.invoiceNumber },
+    ],
+  });
+}
+
 /** A sent invoice voided: its sent entry is reversed. */
 export async function postInvoiceVoided(tx: Db, inv: InvoiceRow, at: Date, actorId: string | null = null) {
   const sent = await entryFor(tx, 'invoice_sent', inv.id);

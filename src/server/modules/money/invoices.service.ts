@@ -23,6 +23,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postInvoiceMove } from '#server/modules/ledger/ledger.postings.ts';
+import { expireOpenCheckouts } from './checkout-expiry.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePaid, invoiceSent } from './money.notifications.ts';
 import { memberSeesInvoice } from './money.policy.ts';
@@ -31,7 +32,7 @@ import type { InvoiceRow } from './money.settlement.ts';
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 type Person = { id: string; name: string | null; phone: string };
 
-/** The invoice status machine (decision 011); sent and paid notify the member and admins. */
+/** The invoice status machine (decision 011); sent and paid notify the member and admins; void closes open provider sessions. */
 export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   name: 'invoice',
   table: invoices,
@@ -51,10 +52,14 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   async notify(uow, row, now) {
     if (row.status === 'sent') await invoiceSent(uow, row, now);
     if (row.status === 'paid') await invoicePaid(uow, row, now);
+    if (row.status === 'void') await expireOpenCheckouts(uow, row, now);
   },
 };
 
-export function toInvoice(r: InvoiceRow, user: Person, now: Date): Invoice {
+/** Whether a delayed payment for the invoice is processing (decision 133). */
+const processingPayment = sql<boolean>`exists (select 1 from payments p where p.invoice_id = ${invoices.id} and p.status = 'processing')`;
+
+export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = false): Invoice {
   return {
     id: r.id,
     number: r.number,
@@ -62,6 +67,7 @@ export function toInvoice(r: InvoiceRow, user: Person, now: Date): Invoice {
     user,
     status: r.status,
     overdue: isOverdue(r, now),
+    ...(processing ? { processing: true } : {}),
     lines: r.lines,
     subtotalCents: r.subtotalCents,
     totalCents: r.totalCents,
@@ -81,8 +87,8 @@ export function toInvoice(r: InvoiceRow, user: Person, now: Date): Invoice {
 const person = { id: users.id, name: users.name, phone: users.phone };
 
 async function loadInvoice(db: Db, where: SQL | undefined, now: Date): Promise<Invoice | null> {
-  const [row] = await db.select({ inv: invoices, user: person }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where).limit(1);
-  return row ? toInvoice(row.inv, row.user, now) : null;
+  const [row] = await db.select({ inv: invoices, user: person, processing: processingPayment }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where).limit(1);
+  return row ? toInvoice(row.inv, row.user, now, row.processing) : null;
 }
 
 /** Lines from the editor or from a template applied to a base amount; totals are always ours. */
@@ -230,12 +236,12 @@ const statusOrder = sql`case ${invoices.status} when 'sent' then 0 when 'paid' t
 export async function memberInvoices(ctx: Ctx, actor: SignedInActor): Promise<Invoice[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ inv: invoices, user: person })
+    .select({ inv: invoices, user: person, processing: processingPayment })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
     .where(and(eq(invoices.userId, actor.user.id), sql`${invoices.status} <> 'draft'`))
     .orderBy(statusOrder, asc(invoices.dueDate), desc(invoices.createdAt));
-  return rows.map((r) => toInvoice(r.inv, r.user, now));
+  return rows.map((r) => toInvoice(r.inv, r.user, now, r.processing));
 }
 
 /** GET /api/admin/invoices: filters, a page, and the outstanding and paid-this-month totals. */

@@ -3,6 +3,9 @@ import type { AppContext } from '#server/context.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
+import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
+import { REFUND_PAYMENT_JOB, runRefundPayment } from './refunds.ts';
+import { CANCEL_PROVIDER_SUBSCRIPTION_JOB, EXPIRE_CHECKOUT_JOB, runCancelProviderSubscription, runExpireCheckout } from './checkout-expiry.ts';
 import { invoiceOverdue } from './money.notifications.ts';
 
 export const OVERDUE_NOTICES_JOB = 'money.overdue_notices';
@@ -38,12 +41,20 @@ export async function sendOverdueNotices(ctx: JobContext): Promise<number> {
   });
 }
 
-export function moneyJobs(ctx: JobContext): Record<string, JobHandler> {
+/** With the payment provider, the job that closes provider sessions of voided invoices runs too. */
+export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): Record<string, JobHandler> {
   return {
     [OVERDUE_NOTICES_JOB]: async () => {
       await sendOverdueNotices(ctx);
       const now = ctx.clock.now();
       await scheduleOverdueNotices(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
     },
+    ...(payments
+      ? {
+          [EXPIRE_CHECKOUT_JOB]: (payload: Record<string, unknown>) => runExpireCheckout(payments, payload),
+          [CANCEL_PROVIDER_SUBSCRIPTION_JOB]: (payload: Record<string, unknown>) => runCancelProviderSubscription(payments, payload),
+          [REFUND_PAYMENT_JOB]: (payload: Record<string, unknown>) => runRefundPayment(ctx, payments, payload),
+        }
+      : {}),
   };
 }

@@ -20,6 +20,12 @@ export function invoicePaid(uow: UnitOfWork, inv: Inv, now: Date) {
   return notify(uow, { kind: 'invoice_paid', title: moneyMessages.invoicePaidTitle, message: moneyMessages.invoicePaid(inv.number, formatCents(inv.totalCents)), ...people(inv), now });
 }
 
+/** A delayed payment (a bank debit) failed: the member hears the invoice is open to pay again. */
+export function paymentFailed(uow: UnitOfWork, inv: Inv, now: Date) {
+  const message = moneyMessages.paymentFailed(inv.number, formatCents(inv.totalCents));
+  return notify(uow, { kind: 'invoice_sent', title: moneyMessages.paymentFailedTitle, message, variant: 'destructive', ...people(inv), now });
+}
+
 /** A sent invoice that went past its due date (the overdue-notice job). */
 export function invoiceOverdue(uow: UnitOfWork, inv: Inv, now: Date) {
   const message = `Invoice ${inv.number} for ${formatCents(inv.totalCents)} is past due`;

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { moneyMessages, type CheckoutSession, type PaymentStatus } from '#common/money.ts';
 import type { Actor, SignedInActor } from '#server/context.ts';
 import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
+import { WebhookPayloadError, WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
 import { invoiceAggregate } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
+import { paymentFailed } from './money.notifications.ts';
 import { memberSeesInvoice, payRefusal } from './money.policy.ts';
+import { refundLater } from './refunds.ts';
 import { runInvoicePaidHandlers, type InvoiceRow, type PaymentRow } from './money.settlement.ts';
 import { subscriptionChanged, subscriptionRenewed } from './subscriptions.service.ts';
 
@@ -17,20 +19,86 @@ type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'paym
 
 const system = { user: null, impersonatorId: null, ip: null };
 
-/** Opens a provider checkout for one payable invoice and records the attempt. */
+/**
+ * The invoice's open session, when it has one the provider still holds open: a second checkout
+ * reuses it instead of opening another that could take the money a second time. A session the
+ * provider has closed is marked so here.
+ */
+async function openSessionFor(ctx: Ctx, invoiceId: string): Promise<{ url: string } | null> {
+  const pending = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.provider, ctx.payments.name), unsettled));
+  if (pending.some((p) => p.status === 'processing')) throw new AppError('conflict', moneyMessages.paymentProcessing);
+  for (const p of pending) {
+    let found: Awaited<ReturnType<Ctx['payments']['getCheckout']>>;
+    try {
+      found = await ctx.payments.getCheckout(p.sessionId);
+    } catch (err) {
+      ctx.log.warn({ err: { message: (err as Error).message }, provider: ctx.payments.name }, 'checkout session not read');
+      throw new AppError('unavailable', moneyMessages.providerUnavailable);
+    }
+    if (found.status === 'open' && found.url) return { url: found.url };
+    // Completed: its webhook settles it (or is on its way); another session must not be opened.
+    if (found.status === 'complete') throw new AppError('conflict', moneyMessages.paymentProcessing);
+    await ctx.db
+      .update(payments)
+      .set({ status: 'expired', failureReason: 'expired', updatedAt: ctx.clock.now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+  }
+  return null;
+}
+
+/**
+ * Refuses a membership checkout while another of the member's is still open at the provider or
+ * processing; one the provider has closed is marked so and does not count.
+ */
+export async function refuseOpenSubscriptionCheckout(ctx: Ctx, userId: string) {
+  const open = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.kind, 'subscription'), eq(payments.provider, ctx.payments.name), unsettled));
+  for (const p of open) {
+    if (p.status === 'processing') throw new AppError('conflict', moneyMessages.subscriptionPending);
+    // The test provider takes no money: an abandoned test checkout is simply closed.
+    if (p.provider === 'test') {
+      await closeSession(ctx, { provider: 'test', sessionId: p.sessionId, status: 'expired', eventId: `test_superseded_${p.sessionId}`, reason: 'superseded' });
+      continue;
+    }
+    let found: Awaited<ReturnType<Ctx['payments']['getCheckout']>>;
+    try {
+      found = await ctx.payments.getCheckout(p.sessionId);
+    } catch (err) {
+      ctx.log.warn({ err: { message: (err as Error).message }, provider: ctx.payments.name }, 'checkout session not read');
+      throw new AppError('unavailable', moneyMessages.providerUnavailable);
+    }
+    if (found.status !== 'expired') throw new AppError('conflict', moneyMessages.subscriptionPending);
+    await ctx.db
+      .update(payments)
+      .set({ status: 'expired', failureReason: 'expired', updatedAt: ctx.clock.now() })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+  }
+}
+
+/** Opens a provider checkout for one payable invoice (or reuses its open one) and records the attempt. */
 export async function openCheckout(
   ctx: Ctx,
   actor: SignedInActor,
   input: { invoice: InvoiceRow; kind: 'invoice' | 'subscription'; planId?: string; description: string },
 ): Promise<{ url: string }> {
+  const reused = await openSessionFor(ctx, input.invoice.id);
+  if (reused) return reused;
   const paymentId = randomUUID();
   const origin = ctx.config.appOrigin;
   const successPath = input.kind === 'subscription' ? '/subscription-success' : '/payment-success';
+  // One key per attempt at this invoice: two checkouts racing send the same key and get one session.
+  const [{ attempts }] = await ctx.db.select({ attempts: sql<number>`count(*)::int` }).from(payments).where(eq(payments.invoiceId, input.invoice.id));
+  const idempotencyKey = `checkout:${input.invoice.id}:${attempts}`;
   let session: { sessionId: string; url: string };
   try {
     session = await ctx.payments.createCheckout({
       kind: input.kind,
-      paymentId,
+      idempotencyKey,
       invoiceId: input.invoice.id,
       description: input.description,
       amountCents: input.invoice.totalCents,
@@ -43,18 +111,24 @@ export async function openCheckout(
   }
   const now = ctx.clock.now();
   await inTransaction(ctx, async ({ tx }) => {
-    await tx.insert(payments).values({
-      id: paymentId,
-      invoiceId: input.invoice.id,
-      userId: actor.user.id,
-      kind: input.kind,
-      planId: input.planId ?? null,
-      provider: ctx.payments.name,
-      sessionId: session.sessionId,
-      amountCents: input.invoice.totalCents,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const inserted = await tx
+      .insert(payments)
+      .values({
+        id: paymentId,
+        invoiceId: input.invoice.id,
+        userId: actor.user.id,
+        kind: input.kind,
+        planId: input.planId ?? null,
+        provider: ctx.payments.name,
+        sessionId: session.sessionId,
+        amountCents: input.invoice.totalCents,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // The racing checkout that got the same session from the provider recorded it already.
+      .onConflictDoNothing({ target: [payments.provider, payments.sessionId] })
+      .returning({ id: payments.id });
+    if (!inserted.length) return;
     await audit(tx, { ...auditBy(actor), action: 'payment.checkout_opened', targetType: 'invoice', targetId: input.invoice.id, data: { provider: ctx.payments.name }, at: now });
   });
   return { url: session.url };
@@ -102,6 +176,9 @@ export async function checkoutSession(ctx: Ctx, actor: SignedInActor, input: { s
   return sessionView(ctx, await ownPayment(ctx, actor, input.sessionId));
 }
 
+/** A payment not yet settled: opened, or completed with a delayed method and waiting for the money. */
+const unsettled = inArray(payments.status, ['pending', 'processing']);
+
 export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 'unknown_session';
 
 /**
@@ -111,7 +188,7 @@ export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 
  */
 export async function settlePayment(
   ctx: Ctx,
-  input: { provider: 'test' | 'stripe'; sessionId: string; amountCents: number; eventId: string; reference: string; customerId?: string | null; subscriptionId?: string | null },
+  input: { provider: 'test' | 'stripe'; sessionId: string; amountCents: number; currency?: string; eventId: string; reference: string; customerId?: string | null; subscriptionId?: string | null },
 ): Promise<SettleOutcome> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
@@ -126,7 +203,7 @@ export async function settlePayment(
       return 'unknown_session';
     }
     if (p.eventIds.includes(input.eventId)) return 'replay';
-    if (p.status !== 'pending') return 'already_settled';
+    if (p.status !== 'pending' && p.status !== 'processing') return 'already_settled';
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
     const seen = sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`;
     if (input.amountCents !== p.amountCents || input.amountCents !== inv!.totalCents) {
@@ -137,8 +214,20 @@ export async function settlePayment(
       await tx
         .update(payments)
         .set({ status: 'failed', failureReason: 'amount_mismatch', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+        .where(and(eq(payments.id, p.id), unsettled));
       await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'amount_mismatch' }, now);
+      return 'refused';
+    }
+    // Invoices are in US dollars: the same number of cents in another currency is not payment.
+    if ((input.currency ?? 'usd') !== 'usd') {
+      ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, currency: input.currency }, 'payment in another currency; refused');
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'currency_mismatch', eventIds: seen, updatedAt: now })
+        .where(and(eq(payments.id, p.id), unsettled));
+      await audit(tx, { actorId: null, ip: null, action: 'payment.currency_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { currency: input.currency ?? null }, at: now });
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'currency_mismatch' }, now);
       return 'refused';
     }
     if (inv!.status !== 'sent') {
@@ -146,7 +235,8 @@ export async function settlePayment(
       await tx
         .update(payments)
         .set({ status: 'failed', failureReason: `invoice_${inv!.status}`, eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+        .where(and(eq(payments.id, p.id), unsettled));
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: `invoice_${inv!.status}` }, now);
       return inv!.status === 'paid' ? 'already_settled' : 'refused';
     }
     // The invoice's conditional update is the lock: of two concurrent completions (of this
@@ -167,13 +257,14 @@ export async function settlePayment(
       await tx
         .update(payments)
         .set({ status: 'failed', failureReason: 'invoice_already_settled', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+        .where(and(eq(payments.id, p.id), unsettled));
+      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'invoice_already_settled' }, now);
       return 'already_settled';
     }
     const [won] = await tx
       .update(payments)
       .set({ status: 'succeeded', intentId: input.reference, eventIds: seen, updatedAt: now })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+      .where(and(eq(payments.id, p.id), unsettled))
       .returning();
     if (!won) throw new AppError('conflict', moneyMessages.staleStatus);
     await runInvoicePaidHandlers(uow, {
@@ -193,6 +284,47 @@ async function closeSession(ctx: Ctx, input: { provider: 'test' | 'stripe'; sess
     .update(payments)
     .set({ status: input.status, failureReason: input.reason, eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
     .where(and(eq(payments.provider, input.provider), eq(payments.sessionId, input.sessionId), eq(payments.status, 'pending')));
+}
+
+/**
+ * Completed with a delayed method (`payment_status: unpaid`): no money yet. The payment shows as
+ * processing, the invoice stays payable only through this payment (a new checkout is refused)
+ * until `async_payment_succeeded` settles it or `async_payment_failed` reopens it.
+ */
+async function paymentProcessing(ctx: Ctx, input: { sessionId: string; eventId: string }): Promise<'processing' | 'replay' | 'unknown_session'> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async ({ tx }) => {
+    const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
+    if (!p) return 'unknown_session';
+    if (p.eventIds.includes(input.eventId) || p.status !== 'pending') return 'replay';
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: 'processing', eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
+      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (moved) await audit(tx, { actorId: null, ip: null, action: 'payment.processing', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe' }, at: now });
+    return moved ? 'processing' : 'replay';
+  });
+}
+
+/** `async_payment_failed`: the delayed payment did not arrive; the invoice is open again and the member is told, once. */
+async function delayedPaymentFailed(ctx: Ctx, input: { sessionId: string; eventId: string }): Promise<'failed' | 'replay' | 'unknown_session'> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
+    if (!p) return 'unknown_session';
+    const [moved] = await tx
+      .update(payments)
+      .set({ status: 'failed', failureReason: 'async_payment_failed', eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
+      .where(and(eq(payments.id, p.id), unsettled))
+      .returning({ id: payments.id });
+    if (!moved) return 'replay';
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
+    await audit(tx, { actorId: null, ip: null, action: 'payment.failed', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe', reason: 'async_payment_failed' }, at: now });
+    if (inv && inv.status === 'sent') await paymentFailed(uow, inv, now);
+    return 'failed';
+  });
 }
 
 function requireTestProvider(ctx: Ctx) {
@@ -228,6 +360,10 @@ export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawB
       ctx.log.warn({ reason: err.message.slice(0, 200) }, 'stripe webhook refused: signature');
       throw new AppError('bad_request', moneyMessages.stripeSignature);
     }
+    if (err instanceof WebhookPayloadError) {
+      ctx.log.warn({ reason: err.message.slice(0, 200) }, 'stripe webhook refused: malformed event');
+      throw new AppError('bad_request', moneyMessages.stripeMalformed);
+    }
     throw err;
   }
   switch (event.type) {
@@ -236,20 +372,23 @@ export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawB
         provider: 'stripe',
         sessionId: event.sessionId,
         amountCents: event.amountCents,
+        currency: event.currency,
         eventId: event.eventId,
         reference: event.reference,
         customerId: event.customerId,
         subscriptionId: event.subscriptionId,
       });
+    case 'session_processing':
+      return paymentProcessing(ctx, { sessionId: event.sessionId, eventId: event.eventId });
+    case 'session_failed':
+      return delayedPaymentFailed(ctx, { sessionId: event.sessionId, eventId: event.eventId });
     case 'session_expired':
       await closeSession(ctx, { provider: 'stripe', sessionId: event.sessionId, status: 'expired', eventId: event.eventId, reason: 'expired' });
       return 'expired';
     case 'subscription_renewed':
-      await subscriptionRenewed(ctx, event);
-      return 'renewed';
+      return subscriptionRenewed(ctx, event);
     case 'subscription_changed':
-      await subscriptionChanged(ctx, event);
-      return 'changed';
+      return subscriptionChanged(ctx, event);
     default:
       return 'ignored';
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { moneyMessages, type Subscription, type SubscriptionPlan } from '#common/money.ts';
 import type { SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -9,7 +9,8 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { createInvoiceIn } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { onInvoicePaid } from './money.settlement.ts';
-import { openCheckout } from './payments.service.ts';
+import { cancelAtProviderLater } from './checkout-expiry.ts';
+import { openCheckout, refuseOpenSubscriptionCheckout } from './payments.service.ts';
 
 type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'payments'>;
 type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -63,6 +64,8 @@ export async function subscribe(ctx: Ctx, actor: SignedInActor, input: { planId:
   if (!plan.active) throw new AppError('conflict', moneyMessages.planInactive);
   const current = await liveSubscription(ctx.db, actor.user.id);
   if (current?.sub.planId === plan.id && current.sub.status === 'active') throw new AppError('conflict', moneyMessages.alreadySubscribed);
+  // One membership checkout at a time: two open ones could both be paid and both start billing.
+  await refuseOpenSubscriptionCheckout(ctx, actor.user.id);
   const now = ctx.clock.now();
   const invoice = await inTransaction(ctx, (uow) =>
     createInvoiceIn(uow, actor, {
@@ -79,13 +82,21 @@ export async function subscribe(ctx: Ctx, actor: SignedInActor, input: { planId:
 }
 
 // A paid membership invoice starts (or switches) the member's membership, in the settlement transaction.
-onInvoicePaid('subscription', async ({ tx }, { invoice, payment, providerCustomerId, providerSubscriptionId, now }) => {
+onInvoicePaid('subscription', async (uow, { invoice, payment, providerCustomerId, providerSubscriptionId, now }) => {
+  const { tx } = uow;
   const planId = payment?.planId ?? invoice.relatedId;
   if (!planId) return;
-  await tx
+  const replaced = await tx
     .update(subscriptions)
     .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-    .where(and(eq(subscriptions.userId, invoice.userId), ne(subscriptions.status, 'canceled')));
+    .where(and(eq(subscriptions.userId, invoice.userId), ne(subscriptions.status, 'canceled')))
+    .returning({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId });
+  // A plan switch: the old plan stops billing at the provider as well as here.
+  for (const old of replaced) {
+    if (old.provider !== 'test' && old.providerSubscriptionId && old.providerSubscriptionId !== providerSubscriptionId) {
+      await cancelAtProviderLater(uow, { provider: old.provider, providerSubscriptionId: old.providerSubscriptionId }, now);
+    }
+  }
   await tx.insert(subscriptions).values({
     userId: invoice.userId,
     planId,
@@ -119,29 +130,56 @@ export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promis
   return null;
 }
 
-/** Stripe's `invoice.paid` for a renewal: the period moves on. */
-export async function subscriptionRenewed(ctx: Pick<Ctx, 'db' | 'clock'>, input: { subscriptionId: string; periodEnd: Date | null }) {
+/** Which provider event was applied last (kept on the row, so older ones can be told apart). */
+interface EventOrder {
+  eventId: string;
+  createdAt: Date;
+  objectAt: Date | null;
+}
+
+/**
+ * True when this event is newer than the one last applied: a later `created`, or the same second
+ * and object timestamps no older. Checked in the UPDATE itself, so two deliveries racing cannot
+ * both win on stale reads.
+ */
+function newerThanApplied(e: EventOrder): SQL {
+  const objectAt = (e.objectAt ?? new Date(0)).toISOString();
+  const createdAt = e.createdAt.toISOString();
+  return sql`(${subscriptions.providerEventAt} is null
+    or ${subscriptions.providerEventAt} < ${createdAt}::timestamptz
+    or (${subscriptions.providerEventAt} = ${createdAt}::timestamptz and coalesce(${subscriptions.providerObjectAt}, 'epoch'::timestamptz) <= ${objectAt}::timestamptz))`;
+}
+
+const applied = (e: EventOrder) => ({ providerEventAt: e.createdAt, providerObjectAt: e.objectAt, providerEventId: e.eventId });
+
+/** Stripe's `invoice.paid` for a renewal: the period moves on (unless a newer event was applied). */
+export async function subscriptionRenewed(ctx: Pick<Ctx, 'db' | 'clock'>, input: { subscriptionId: string; periodEnd: Date | null } & EventOrder): Promise<'renewed' | 'stale'> {
   const now = ctx.clock.now();
-  await ctx.db
+  const rows = await ctx.db
     .update(subscriptions)
-    .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), updatedAt: now })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled')));
+    .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input), updatedAt: now })
+    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
+    .returning({ id: subscriptions.id });
+  return rows.length ? 'renewed' : 'stale';
 }
 
 /** Stripe's `customer.subscription.updated` / `.deleted`. */
 export async function subscriptionChanged(
   ctx: Pick<Ctx, 'db' | 'clock'>,
-  input: { subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null },
-) {
+  input: { subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder,
+): Promise<'changed' | 'stale'> {
   const now = ctx.clock.now();
-  await ctx.db
+  const rows = await ctx.db
     .update(subscriptions)
     .set({
       status: input.status,
       ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}),
       ...(input.status === 'canceled' ? { canceledAt: now } : {}),
+      ...applied(input),
       updatedAt: now,
     })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled')));
+    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
+    .returning({ id: subscriptions.id });
+  return rows.length ? 'changed' : 'stale';
 }
 

@@ -7,6 +7,7 @@ export async function publicConfig(ctx: Pick<AppContext, 'config'> & SettingsRea
   return {
     gaMeasurementId: ctx.config.GA_MEASUREMENT_ID ?? null,
     geolocationUrl: ctx.config.GEOLOCATION_URL ?? null,
+    testPayments: ctx.config.testPaymentsInProduction,
     support: await getSetting(ctx, 'support'),
   };
 }

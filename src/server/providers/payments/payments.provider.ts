@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { CheckoutKind, PaymentProviderName } from '#common/money.ts';
 import type { Config } from '#server/config.ts';
@@ -6,8 +6,12 @@ import type { Config } from '#server/config.ts';
 /** What to charge: one line, in cents, for an invoice or a month of a plan. */
 export interface CheckoutRequest {
   kind: CheckoutKind;
-  paymentId: string;
   invoiceId: string;
+  /**
+   * Sent as the `Idempotency-Key`: the same key gives the same session, so a retried or racing
+   * create for one invoice opens one session, not two.
+   */
+  idempotencyKey: string;
   description: string;
   amountCents: number;
   /** Absolute URLs; `{CHECKOUT_SESSION_ID}` is replaced by the provider. */
@@ -15,36 +19,63 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** Where an event stands in time: the provider's `created`, then the object's own latest timestamp. */
+export interface EventOrder {
+  eventId: string;
+  createdAt: Date;
+  objectAt: Date | null;
+}
+
 /** A provider event in our words; settlement acts only on these. */
 export type PaymentEvent =
-  | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; reference: string; customerId: string | null; subscriptionId: string | null }
+  | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; currency: string; reference: string; customerId: string | null; subscriptionId: string | null }
+  | { type: 'session_processing'; eventId: string; sessionId: string }
+  | { type: 'session_failed'; eventId: string; sessionId: string }
   | { type: 'session_expired'; eventId: string; sessionId: string }
-  | { type: 'subscription_renewed'; eventId: string; subscriptionId: string; periodEnd: Date | null }
-  | { type: 'subscription_changed'; eventId: string; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null }
+  | ({ type: 'subscription_renewed'; subscriptionId: string; periodEnd: Date | null } & EventOrder)
+  | ({ type: 'subscription_changed'; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder)
   | { type: 'ignored'; eventId: string; providerType: string };
 
 export class WebhookSignatureError extends Error {}
+/** A correctly signed event whose content is not what its type promises (no `data.object`, no id). */
+export class WebhookPayloadError extends Error {}
 
 export interface PaymentProvider {
   name: PaymentProviderName;
   createCheckout(req: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The session as the provider has it now (an open one is reused rather than a second opened). */
+  getCheckout(sessionId: string): Promise<{ status: 'open' | 'complete' | 'expired'; url: string | null }>;
+  /** Closes an open session so it can no longer take money; a session already closed is fine. */
+  expireCheckout(sessionId: string): Promise<void>;
   /** Verifies a webhook delivery on its raw body and reads it; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Gives back money captured for an invoice that could not take it. `reference` is the payment
+   * intent the completion carried (a membership's subscription is not refunded here). The key
+   * makes a retried refund one refund.
+   */
+  refund(input: { reference: string; idempotencyKey: string }): Promise<void>;
 }
 
 /** Local payments: the browser completes or declines on /payment-test; no webhooks. */
 export function createTestPaymentProvider(): PaymentProvider {
   return {
     name: 'test',
-    async createCheckout() {
-      const sessionId = `test_cs_${randomBytes(12).toString('hex')}`;
+    async createCheckout(req) {
+      // Idempotent as Stripe is: the same key names the same session.
+      const sessionId = `test_cs_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`;
       return { sessionId, url: `/payment-test?session=${sessionId}` };
     },
+    async getCheckout(sessionId) {
+      return { status: 'open', url: `/payment-test?session=${sessionId}` };
+    },
+    async expireCheckout() {},
     parseWebhook() {
       throw new WebhookSignatureError('The test provider receives no webhooks');
     },
     async cancelSubscription() {},
+    async refund() {},
   };
 }
 
@@ -62,6 +93,12 @@ export function stripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_
 
 const WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/** The `t=` of a Stripe-Signature header, in seconds (the SDK refuses old ones, not future ones). */
+function signedTimestamp(signature: string | undefined): number | null {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(signature ?? '')?.[1];
+  return t ? Number(t) : null;
+}
+
 function stripeSubscriptionStatus(s: string): 'active' | 'past_due' | 'canceled' {
   if (s === 'active' || s === 'trialing') return 'active';
   if (s === 'past_due' || s === 'unpaid' || s === 'incomplete') return 'past_due';
@@ -76,26 +113,52 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
   return {
     name: 'stripe',
     async createCheckout(req) {
-      const session = await stripe.checkout.sessions.create({
-        mode: req.kind === 'subscription' ? 'subscription' : 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: req.amountCents,
-              product_data: { name: req.description },
-              ...(req.kind === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: req.kind === 'subscription' ? 'subscription' : 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: req.amountCents,
+                product_data: { name: req.description },
+                ...(req.kind === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
+              },
             },
-          },
-        ],
-        client_reference_id: req.invoiceId,
-        metadata: { invoiceId: req.invoiceId, paymentId: req.paymentId },
-        success_url: req.successUrl,
-        cancel_url: req.cancelUrl,
-      });
+          ],
+          client_reference_id: req.invoiceId,
+          metadata: { invoiceId: req.invoiceId },
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+        },
+        { idempotencyKey: req.idempotencyKey },
+      );
       if (!session.url) throw new Error('Stripe returned a session without a URL');
       return { sessionId: session.id, url: session.url };
+    },
+    async getCheckout(sessionId) {
+      let s: Stripe.Checkout.Session;
+      try {
+        s = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (err) {
+        // A session this account does not know (other keys, or gone) can take no money here.
+        if ((err as { statusCode?: number }).statusCode === 404) return { status: 'expired', url: null };
+        throw err;
+      }
+      const status: 'open' | 'complete' | 'expired' = s.status === 'open' ? 'open' : s.status === 'complete' ? 'complete' : 'expired';
+      return { status, url: s.url };
+    },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Already complete or expired: nothing is left open to close.
+        if ((err as { statusCode?: number }).statusCode === 404) return;
+        const s = await stripe.checkout.sessions.retrieve(sessionId).catch(() => null);
+        if (s && s.status !== 'open') return;
+        throw err;
+      }
     },
     parseWebhook(rawBody, signature) {
       let event: Stripe.Event;
@@ -104,35 +167,69 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
       } catch (err) {
         throw new WebhookSignatureError((err as Error).message);
       }
-      const o = event.data.object as unknown as Record<string, unknown>;
+      const signedAt = signedTimestamp(signature);
+      if (signedAt === null || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureError('Timestamp is in the future');
+      const data = (event as { data?: unknown }).data;
+      const object = data && typeof data === 'object' ? (data as { object?: unknown }).object : undefined;
+      if (typeof event.id !== 'string' || typeof event.type !== 'string' || !object || typeof object !== 'object' || Array.isArray(object)) {
+        throw new WebhookPayloadError('The event has no data.object');
+      }
+      const o = object as Record<string, unknown>;
+      if (typeof event.created !== 'number') throw new WebhookPayloadError('The event has no created time');
+      const createdAt = new Date(event.created * 1000);
+      /** The latest of the object's own timestamps, to order events created in the same second. */
+      const objectAt = (...values: unknown[]) => {
+        const secs = values.filter((v): v is number => typeof v === 'number');
+        return secs.length ? new Date(Math.max(...secs) * 1000) : null;
+      };
+      const needId = () => {
+        if (typeof o.id !== 'string' || !o.id) throw new WebhookPayloadError(`${event.type} without an object id`);
+        return o.id;
+      };
       switch (event.type) {
         case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          // A delayed method (a bank debit) completes unpaid; its async_payment_* event follows.
+          if (o.payment_status === 'unpaid') return { type: 'session_processing', eventId: event.id, sessionId: needId() };
           if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return { type: 'ignored', eventId: event.id, providerType: event.type };
           return {
             type: 'session_completed',
             eventId: event.id,
-            sessionId: String(o.id),
+            sessionId: needId(),
             amountCents: Number(o.amount_total ?? -1),
+            currency: typeof o.currency === 'string' ? o.currency.toLowerCase() : '',
             reference: idOf(o.payment_intent) ?? idOf(o.subscription) ?? String(o.id),
             customerId: idOf(o.customer),
             subscriptionId: idOf(o.subscription),
           };
+        case 'checkout.session.async_payment_failed':
+          return { type: 'session_failed', eventId: event.id, sessionId: needId() };
         case 'checkout.session.expired':
-          return { type: 'session_expired', eventId: event.id, sessionId: String(o.id) };
+          return { type: 'session_expired', eventId: event.id, sessionId: needId() };
         case 'invoice.paid': {
           const parent = o.parent as { subscription_details?: { subscription?: unknown } } | undefined;
           const sub = idOf(o.subscription) ?? idOf(parent?.subscription_details?.subscription);
           if (!sub) return { type: 'ignored', eventId: event.id, providerType: event.type };
           const line = (o.lines as { data?: { period?: { end?: number } }[] } | undefined)?.data?.[0];
-          return { type: 'subscription_renewed', eventId: event.id, subscriptionId: sub, periodEnd: dateOf(line?.period?.end ?? o.period_end) };
+          const paidAt = (o.status_transitions as { paid_at?: unknown } | undefined)?.paid_at;
+          return {
+            type: 'subscription_renewed',
+            eventId: event.id,
+            createdAt,
+            objectAt: objectAt(o.created, paidAt, line?.period?.end, o.period_end),
+            subscriptionId: sub,
+            periodEnd: dateOf(line?.period?.end ?? o.period_end),
+          };
         }
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
-          const item = (o.items as { data?: { current_period_end?: number }[] } | undefined)?.data?.[0];
+          const item = (o.items as { data?: { current_period_end?: number; current_period_start?: number }[] } | undefined)?.data?.[0];
           return {
             type: 'subscription_changed',
             eventId: event.id,
-            subscriptionId: String(o.id),
+            subscriptionId: needId(),
+            createdAt,
+            objectAt: objectAt(o.created, o.start_date, o.current_period_start, item?.current_period_start, o.canceled_at, o.ended_at),
             status: event.type === 'customer.subscription.deleted' ? 'canceled' : stripeSubscriptionStatus(String(o.status)),
             periodEnd: dateOf(o.current_period_end ?? item?.current_period_end),
           };
@@ -143,6 +240,10 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
     },
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
+    },
+    async refund({ reference, idempotencyKey }) {
+      if (!reference.startsWith('pi_')) throw new Error('Only a payment intent is refunded automatically');
+      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
     },
   };
 }

@@ -89,7 +89,7 @@ describe('security: in production only APP_ORIGIN is the app', () => {
   beforeAll(async () => {
     prod = await createTestApp({
       seedDemo: false,
-      env: { NODE_ENV: 'production', APP_ORIGIN: 'https://cards.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM_NUMBER: '+15005550006' },
+      env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', ALLOW_TEST_PAYMENTS: 'true', APP_ORIGIN: 'https://cards.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC0', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM_NUMBER: '+15005550006' },
     });
     const phone = (await createMember(prod)).phone;
     someone = await signIn(prod, phone);

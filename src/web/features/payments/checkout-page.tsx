@@ -50,6 +50,10 @@ export default function CheckoutPage() {
                   </p>
                 ) : invoice.status === 'void' ? (
                   <p className="rounded-md bg-muted p-3 text-sm" role="status">This invoice was cancelled and cannot be paid.</p>
+                ) : invoice.processing ? (
+                  <p className="rounded-md bg-muted p-3 text-sm" role="status">
+                    Payment processing: your bank is moving the money. We will tell you when it clears; nothing more to do.
+                  </p>
                 ) : (
                   <Button size="lg" className="w-full sm:w-auto sm:justify-self-end" disabled={checkout.isPending} onClick={() => pay(invoice.id)}>
                     {checkout.isPending ? <Spinner size="sm" label="Opening payment" /> : <CreditCard aria-hidden="true" />}

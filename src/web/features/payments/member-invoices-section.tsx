@@ -9,15 +9,17 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyInvoices } from './api/get-my-invoices.ts';
 
-type Shown = 'open' | 'overdue' | 'paid' | 'void';
+type Shown = 'open' | 'overdue' | 'processing' | 'paid' | 'void';
 const styles: StatusMap<Shown> = {
   open: { label: 'Due', tone: 'warning' },
+  processing: { label: 'Processing', tone: 'neutral' },
   overdue: { label: OVERDUE_LABEL, tone: 'destructive' },
   paid: { label: invoiceStatusLabels.paid, tone: 'success' },
   void: { label: 'Cancelled', tone: 'neutral' },
 };
-const shown = (i: Invoice): Shown => (i.status === 'paid' ? 'paid' : i.status === 'void' ? 'void' : i.overdue ? 'overdue' : 'open');
-const rank: Record<Shown, number> = { overdue: 0, open: 1, paid: 2, void: 3 };
+const shown = (i: Invoice): Shown =>
+  i.status === 'paid' ? 'paid' : i.status === 'void' ? 'void' : i.processing ? 'processing' : i.overdue ? 'overdue' : 'open';
+const rank: Record<Shown, number> = { overdue: 0, open: 1, processing: 2, paid: 3, void: 4 };
 
 /** The member's invoices on the dashboard: open ones first, each with Pay. */
 export function MemberInvoicesSection() {

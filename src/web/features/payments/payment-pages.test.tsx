@@ -48,6 +48,13 @@ describe('payment pages', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/checkout/session/cs_test_1');
   });
 
+  it('payment-success says a delayed payment is processing, without a retry', async () => {
+    renderAt('/payment-success?session_id=cs_test_1', <PaymentSuccessPage />, () => new Response(JSON.stringify(session('processing'))));
+    expect(await screen.findByText('Payment processing')).toBeTruthy();
+    expect(await screen.findByText(/Your bank is moving \$123\.45 for Invoice INV-000007/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
+  });
+
   it('the test page completes the payment and lands on /payment-success', async () => {
     const location = renderAt('/payment-test?session=cs_test_1', <PaymentTestPage />, (url, init) =>
       new Response(JSON.stringify(session(init?.method === 'POST' && url.endsWith('/complete') ? 'succeeded' : 'pending'))),

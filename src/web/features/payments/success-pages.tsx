@@ -24,6 +24,17 @@ function Outcome({ session, stillPolling }: { session: CheckoutSession; stillPol
       </div>
     );
   }
+  if (session.status === 'processing') {
+    return (
+      <div className="grid gap-2" role="status">
+        <Clock className="size-10 text-muted-foreground" aria-hidden="true" />
+        <h2 className="text-xl font-semibold">Payment processing</h2>
+        <p className="text-muted-foreground">
+          Your bank is moving {formatCents(session.amountCents)} for {what}. This can take a few days; we will tell you when it clears, and you will not be charged twice.
+        </p>
+      </div>
+    );
+  }
   if (session.status === 'pending') {
     return (
       <div className="grid gap-2" role="status" aria-live="polite">

@@ -1,0 +1,70 @@
+import { formatCents } from '#common/format.ts';
+import { enqueueJob } from '#server/lib/jobs.ts';
+import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
+import { audit } from '#server/modules/audit/audit.service.ts';
+import { postCaptureRefused, postRefund } from '#server/modules/ledger/ledger.postings.ts';
+import { notify } from '#server/modules/notifications/notifications.service.ts';
+import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
+import { cancelAtProviderLater } from './checkout-expiry.ts';
+import type { InvoiceRow, PaymentRow } from './money.settlement.ts';
+
+export const REFUND_PAYMENT_JOB = 'money.refund_payment';
+
+/**
+ * Money the provider captured for an invoice that could not take it (already paid by another
+ * session, void, a wrong amount or currency) is given back, never only logged: a durable refund
+ * job queued in the settlement transaction (so it runs once that commits, retried until the
+ * provider answers, one refund per payment by its idempotency key), an audit row, and every
+ * admin told. A membership's subscription is cancelled at the provider and its refund left to
+ * an admin, who is told so.
+ */
+export async function refundLater(
+  uow: UnitOfWork,
+  input: { payment: PaymentRow; invoice: Pick<InvoiceRow, 'id' | 'number'>; reference: string; amountCents: number; reason: string },
+  now: Date,
+) {
+  const { payment, invoice } = input;
+  if (payment.provider === 'test') return; // the test provider captures nothing
+  const automatic = input.reference.startsWith('pi_');
+  // The captured money is on the ledger at once, as owed back (decision 132).
+  await postCaptureRefused(uow.tx, { paymentId: payment.id, invoiceId: invoice.id, invoiceNumber: invoice.number, amountCents: input.amountCents, at: now, reference: input.reference });
+  if (automatic) {
+    await enqueueJob(uow.tx, {
+      name: REFUND_PAYMENT_JOB,
+      runAt: now,
+      key: `${REFUND_PAYMENT_JOB}:${payment.id}`,
+      payload: { provider: payment.provider, paymentId: payment.id, reference: input.reference, invoiceId: invoice.id, invoiceNumber: invoice.number, amountCents: input.amountCents },
+    });
+  } else if (input.reference.startsWith('sub_')) {
+    await cancelAtProviderLater(uow, { provider: payment.provider, providerSubscriptionId: input.reference }, now);
+  }
+  await audit(uow.tx, {
+    actorId: null,
+    ip: null,
+    action: automatic ? 'payment.refund_queued' : 'payment.refund_needed',
+    targetType: 'invoice',
+    targetId: invoice.id,
+    data: { paymentId: payment.id, amountCents: input.amountCents, reason: input.reason },
+    at: now,
+  });
+  const what = `${formatCents(input.amountCents)} for invoice ${invoice.number} was captured after the invoice could no longer take it (${input.reason.replace(/_/g, ' ')})`;
+  await notify(uow, {
+    kind: 'payment_refunded',
+    title: automatic ? 'Payment being refunded' : 'Payment to refund by hand',
+    message: automatic ? `${what}; it is being refunded` : `${what}; the membership was cancelled at the provider, refund it there`,
+    variant: 'destructive',
+    admins: { link: `/admin/edit-invoice/${encodeURIComponent(invoice.id)}` },
+    now,
+  });
+}
+
+/** Refunds at the provider, then books the refund (once, keyed by the payment) when the provider confirmed it. */
+export async function runRefundPayment(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>) {
+  if (payload.provider !== provider.name || typeof payload.reference !== 'string' || typeof payload.paymentId !== 'string') return;
+  await provider.refund({ reference: payload.reference, idempotencyKey: `refund:${payload.paymentId}` });
+  const { invoiceId, invoiceNumber, amountCents } = payload;
+  if (typeof invoiceId !== 'string' || typeof invoiceNumber !== 'string' || typeof amountCents !== 'number') return; // queued before the ledger
+  await inTransaction(ctx, (uow) =>
+    postRefund(uow.tx, { id: payload.paymentId as string, invoiceId, invoiceNumber, amountCents, at: ctx.clock.now(), reference: payload.reference as string }),
+  );
+}

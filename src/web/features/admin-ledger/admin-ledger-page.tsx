@@ -36,7 +36,7 @@ function TrialBalanceCard({ tb, onAccount }: { tb: TrialBalance; onAccount: (cod
     { id: 'balance', header: 'Balance', cell: (a) => <span className="tabular">{formatCents(a.balanceCents)}</span>, className: 'text-right', headerClassName: 'text-right', card: 'aside' },
   ];
   return (
-    <section aria-labelledby="tb-title" className="grid gap-3">
+    <section aria-labelledby="tb-title" className="grid min-w-0 grid-cols-1 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="tb-title" className="text-lg font-semibold">
           Trial balance
@@ -122,7 +122,7 @@ export default function AdminLedgerPage() {
       ) : (
         <TrialBalanceCard tb={tb.data} onAccount={(code) => setFilter('account', code)} />
       )}
-      <section aria-labelledby="entries-title" className="grid gap-4">
+      <section aria-labelledby="entries-title" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="entries-title" className="text-lg font-semibold">
           Journal entries
         </h2>

@@ -72,7 +72,8 @@ export const trialBalanceSchema = z.object({
 });
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD');
+// A real calendar day (z.iso.date refuses month 81), so the database never sees an impossible date.
+const day = z.iso.date('Enter the date as YYYY-MM-DD');
 
 export const ledgerEntriesQuerySchema = z.object({
   invoiceId: z.uuid('Not a valid id').optional(),

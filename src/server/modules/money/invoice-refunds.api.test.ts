@@ -173,8 +173,12 @@ describe('admin refunds through Stripe', () => {
     expect(await h.refundEntries(id)).toHaveLength(0);
     // Pending counts against what is left.
     expect((await h.refund(id, { amountCents: 4_501, reason: 'Too much' })).statusCode).toBe(409);
-    await t.app.jobRunner!.runDue();
-    await t.app.jobRunner!.runDue();
+    await expect
+      .poll(async () => {
+        await t.app.jobRunner!.runDue();
+        return stripe.refunds.filter((r) => r.payment_intent === intent).length;
+      })
+      .toBe(1);
     const made = stripe.refunds.filter((r) => r.payment_intent === intent);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ idempotencyKey: `refund:${refund.id}`, amount: 4_500 });

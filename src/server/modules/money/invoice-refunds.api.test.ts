@@ -161,7 +161,7 @@ describe('admin refunds through Stripe', () => {
     const res = await webhook(stripe.completion(sid));
     expect(res.json().outcome).toBe('paid');
     const [p] = await t.db.select().from(payments).where(eq(payments.sessionId, sid));
-    return { id, intent: p!.intentId! };
+    return { id, sid, intent: p!.intentId! };
   }
 
   it('refunds at Stripe outside the transaction, then books it once when Stripe answers', async () => {
@@ -193,6 +193,24 @@ describe('admin refunds through Stripe', () => {
     expect(ours.statusCode, ours.body).toBe(200);
     expect(await h.refundEntries(id)).toHaveLength(1);
     expect((await h.api(admin, 'GET', `/api/admin/invoices/${id}`)).json<{ invoice: Invoice }>().invoice.refundedCents).toBe(4_500);
+    expect((await h.tb()).balanced).toBe(true);
+  });
+
+  it('a refund Stripe refuses for good is marked failed, books nothing, and frees the amount again', async () => {
+    const { id, sid } = await paidInvoice(3_000);
+    stripe.sessions.delete(sid); // Stripe no longer knows the payment intent: a 400, not a fault
+    const res = await h.refund(id, { amountCents: 3_000, reason: 'All back' });
+    expect(res.statusCode, res.body).toBe(201);
+    const refundsOf = async () => (await h.api(admin, 'GET', `/api/admin/invoices/${id}/refunds`)).json<{ refunds: Refund[] }>().refunds;
+    await expect
+      .poll(async () => {
+        await t.app.jobRunner!.runDue();
+        return (await refundsOf())[0]?.status;
+      })
+      .toBe('failed');
+    expect(await h.refundEntries(id)).toHaveLength(0);
+    expect((await h.api(admin, 'GET', `/api/admin/invoices/${id}`)).json<{ invoice: Invoice }>().invoice.refundedCents).toBe(0);
+    expect((await h.refund(id, { amountCents: 3_000, reason: 'Try again' })).statusCode).toBe(201);
     expect((await h.tb()).balanced).toBe(true);
   });
 

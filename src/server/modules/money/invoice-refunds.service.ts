@@ -12,7 +12,7 @@ import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postRefund } from '#server/modules/ledger/ledger.postings.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
-import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
+import { RefundRefusedError, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { loadInvoice } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 
@@ -156,7 +156,32 @@ export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date
   if (!row || row.r.status !== 'pending') return;
   const reference = row.intentId ?? row.reference;
   if (!reference) return;
-  const done = await provider.refund({ reference, idempotencyKey: `refund:${row.r.id}`, amountCents: row.r.amountCents, refundId: row.r.id });
+  let done: { id: string | null };
+  try {
+    done = await provider.refund({ reference, idempotencyKey: `refund:${row.r.id}`, amountCents: row.r.amountCents, refundId: row.r.id });
+  } catch (err) {
+    if (!(err instanceof RefundRefusedError)) throw err; // a fault: the job is retried
+    // Refused for good: marked failed (no longer counted against what is left), audited, admins told.
+    await inTransaction(ctx, async (uow) => {
+      const now = ctx.clock.now();
+      const [failed] = await uow.tx
+        .update(refunds)
+        .set({ status: 'failed', failureReason: err.message.slice(0, 500), updatedAt: now })
+        .where(and(eq(refunds.id, row.r.id), eq(refunds.status, 'pending')))
+        .returning();
+      if (!failed) return;
+      await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refund_failed', targetType: 'invoice', targetId: failed.invoiceId, data: { refundId: failed.id, reason: failed.failureReason }, at: now });
+      await notify(uow, {
+        kind: 'payment_refunded',
+        title: 'Refund failed',
+        message: `The provider refused a refund of ${formatCents(failed.amountCents)}: ${failed.failureReason}`,
+        variant: 'destructive',
+        admins: { link: `/admin/edit-invoice/${encodeURIComponent(failed.invoiceId)}` },
+        now,
+      });
+    });
+    return;
+  }
   await inTransaction(ctx, async (uow) => {
     const now = ctx.clock.now();
     const [claimed] = await uow.tx

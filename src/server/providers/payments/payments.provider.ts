@@ -38,6 +38,8 @@ export type PaymentEvent =
   | { type: 'ignored'; eventId: string; providerType: string };
 
 export class WebhookSignatureError extends Error {}
+/** The provider refused a refund for good (not a network or server fault): retrying will not help. */
+export class RefundRefusedError extends Error {}
 /** A correctly signed event whose content is not what its type promises (no `data.object`, no id). */
 export class WebhookPayloadError extends Error {}
 
@@ -260,11 +262,16 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
     },
     async refund({ reference, idempotencyKey, amountCents, refundId }) {
       if (!reference.startsWith('pi_')) throw new Error('Only a payment intent is refunded automatically');
-      const refund = await stripe.refunds.create(
-        { payment_intent: reference, ...(amountCents !== undefined ? { amount: amountCents } : {}), ...(refundId ? { metadata: { refund_id: refundId } } : {}) },
-        { idempotencyKey },
-      );
-      return { id: refund.id };
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: reference, ...(amountCents !== undefined ? { amount: amountCents } : {}), ...(refundId ? { metadata: { refund_id: refundId } } : {}) },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(err.message);
+        throw err;
+      }
     },
   };
 }

@@ -289,10 +289,46 @@ export const invoiceSchema = z.object({
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
   paymentReference: z.string().nullable(),
+  /** What succeeded refunds gave back on it (0 when none). */
+  refundedCents: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+export const refundMessages = {
+  amount: 'Enter a refund amount of at least $0.01',
+  reasonRequired: 'Enter a reason for the refund',
+  notPaid: 'Only a paid invoice can be refunded',
+  tooMuch: (asked: string, left: string) => `A refund of ${asked} is more than the ${left} left to refund on this invoice`,
+  keyReused: 'This Idempotency-Key was already used for a different refund',
+  memberTitle: 'Refund on your invoice',
+  member: (number: string, amount: string) => `${amount} of invoice ${number} was refunded to you`,
+} as const;
+
+export const createRefundSchema = z.object({
+  amountCents: z.number({ error: refundMessages.amount }).int(refundMessages.amount).min(1, refundMessages.amount).max(1_000_000_000, refundMessages.amount),
+  reason: z.string().trim().min(1, refundMessages.reasonRequired).max(500),
+});
+export type CreateRefundValues = z.infer<typeof createRefundSchema>;
+
+export const refundSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  amountCents: z.number(),
+  reason: z.string(),
+  status: z.enum(refundStatuses),
+  providerRefundId: z.string().nullable(),
+  createdBy: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+export const refundResponseSchema = z.object({ refund: refundSchema, invoice: invoiceSchema });
+export const refundsResponseSchema = z.object({ refunds: z.array(refundSchema) });
 
 const invoiceLinesSchema = z
   .array(invoiceLineInputSchema)

@@ -45,7 +45,7 @@ export interface FakeStripe {
   sessions: Map<string, FakeStripeSession>;
   canceledSubscriptions: string[];
   /** Refunds made through POST /v1/refunds, with the Idempotency-Key each came with. */
-  refunds: { id: string; payment_intent: string; idempotencyKey: string | null }[];
+  refunds: { id: string; payment_intent: string; idempotencyKey: string | null; amount?: number | null }[];
   requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
   /**
    * A webhook delivery for a session as Stripe would send it: the JSON body and its
@@ -167,9 +167,12 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
         const pi = form.get('payment_intent');
         const paid = [...sessions.values()].find((s) => s.payment_intent === pi && s.payment_status === 'paid');
         if (!pi || !paid) return error(res, 400, `No such payment_intent: '${pi}'`);
-        const refund = { id: id('re'), payment_intent: pi, idempotencyKey };
-        refunds.push(refund);
-        return send(res, 200, { id: refund.id, object: 'refund', payment_intent: pi, amount: paid.amount_total, currency: paid.currency, status: 'succeeded' });
+        // The same Idempotency-Key answers with the same refund, as Stripe does.
+        const again = idempotencyKey ? refunds.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
+        const amount = form.get('amount') ? Number(form.get('amount')) : paid.amount_total;
+        const refund = again ?? { id: id('re'), payment_intent: pi, idempotencyKey, amount };
+        if (!again) refunds.push(refund);
+        return send(res, 200, { id: refund.id, object: 'refund', payment_intent: pi, amount: refund.amount, currency: paid.currency, status: 'succeeded' });
       }
       const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (req.method === 'DELETE' && cancel) {

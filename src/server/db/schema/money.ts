@@ -7,6 +7,7 @@ import {
   invoiceStatuses,
   paymentProviders,
   paymentStatuses,
+  refundStatuses,
   subscriptionStatuses,
   type FeeLine,
   type InvoiceLine,
@@ -132,5 +133,37 @@ export const subscriptions = pgTable(
     // One live membership per member.
     uniqueIndex('subscriptions_one_live_uq').on(t.userId).where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('subscriptions_provider_sub_uq').on(t.providerSubscriptionId),
+  ],
+);
+
+/**
+ * Money given back on a paid invoice, fully or in part: started by an admin (`createdBy`), or
+ * made at the provider and learned from its webhook (`createdBy` null, keyed by the provider's
+ * refund id). Booked on the ledger once, keyed by this row's id, when it succeeds.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: refundStatuses }).notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    /** The admin's `Idempotency-Key` and a digest of the request it came with. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    failureReason: text('failure_reason'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_invoice_idx').on(t.invoiceId, t.createdAt),
+    uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    uniqueIndex('refunds_idempotency_key_uq').on(t.idempotencyKey),
   ],
 );

@@ -59,7 +59,10 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
 /** Whether a delayed payment for the invoice is processing (decision 133). */
 const processingPayment = sql<boolean>`exists (select 1 from payments p where p.invoice_id = ${invoices.id} and p.status = 'processing')`;
 
-export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = false): Invoice {
+/** What succeeded refunds gave back on the invoice. */
+export const refundedCentsSql = sql<number>`(select coalesce(sum(r.amount_cents), 0)::bigint from refunds r where r.invoice_id = ${invoices.id} and r.status = 'succeeded')`.mapWith(Number);
+
+export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = false, refundedCents = 0): Invoice {
   return {
     id: r.id,
     number: r.number,
@@ -79,6 +82,7 @@ export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = f
     sentAt: r.sentAt?.toISOString() ?? null,
     paidAt: r.paidAt?.toISOString() ?? null,
     paymentReference: r.paymentReference,
+    refundedCents,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -86,9 +90,14 @@ export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = f
 
 const person = { id: users.id, name: users.name, phone: users.phone };
 
-async function loadInvoice(db: Db, where: SQL | undefined, now: Date): Promise<Invoice | null> {
-  const [row] = await db.select({ inv: invoices, user: person, processing: processingPayment }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where).limit(1);
-  return row ? toInvoice(row.inv, row.user, now, row.processing) : null;
+export async function loadInvoice(db: Db, where: SQL | undefined, now: Date): Promise<Invoice | null> {
+  const [row] = await db
+    .select({ inv: invoices, user: person, processing: processingPayment, refunded: refundedCentsSql })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(where)
+    .limit(1);
+  return row ? toInvoice(row.inv, row.user, now, row.processing, row.refunded) : null;
 }
 
 /** Lines from the editor or from a template applied to a base amount; totals are always ours. */
@@ -236,12 +245,12 @@ const statusOrder = sql`case ${invoices.status} when 'sent' then 0 when 'paid' t
 export async function memberInvoices(ctx: Ctx, actor: SignedInActor): Promise<Invoice[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ inv: invoices, user: person, processing: processingPayment })
+    .select({ inv: invoices, user: person, processing: processingPayment, refunded: refundedCentsSql })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
     .where(and(eq(invoices.userId, actor.user.id), sql`${invoices.status} <> 'draft'`))
     .orderBy(statusOrder, asc(invoices.dueDate), desc(invoices.createdAt));
-  return rows.map((r) => toInvoice(r.inv, r.user, now, r.processing));
+  return rows.map((r) => toInvoice(r.inv, r.user, now, r.processing, r.refunded));
 }
 
 /** GET /api/admin/invoices: filters, a page, and the outstanding and paid-this-month totals. */
@@ -266,7 +275,7 @@ export async function adminInvoices(
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [rows, [counted], [outstanding], [paidMonth]] = await Promise.all([
     ctx.db
-      .select({ inv: invoices, user: person })
+      .select({ inv: invoices, user: person, refunded: refundedCentsSql })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(where)
@@ -281,7 +290,7 @@ export async function adminInvoices(
       .where(and(eq(invoices.status, 'paid'), gte(invoices.paidAt, monthStart))),
   ]);
   return {
-    invoices: rows.map((r) => toInvoice(r.inv, r.user, now)),
+    invoices: rows.map((r) => toInvoice(r.inv, r.user, now, false, r.refunded)),
     total: counted?.n ?? 0,
     page: input.page,
     pageSize,

@@ -4,6 +4,7 @@ import { invoices } from '#server/db/schema/money.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
+import { ADMIN_REFUND_JOB, runAdminRefund } from './invoice-refunds.service.ts';
 import { REFUND_PAYMENT_JOB, runRefundPayment } from './refunds.ts';
 import { CANCEL_PROVIDER_SUBSCRIPTION_JOB, EXPIRE_CHECKOUT_JOB, runCancelProviderSubscription, runExpireCheckout } from './checkout-expiry.ts';
 import { invoiceOverdue } from './money.notifications.ts';
@@ -54,6 +55,7 @@ export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): Record<s
           [EXPIRE_CHECKOUT_JOB]: (payload: Record<string, unknown>) => runExpireCheckout(payments, payload),
           [CANCEL_PROVIDER_SUBSCRIPTION_JOB]: (payload: Record<string, unknown>) => runCancelProviderSubscription(payments, payload),
           [REFUND_PAYMENT_JOB]: (payload: Record<string, unknown>) => runRefundPayment(ctx, payments, payload),
+          [ADMIN_REFUND_JOB]: (payload: Record<string, unknown>) => runAdminRefund(ctx, payments, payload),
         }
       : {}),
   };

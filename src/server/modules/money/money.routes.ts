@@ -7,6 +7,7 @@ import {
   checkoutResponseSchema,
   checkoutSessionSchema,
   createFeeTemplateSchema,
+  createRefundSchema,
   createInvoiceSchema,
   feeTemplateSchema,
   feeTemplatesResponseSchema,
@@ -15,6 +16,8 @@ import {
   okResponseSchema,
   patchFeeTemplateSchema,
   patchInvoiceSchema,
+  refundResponseSchema,
+  refundsResponseSchema,
   sessionParamsSchema,
   subscribeRequestSchema,
   subscribeResponseSchema,
@@ -27,6 +30,7 @@ import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { createFeeTemplate, deleteFeeTemplate, listFeeTemplates, patchFeeTemplate } from './fee-templates.service.ts';
 import { adminInvoice, adminInvoicePdf, adminInvoices, createInvoice, memberInvoice, memberInvoicePdf, memberInvoices, patchInvoice } from './invoices.service.ts';
+import { invoiceRefunds, refundInvoice } from './invoice-refunds.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { checkout, checkoutSession, completeTestPayment, declineTestPayment, handleStripeWebhook } from './payments.service.ts';
 import { cancelSubscription, listPlans, mySubscription, subscribe } from './subscriptions.service.ts';
@@ -80,6 +84,27 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> =
     const { number, pdf } = await adminInvoicePdf(ctx, signedInActor(req), { id: req.params.id });
     return sendPdf(reply, number, pdf);
   });
+
+  app.post(
+    '/api/admin/invoices/:id/refunds',
+    {
+      config: admin,
+      schema: {
+        description: 'Refund a paid invoice, fully or in part. An `Idempotency-Key` header makes a retried request one refund.',
+        params: idParamsSchema,
+        body: createRefundSchema,
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
+        response: { 200: refundResponseSchema, 201: refundResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { replay, ...out } = await refundInvoice(ctx, signedInActor(req), { invoiceId: req.params.id, body: req.body, idempotencyKey: req.headers['idempotency-key'] });
+      return reply.status(replay ? 200 : 201).send(out);
+    },
+  );
+  app.get('/api/admin/invoices/:id/refunds', { config: admin, schema: { description: "An invoice's refunds, newest first.", params: idParamsSchema, response: { 200: refundsResponseSchema } } }, async (req) => ({
+    refunds: await invoiceRefunds(ctx, { invoiceId: req.params.id }),
+  }));
 
   // Invoices (member)
   app.get('/api/user/invoices', { config: userRead, schema: { description: 'Your invoices.', response: { 200: userInvoicesResponseSchema } } }, async (req) => ({

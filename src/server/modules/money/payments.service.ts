@@ -11,6 +11,7 @@ import { invoiceAggregate } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { paymentFailed } from './money.notifications.ts';
 import { memberSeesInvoice, payRefusal } from './money.policy.ts';
+import { chargeRefunded } from './invoice-refunds.service.ts';
 import { refundLater } from './refunds.ts';
 import { runInvoicePaidHandlers, type InvoiceRow, type PaymentRow } from './money.settlement.ts';
 import { subscriptionChanged, subscriptionRenewed } from './subscriptions.service.ts';
@@ -389,6 +390,8 @@ export async function handleStripeWebhook(ctx: Ctx, _actor: Actor, input: { rawB
       return subscriptionRenewed(ctx, event);
     case 'subscription_changed':
       return subscriptionChanged(ctx, event);
+    case 'charge_refunded':
+      return chargeRefunded(ctx, event);
     default:
       return 'ignored';
   }

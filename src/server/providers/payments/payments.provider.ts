@@ -34,9 +34,12 @@ export type PaymentEvent =
   | { type: 'session_expired'; eventId: string; sessionId: string }
   | ({ type: 'subscription_renewed'; subscriptionId: string; periodEnd: Date | null } & EventOrder)
   | ({ type: 'subscription_changed'; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder)
+  | { type: 'charge_refunded'; eventId: string; reference: string; refunds: { id: string; amountCents: number; ourRefundId: string | null }[] }
   | { type: 'ignored'; eventId: string; providerType: string };
 
 export class WebhookSignatureError extends Error {}
+/** The provider refused a refund for good (not a network or server fault): retrying will not help. */
+export class RefundRefusedError extends Error {}
 /** A correctly signed event whose content is not what its type promises (no `data.object`, no id). */
 export class WebhookPayloadError extends Error {}
 
@@ -53,9 +56,10 @@ export interface PaymentProvider {
   /**
    * Gives back money captured for an invoice that could not take it. `reference` is the payment
    * intent the completion carried (a membership's subscription is not refunded here). The key
-   * makes a retried refund one refund.
+   * makes a retried refund one refund. Without `amountCents` the whole payment is refunded;
+   * `refundId` (ours) is kept on the provider's refund so its webhook is recognised.
    */
-  refund(input: { reference: string; idempotencyKey: string }): Promise<void>;
+  refund(input: { reference: string; idempotencyKey: string; amountCents?: number; refundId?: string }): Promise<{ id: string | null }>;
 }
 
 /** Local payments: the browser completes or declines on /payment-test; no webhooks. */
@@ -75,7 +79,9 @@ export function createTestPaymentProvider(): PaymentProvider {
       throw new WebhookSignatureError('The test provider receives no webhooks');
     },
     async cancelSubscription() {},
-    async refund() {},
+    async refund() {
+      return { id: null };
+    },
   };
 }
 
@@ -234,6 +240,19 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
             periodEnd: dateOf(o.current_period_end ?? item?.current_period_end),
           };
         }
+        case 'charge.refunded': {
+          const reference = idOf(o.payment_intent);
+          if (!reference) return { type: 'ignored', eventId: event.id, providerType: event.type };
+          const list = (o.refunds as { data?: unknown } | undefined)?.data;
+          const refunds = (Array.isArray(list) ? list : [])
+            .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
+            .filter((r) => typeof r.id === 'string' && Number.isSafeInteger(r.amount) && (r.amount as number) > 0 && (r.status === undefined || r.status === 'succeeded'))
+            .map((r) => {
+              const ours = (r.metadata as { refund_id?: unknown } | undefined)?.refund_id;
+              return { id: r.id as string, amountCents: r.amount as number, ourRefundId: typeof ours === 'string' ? ours : null };
+            });
+          return { type: 'charge_refunded', eventId: event.id, reference, refunds };
+        }
         default:
           return { type: 'ignored', eventId: event.id, providerType: event.type };
       }
@@ -241,9 +260,18 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
     },
-    async refund({ reference, idempotencyKey }) {
+    async refund({ reference, idempotencyKey, amountCents, refundId }) {
       if (!reference.startsWith('pi_')) throw new Error('Only a payment intent is refunded automatically');
-      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: reference, ...(amountCents !== undefined ? { amount: amountCents } : {}), ...(refundId ? { metadata: { refund_id: refundId } } : {}) },
+          { idempotencyKey },
+        );
+        return { id: refund.id };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(err.message);
+        throw err;
+      }
     },
   };
 }

@@ -11,6 +11,7 @@ import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { useAdminInvoice } from './api/get-admin-invoice.ts';
 import { adminInvoicePaths } from './api/keys.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoiceRefunds } from './invoice-refunds.tsx';
 import { InvoiceSummary } from './invoice-summary.tsx';
 import { invoiceBadge, invoiceStatusStyles } from './labels.ts';
 import { VoidInvoiceDialog } from './void-invoice-dialog.tsx';
@@ -63,6 +64,7 @@ export default function EditInvoicePage({ params }: { params: Record<string, str
                 ) : (
                   <div className="grid gap-4">
                     <InvoiceSummary invoice={invoice} />
+                    {invoice.status === 'paid' && <InvoiceRefunds invoice={invoice} />}
                     {invoice.status === 'sent' && (
                       <Button variant="outline" className="justify-self-start text-destructive" onClick={() => setVoiding(true)}>
                         Void invoice

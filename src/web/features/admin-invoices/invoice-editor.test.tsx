@@ -36,6 +36,7 @@ const draft: Invoice = {
   sentAt: null,
   paidAt: null,
   paymentReference: null,
+  refundedCents: 0,
   createdAt: '2026-11-20T00:00:00Z',
   updatedAt: '2026-11-20T00:00:00Z',
 };

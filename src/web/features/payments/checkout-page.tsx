@@ -9,6 +9,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useMyInvoice } from './api/get-my-invoice.ts';
+import { refundedText } from './refunded.ts';
 import { paymentPaths } from './api/keys.ts';
 import { useStartCheckout } from './api/start-checkout.ts';
 import { goToPayment, searchParam } from './go-to.ts';
@@ -46,7 +47,7 @@ export default function CheckoutPage() {
                 <InvoiceLines invoice={invoice} />
                 {invoice.status === 'paid' ? (
                   <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900" role="status">
-                    Paid {invoice.paidAt ? `on ${formatDate(invoice.paidAt)}` : ''}. Nothing more to do.
+                    Paid {invoice.paidAt ? `on ${formatDate(invoice.paidAt)}` : ''}. {invoice.refundedCents > 0 ? `${refundedText(invoice)}.` : 'Nothing more to do.'}
                   </p>
                 ) : invoice.status === 'void' ? (
                   <p className="rounded-md bg-muted p-3 text-sm" role="status">This invoice was cancelled and cannot be paid.</p>

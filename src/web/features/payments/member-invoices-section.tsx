@@ -8,6 +8,7 @@ import { StatusBadge, type StatusMap } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useMyInvoices } from './api/get-my-invoices.ts';
+import { refundedText } from './refunded.ts';
 
 type Shown = 'open' | 'overdue' | 'processing' | 'paid' | 'void';
 const styles: StatusMap<Shown> = {
@@ -55,6 +56,11 @@ export function MemberInvoicesSection() {
                     {i.lines[0]?.label ?? 'Invoice'}
                     {i.lines.length > 1 ? ` and ${i.lines.length - 1} more` : ''} · {payable ? `due ${formatDate(i.dueDate)}` : i.paidAt ? `paid ${formatDate(i.paidAt)}` : formatDate(i.dueDate)}
                   </p>
+                  {i.refundedCents > 0 && (
+                    <p className="text-sm font-medium text-muted-foreground" data-testid="member-invoice-refunded">
+                      {refundedText(i)}
+                    </p>
+                  )}
                 </div>
                 <div className="flex items-center gap-3">
                   <Money cents={i.totalCents} className="font-semibold" />

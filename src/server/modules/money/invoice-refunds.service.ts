@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatCents } from '#common/format.ts';
+import { moneyMessages, refundMessages, type CreateRefundValues, type Invoice, type Refund } from '#common/money.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
+import { invoices, payments, refunds } from '#server/db/schema/money.ts';
+import { users } from '#server/db/schema/users.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { enqueueJob } from '#server/lib/jobs.ts';
+import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
+import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { postRefund } from '#server/modules/ledger/ledger.postings.ts';
+import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { RefundRefusedError, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
+import { loadInvoice } from './invoices.service.ts';
+import type { MoneyContext } from './money.context.ts';
+
+export const ADMIN_REFUND_JOB = 'money.admin_refund';
+
+type RefundRow = typeof refunds.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const requestHash = (invoiceId: string, body: CreateRefundValues) =>
+  createHash('sha256').update(JSON.stringify([invoiceId, body.amountCents, body.reason.trim()])).digest('hex');
+
+const creator = { id: users.id, name: users.name };
+
+function toRefund(r: RefundRow, by: { id: string; name: string | null } | null): Refund {
+  return {
+    id: r.id,
+    invoiceId: r.invoiceId,
+    amountCents: r.amountCents,
+    reason: r.reason,
+    status: r.status,
+    providerRefundId: r.providerRefundId,
+    createdBy: by?.id ? by : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+async function refundView(db: Db, id: string): Promise<Refund> {
+  const [row] = await db.select({ r: refunds, by: creator }).from(refunds).leftJoin(users, eq(users.id, refunds.createdBy)).where(eq(refunds.id, id)).limit(1);
+  return toRefund(row!.r, row!.by?.id ? row!.by : null);
+}
+
+/** What is still refundable: the invoice's total less refunds succeeded or on their way. */
+async function refundedOrPending(tx: Db, invoiceId: string) {
+  const [row] = await tx
+    .select({ s: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::bigint`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.invoiceId, invoiceId), inArray(refunds.status, ['pending', 'succeeded'])));
+  return row?.s ?? 0;
+}
+
+/** A refund succeeded: booked on the ledger (keyed by the refund), and the member told. */
+async function refundSucceeded(uow: UnitOfWork, r: RefundRow, inv: Pick<InvoiceRow, 'id' | 'number' | 'userId'>, reference: string | null, now: Date) {
+  await postRefund(uow.tx, { id: r.id, invoiceId: inv.id, invoiceNumber: inv.number, amountCents: r.amountCents, at: now, reference }, r.createdBy);
+  await notify(uow, {
+    kind: 'invoice_paid',
+    title: refundMessages.memberTitle,
+    message: refundMessages.member(inv.number, formatCents(r.amountCents)),
+    user: { id: inv.userId, link: '/dashboard/payments' },
+    now,
+  });
+}
+
+/**
+ * POST /api/admin/invoices/{id}/refunds: gives back part or all of a paid invoice. The invoice row
+ * is locked so two refunds never together exceed what was paid. Paid through Stripe, the provider
+ * is called by a durable job after this commits and the refund is booked when it answers;
+ * otherwise (the test provider, or paid outside checkout) it succeeds at once.
+ */
+export async function refundInvoice(
+  ctx: Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'payments'>,
+  actor: SignedInActor,
+  input: { invoiceId: string; body: CreateRefundValues; idempotencyKey?: string },
+): Promise<{ refund: Refund; invoice: Invoice; replay: boolean }> {
+  const now = ctx.clock.now();
+  const key = input.idempotencyKey?.trim() || null;
+  const hash = requestHash(input.invoiceId, input.body);
+  const outcome = await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for('update').limit(1);
+    if (key) {
+      const [seen] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key)).limit(1);
+      if (seen) {
+        if (seen.requestHash !== hash) throw new AppError('conflict', refundMessages.keyReused);
+        return { id: seen.id, replay: true };
+      }
+    }
+    if (!inv) throw notFound(moneyMessages.invoiceNotFound);
+    if (inv.status !== 'paid') throw new AppError('conflict', refundMessages.notPaid);
+    const left = inv.totalCents - (await refundedOrPending(tx, inv.id));
+    if (input.body.amountCents > left) throw new AppError('conflict', refundMessages.tooMuch(formatCents(input.body.amountCents), formatCents(Math.max(0, left))));
+    const [payment] = await tx.select().from(payments).where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'succeeded'))).limit(1);
+    const intent = payment?.intentId ?? inv.paymentReference;
+    const atProvider = payment?.provider === 'stripe' && ctx.payments.name === 'stripe' && !!intent?.startsWith('pi_');
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        invoiceId: inv.id,
+        paymentId: payment?.id ?? null,
+        amountCents: input.body.amountCents,
+        reason: input.body.reason.trim(),
+        status: atProvider ? 'pending' : 'succeeded',
+        idempotencyKey: key,
+        requestHash: hash,
+        createdBy: actor.user.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await audit(tx, {
+      ...auditBy(actor),
+      action: atProvider ? 'invoice.refund_requested' : 'invoice.refunded',
+      targetType: 'invoice',
+      targetId: inv.id,
+      data: { refundId: row!.id, amountCents: row!.amountCents, reason: row!.reason },
+      at: now,
+    });
+    if (atProvider) {
+      await enqueueJob(tx, { name: ADMIN_REFUND_JOB, runAt: now, key: `${ADMIN_REFUND_JOB}:${row!.id}`, payload: { refundId: row!.id } });
+    } else {
+      await refundSucceeded(uow, row!, inv, inv.paymentReference, now);
+    }
+    return { id: row!.id, replay: false };
+  });
+  const refund = await refundView(ctx.db, outcome.id);
+  const invoice = (await loadInvoice(ctx.db, eq(invoices.id, refund.invoiceId), now))!;
+  return { refund, invoice, replay: outcome.replay };
+}
+
+/** GET /api/admin/invoices/{id}/refunds: newest first. */
+export async function invoiceRefunds(ctx: Pick<AppContext, 'db'>, input: { invoiceId: string }): Promise<Refund[]> {
+  const rows = await ctx.db
+    .select({ r: refunds, by: creator })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.createdBy))
+    .where(eq(refunds.invoiceId, input.invoiceId))
+    .orderBy(desc(refunds.createdAt));
+  return rows.map((x) => toRefund(x.r, x.by?.id ? x.by : null));
+}
+
+/** The durable job: refunds at the provider (one refund per our refund, by its key), then marks it succeeded and books it. */
+export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>) {
+  if (typeof payload.refundId !== 'string') return;
+  const [row] = await ctx.db
+    .select({ r: refunds, intentId: payments.intentId, reference: invoices.paymentReference })
+    .from(refunds)
+    .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+    .leftJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.id, payload.refundId))
+    .limit(1);
+  if (!row || row.r.status !== 'pending') return;
+  const reference = row.intentId ?? row.reference;
+  if (!reference) return;
+  let done: { id: string | null };
+  try {
+    done = await provider.refund({ reference, idempotencyKey: `refund:${row.r.id}`, amountCents: row.r.amountCents, refundId: row.r.id });
+  } catch (err) {
+    if (!(err instanceof RefundRefusedError)) throw err; // a fault: the job is retried
+    // Refused for good: marked failed (no longer counted against what is left), audited, admins told.
+    await inTransaction(ctx, async (uow) => {
+      const now = ctx.clock.now();
+      const [failed] = await uow.tx
+        .update(refunds)
+        .set({ status: 'failed', failureReason: err.message.slice(0, 500), updatedAt: now })
+        .where(and(eq(refunds.id, row.r.id), eq(refunds.status, 'pending')))
+        .returning();
+      if (!failed) return;
+      await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refund_failed', targetType: 'invoice', targetId: failed.invoiceId, data: { refundId: failed.id, reason: failed.failureReason }, at: now });
+      await notify(uow, {
+        kind: 'payment_refunded',
+        title: 'Refund failed',
+        message: `The provider refused a refund of ${formatCents(failed.amountCents)}: ${failed.failureReason}`,
+        variant: 'destructive',
+        admins: { link: `/admin/edit-invoice/${encodeURIComponent(failed.invoiceId)}` },
+        now,
+      });
+    });
+    return;
+  }
+  await inTransaction(ctx, async (uow) => {
+    const now = ctx.clock.now();
+    const [claimed] = await uow.tx
+      .update(refunds)
+      .set({ status: 'succeeded', providerRefundId: done.id, updatedAt: now })
+      .where(and(eq(refunds.id, row.r.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (!claimed) return;
+    const [inv] = await uow.tx.select().from(invoices).where(eq(invoices.id, claimed.invoiceId)).limit(1);
+    await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refunded', targetType: 'invoice', targetId: claimed.invoiceId, data: { refundId: claimed.id, providerRefundId: done.id }, at: now });
+    await refundSucceeded(uow, claimed, inv!, reference, now);
+  });
+}
+
+/**
+ * Stripe's `charge.refunded`: a refund made at Stripe (its dashboard) is recorded and booked once,
+ * keyed by Stripe's refund id. Refunds we started carry our id and are booked by their job; the
+ * automatic refunds of refused captures belong to payments that did not settle and are skipped.
+ */
+export async function chargeRefunded(
+  ctx: Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log'>,
+  event: { eventId: string; reference: string; refunds: { id: string; amountCents: number; ourRefundId: string | null }[] },
+): Promise<'refund_recorded' | 'replay' | 'unknown_payment'> {
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    const [payment] = await tx.select().from(payments).where(and(eq(payments.intentId, event.reference), eq(payments.status, 'succeeded'))).limit(1);
+    if (!payment) return 'unknown_payment';
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update').limit(1);
+    if (!inv) return 'unknown_payment';
+    let recorded = 0;
+    for (const r of event.refunds) {
+      if (r.ourRefundId) continue;
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          invoiceId: inv.id,
+          paymentId: payment.id,
+          amountCents: r.amountCents,
+          reason: 'Refunded at Stripe',
+          status: 'succeeded',
+          providerRefundId: r.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: refunds.providerRefundId })
+        .returning();
+      if (!row) continue;
+      recorded++;
+      await audit(tx, { actorId: null, ip: null, action: 'invoice.refunded_at_provider', targetType: 'invoice', targetId: inv.id, data: { refundId: row.id, providerRefundId: r.id, amountCents: r.amountCents, eventId: event.eventId }, at: now });
+      await refundSucceeded(uow, row, inv, r.id, now);
+    }
+    return recorded ? 'refund_recorded' : 'replay';
+  });
+}

@@ -13,7 +13,7 @@ import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postRefund } from '#server/modules/ledger/ledger.postings.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { RefundRefusedError, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
-import { loadInvoice } from './invoices.service.ts';
+import { invoiceById } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 
 export const ADMIN_REFUND_JOB = 'money.admin_refund';
@@ -128,7 +128,7 @@ export async function refundInvoice(
     return { id: row!.id, replay: false };
   });
   const refund = await refundView(ctx.db, outcome.id);
-  const invoice = (await loadInvoice(ctx.db, eq(invoices.id, refund.invoiceId), now))!;
+  const invoice = (await invoiceById(ctx, refund.invoiceId, now))!;
   return { refund, invoice, replay: outcome.replay };
 }
 

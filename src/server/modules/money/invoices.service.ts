@@ -90,7 +90,12 @@ export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = f
 
 const person = { id: users.id, name: users.name, phone: users.phone };
 
-export async function loadInvoice(db: Db, where: SQL | undefined, now: Date): Promise<Invoice | null> {
+/** One invoice as admins see it (after a change made elsewhere in the module, e.g. a refund). */
+export async function invoiceById(ctx: { db: Db }, id: string, now: Date): Promise<Invoice | null> {
+  return loadInvoice(ctx.db, eq(invoices.id, id), now);
+}
+
+async function loadInvoice(db: Db, where: SQL | undefined, now: Date): Promise<Invoice | null> {
   const [row] = await db
     .select({ inv: invoices, user: person, processing: processingPayment, refunded: refundedCentsSql })
     .from(invoices)

@@ -58,6 +58,7 @@ export const ledgerMessages = {
   currency: 'The ledger takes US dollars only',
   alreadyReversed: 'This entry has already been reversed',
   entryNotFound: 'Journal entry not found',
+  futureDay: 'Choose a day that has begun: today or earlier (UTC)',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -108,3 +109,56 @@ export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 export const ledgerEntriesResponseSchema = z.object({ entries: z.array(ledgerEntrySchema), page: z.number().int(), pageSize: z.number().int() });
 export type LedgerEntriesResponse = z.infer<typeof ledgerEntriesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Reconciliation (decision 138): the provider clearing account against the provider, per day
+// ---------------------------------------------------------------------------------------------
+
+export const reconciliationStatuses = ['matched', 'mismatched', 'failed'] as const;
+export type ReconciliationStatus = (typeof reconciliationStatuses)[number];
+
+/** What disagreed: money only one side knows of, or both know of in different amounts. */
+export const reconciliationMismatchKinds = ['missing_in_ledger', 'missing_at_provider', 'amount_differs'] as const;
+export type ReconciliationMismatchKind = (typeof reconciliationMismatchKinds)[number];
+
+export const reconciliationMismatchLabels: Record<ReconciliationMismatchKind, string> = {
+  missing_in_ledger: 'At the provider, not in the ledger',
+  missing_at_provider: 'In the ledger, not at the provider',
+  amount_differs: 'Amounts differ',
+};
+
+export const reconciliationMismatchSchema = z.object({
+  kind: z.enum(reconciliationMismatchKinds),
+  /** Payments taken or refunds given back. */
+  flow: z.enum(['payment', 'refund']),
+  reference: z.string(),
+  ledgerCents: z.number().int(),
+  providerCents: z.number().int(),
+  invoiceId: z.string().nullable(),
+});
+export type ReconciliationMismatch = z.infer<typeof reconciliationMismatchSchema>;
+
+export const reconciliationSchema = z.object({
+  id: z.string(),
+  day: z.string(),
+  provider: z.string(),
+  status: z.enum(reconciliationStatuses),
+  ledgerPaymentsCents: z.number().int(),
+  ledgerRefundsCents: z.number().int(),
+  providerPaymentsCents: z.number().int(),
+  providerRefundsCents: z.number().int(),
+  /** Items matched by reference, and those paired only by amount (a membership known to us by its subscription). */
+  matchedCount: z.number().int(),
+  pairedByAmountCount: z.number().int(),
+  mismatches: z.array(reconciliationMismatchSchema),
+  error: z.string().nullable(),
+  /** Null when the daily job ran it. */
+  ranBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+export const reconcileRequestSchema = z.object({ day: z.iso.date('Enter the date as YYYY-MM-DD') });
+export type ReconcileRequest = z.infer<typeof reconcileRequestSchema>;
+export const reconciliationsResponseSchema = z.object({ reconciliations: z.array(reconciliationSchema) });
+export type ReconciliationsResponse = z.infer<typeof reconciliationsResponseSchema>;

@@ -37,6 +37,7 @@ export const staffNotificationKinds = [
   'cert_claim_new',
   'manager_client_updated',
   'payment_refunded',
+  'ledger_mismatch',
 ] as const;
 export const notificationKinds = [...memberNotificationKinds, ...staffNotificationKinds] as const;
 export type MemberNotificationKind = (typeof memberNotificationKinds)[number];
@@ -89,6 +90,7 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   cert_claim_new: { label: 'New certificate claims', description: 'A member claimed a certificate registered by someone else.', smsByDefault: false, area: 'registry' },
   manager_client_updated: { label: 'Client answers', description: 'A client accepted or declined your invitation, or removed you as their manager.', smsByDefault: false, area: 'portfolio' },
   payment_refunded: { label: 'Refunded payments', description: 'Money captured for an invoice that could no longer take it was refunded.', smsByDefault: false, area: 'payments' },
+  ledger_mismatch: { label: 'Reconciliation mismatches', description: "The day's payments and refunds at the provider did not match the ledger.", smsByDefault: false, area: 'payments' },
 };
 
 export const notificationVariants = ['default', 'destructive'] as const;

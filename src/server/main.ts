@@ -42,7 +42,7 @@ async function main() {
     }
     throw err;
   }
-  const [{ seed }, { buildApp }, { systemClock }, { pageViewJobs, schedulePageViewPruning }, { scheduleOverdueNotices }, { scheduleLendingUpkeep }, { createStorage }] = await app$;
+  const [{ seed }, { buildApp }, { systemClock }, { pageViewJobs, schedulePageViewPruning }, { scheduleOverdueNotices, scheduleReconciliation }, { scheduleLendingUpkeep }, { createStorage }] = await app$;
   // The demo's KYC documents are real files, written where the app reads uploads from.
   const storage = createStorage(config);
   await seed(database.db, { demo: config.SEED_DEMO, storage });
@@ -52,6 +52,7 @@ async function main() {
   await schedulePageViewPruning({ db: database.db, clock: systemClock });
   await scheduleOverdueNotices({ db: database.db, clock: systemClock });
   await scheduleLendingUpkeep({ db: database.db, clock: systemClock });
+  await scheduleReconciliation({ db: database.db, clock: systemClock });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -25,6 +25,7 @@ import { seedDemoCertClaims } from '#server/db/seed/cert-claims.ts';
 import { seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
 import { postHistory } from '#server/modules/ledger/ledger.postings.ts';
+import { seedDailyRuns } from '#server/modules/money/reconciliation.service.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
 export const demoUsers = [
@@ -109,6 +110,8 @@ export async function seed(
   // Last: every invoice, sale, payout and funded loan above (or from before the ledger) is posted
   // with the key its live flow uses, so the trial balance holds from the first start (decision 132).
   await db.transaction((tx) => postHistory(tx));
+  // The week's daily reconciliations of that history, as the job leaves them (decision 138).
+  if (demo) await seedDailyRuns(db, { now, days: 7 });
   await db
     .insert(settings)
     .values({ key: SEED_STATE_KEY, value: { fingerprint } })

@@ -5,6 +5,7 @@
  *   POST   /v1/checkout/sessions/{id}/expire → the expired session (400 unless open)
  *   DELETE /v1/subscriptions/{id}      → the canceled subscription
  *   POST   /v1/refunds                 → a refund of a paid session's payment intent
+ *   GET    /v1/charges, /v1/refunds    → lists by `created[gte]` / `created[lt]`, paged by `starting_after`
  * and a webhook sender that signs its posts with the SDK's own test-header helper, as Stripe does.
  * Point the server at it with PAYMENT_PROVIDER=stripe STRIPE_API_URL=<url> STRIPE_SECRET_KEY=<key>
  * STRIPE_WEBHOOK_SECRET=<webhookSecret>.
@@ -38,6 +39,18 @@ export interface FakeStripeSession {
   customer: string | null;
 }
 
+export interface FakeStripeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  currency: string;
+  payment_intent: string | null;
+  status: 'succeeded' | 'failed';
+  paid: boolean;
+  /** Seconds since the epoch. */
+  created: number;
+}
+
 export interface FakeStripe {
   url: string;
   secretKey: string;
@@ -45,7 +58,9 @@ export interface FakeStripe {
   sessions: Map<string, FakeStripeSession>;
   canceledSubscriptions: string[];
   /** Refunds made through POST /v1/refunds, with the Idempotency-Key each came with. */
-  refunds: { id: string; payment_intent: string; idempotencyKey: string | null; amount?: number | null }[];
+  refunds: { id: string; payment_intent: string; idempotencyKey: string | null; amount?: number | null; created?: number; currency?: string; status?: string }[];
+  /** Charges made by paid completions (and any a test adds: money Stripe took that we never heard of). */
+  charges: FakeStripeCharge[];
   requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
   /**
    * A webhook delivery for a session as Stripe would send it: the JSON body and its
@@ -72,12 +87,20 @@ export interface FakeStripe {
 const stripe = new Stripe('sk_test_fake');
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export async function startFakeStripe(opts: { port?: number; host?: string } = {}): Promise<FakeStripe> {
+export async function startFakeStripe(opts: { port?: number; host?: string; /** Stripe's clock for `created` (ms); the real one by default. */ now?: () => number } = {}): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, FakeStripeSession>();
   const canceledSubscriptions: string[] = [];
   const refunds: FakeStripe['refunds'] = [];
+  const charges: FakeStripeCharge[] = [];
+  const now = () => Math.floor((opts.now?.() ?? Date.now()) / 1000);
+  const charge = (s: FakeStripeSession) => {
+    const intent = s.payment_intent ?? id('pi');
+    if (!charges.some((c) => c.payment_intent === intent)) {
+      charges.push({ id: id('ch'), object: 'charge', amount: s.amount_total, currency: s.currency, payment_intent: intent, status: 'succeeded', paid: true, created: now() });
+    }
+  };
   const requests: FakeStripe['requests'] = [];
   // Stripe keeps a POST's answer under its Idempotency-Key: the same key and body replays it,
   // the same key with other parameters is an error.
@@ -170,9 +193,25 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
         // The same Idempotency-Key answers with the same refund, as Stripe does.
         const again = idempotencyKey ? refunds.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
         const amount = form.get('amount') ? Number(form.get('amount')) : paid.amount_total;
-        const refund = again ?? { id: id('re'), payment_intent: pi, idempotencyKey, amount };
+        const refund = again ?? { id: id('re'), payment_intent: pi, idempotencyKey, amount, created: now(), currency: paid.currency, status: 'succeeded' };
         if (!again) refunds.push(refund);
-        return send(res, 200, { id: refund.id, object: 'refund', payment_intent: pi, amount: refund.amount, currency: paid.currency, status: 'succeeded' });
+        return send(res, 200, { id: refund.id, object: 'refund', payment_intent: pi, amount: refund.amount, currency: paid.currency, status: 'succeeded', created: refund.created });
+      }
+      if (req.method === 'GET' && (path === '/v1/charges' || path === '/v1/refunds')) {
+        const q = new URL(req.url ?? '', 'http://x').searchParams;
+        const gte = q.get('created[gte]') ? Number(q.get('created[gte]')) : -Infinity;
+        const lt = q.get('created[lt]') ? Number(q.get('created[lt]')) : Infinity;
+        const limit = Math.min(100, Number(q.get('limit') ?? 10));
+        const all =
+          path === '/v1/charges'
+            ? charges.map((c) => ({ ...c }))
+            : refunds.map((r) => ({ id: r.id, object: 'refund', payment_intent: r.payment_intent, charge: null, amount: r.amount, currency: r.currency ?? 'usd', status: r.status ?? 'succeeded', created: r.created ?? now() }));
+        // Stripe lists newest first and pages with starting_after.
+        const inWindow = all.filter((o) => o.created >= gte && o.created < lt).reverse();
+        const after = q.get('starting_after');
+        const start = after ? inWindow.findIndex((o) => o.id === after) + 1 : 0;
+        const data = inWindow.slice(start, start + limit);
+        return send(res, 200, { object: 'list', url: path, has_more: start + limit < inWindow.length, data });
       }
       const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (req.method === 'DELETE' && cancel) {
@@ -201,6 +240,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
     sessions,
     canceledSubscriptions,
     refunds,
+    charges,
     requests,
     signedEvent,
     sign: (body, o = {}) => stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) }),
@@ -218,6 +258,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
         customer: s.customer ?? id('cus'),
       };
       sessions.set(sessionId, completed);
+      if (completed.payment_status === 'paid') charge(completed);
       return signedEvent('checkout.session.completed', completed as unknown as Record<string, unknown>, o);
     },
     asyncPayment(sessionId, outcome, o = {}) {
@@ -225,6 +266,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string } = {
       if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
       const next: FakeStripeSession = { ...s, status: 'complete', payment_status: outcome === 'succeeded' ? 'paid' : 'unpaid' };
       sessions.set(sessionId, next);
+      if (outcome === 'succeeded') charge(next);
       return signedEvent(`checkout.session.async_payment_${outcome}`, next as unknown as Record<string, unknown>, o);
     },
     deliver: (webhookUrl, d) => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, body: d.body }),

@@ -12,6 +12,7 @@ import {
   type FeeLine,
   type InvoiceLine,
 } from '#common/money.ts';
+import { reconciliationStatuses, type ReconciliationMismatch } from '#common/ledger.ts';
 import { users } from './users.ts';
 
 /** Invoice numbers (INV-000123): a sequence never hands the same value to two transactions. */
@@ -166,4 +167,29 @@ export const refunds = pgTable(
     uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
     uniqueIndex('refunds_idempotency_key_uq').on(t.idempotencyKey),
   ],
+);
+
+/**
+ * One comparison of a day's provider clearing account with what the provider reports for that
+ * day (decision 138). Each run is kept (the daily job's and every admin's), newest shown first.
+ */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: date('day', { mode: 'string' }).notNull(),
+    provider: text('provider', { enum: paymentProviders }).notNull(),
+    status: text('status', { enum: reconciliationStatuses }).notNull(),
+    ledgerPaymentsCents: bigint('ledger_payments_cents', { mode: 'number' }).notNull().default(0),
+    ledgerRefundsCents: bigint('ledger_refunds_cents', { mode: 'number' }).notNull().default(0),
+    providerPaymentsCents: bigint('provider_payments_cents', { mode: 'number' }).notNull().default(0),
+    providerRefundsCents: bigint('provider_refunds_cents', { mode: 'number' }).notNull().default(0),
+    matchedCount: bigint('matched_count', { mode: 'number' }).notNull().default(0),
+    pairedByAmountCount: bigint('paired_by_amount_count', { mode: 'number' }).notNull().default(0),
+    mismatches: jsonb('mismatches').$type<ReconciliationMismatch[]>().notNull().default([]),
+    error: text('error'),
+    ranBy: uuid('ran_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reconciliations_day_idx').on(t.day, t.createdAt)],
 );

@@ -4,7 +4,7 @@ import { linesFromTemplate, totalOf, type InvoiceLine } from '#common/money.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { loanCollateral, loanEvents, loanInstallments, loans } from '#server/db/schema/lending.ts';
-import { feeTemplates, invoices } from '#server/db/schema/money.ts';
+import { feeTemplates, invoices, payments } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
 import { seedSetting } from '#server/modules/settings/settings.service.ts';
 
@@ -318,5 +318,21 @@ async function invoice(
       updatedAt: i.paidAt ?? i.sentAt,
     })
     .returning({ id: invoices.id });
+  // A paid installment was paid through the (test) provider, as the other demo invoices are:
+  // the payment is what reconciliation compares the ledger with.
+  if (i.paidAt) {
+    await db.insert(payments).values({
+      invoiceId: row.id,
+      userId: i.userId,
+      provider: 'test',
+      sessionId: `test_cs_demo_loan_${row.id}`,
+      intentId: `test_cs_demo_loan_${i.dueDate}`,
+      amountCents: total,
+      status: 'succeeded',
+      eventIds: [`test_complete_demo_loan_${row.id}`],
+      createdAt: i.paidAt,
+      updatedAt: i.paidAt,
+    });
+  }
   return row.id;
 }

@@ -251,3 +251,24 @@ export async function listEntries(ctx: Ctx, _actor: SignedInActor | undefined, i
   }));
   return { entries, page, pageSize: LEDGER_ENTRIES_PAGE_SIZE };
 }
+
+/** One movement on the provider clearing account, as reconciliation reads it. */
+export interface ClearingMovement {
+  causeType: LedgerCauseType;
+  /** The provider's reference the line carries (a payment intent, a session, a subscription). */
+  reference: string | null;
+  /** Debit minus credit: money in from the provider is positive, money back out negative. */
+  netCents: number;
+  invoiceId: string | null;
+}
+
+/** Every provider clearing line of entries that occurred in [from, to). */
+export async function clearingMovements(ctx: Ctx, input: { from: Date; to: Date }): Promise<ClearingMovement[]> {
+  const rows = await ctx.db
+    .select({ causeType: ledgerEntries.causeType, memo: ledgerLines.memo, d: ledgerLines.debitCents, c: ledgerLines.creditCents, invoiceId: ledgerLines.invoiceId })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .where(and(eq(ledgerLines.accountCode, 'provider_clearing'), gte(ledgerEntries.occurredAt, input.from), lt(ledgerEntries.occurredAt, input.to)))
+    .orderBy(asc(ledgerEntries.occurredAt), asc(ledgerLines.id));
+  return rows.map((r) => ({ causeType: r.causeType, reference: r.memo, netCents: r.d - r.c, invoiceId: r.invoiceId }));
+}

@@ -8,6 +8,9 @@ import { ADMIN_REFUND_JOB, runAdminRefund } from './invoice-refunds.service.ts';
 import { REFUND_PAYMENT_JOB, runRefundPayment } from './refunds.ts';
 import { CANCEL_PROVIDER_SUBSCRIPTION_JOB, EXPIRE_CHECKOUT_JOB, runCancelProviderSubscription, runExpireCheckout } from './checkout-expiry.ts';
 import { invoiceOverdue } from './money.notifications.ts';
+import { RECONCILE_DAY_JOB, runDailyReconciliation } from './reconciliation.service.ts';
+
+export { scheduleReconciliation } from './reconciliation.service.ts';
 
 export const OVERDUE_NOTICES_JOB = 'money.overdue_notices';
 const HOUR = 60 * 60_000;
@@ -56,6 +59,7 @@ export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): Record<s
           [CANCEL_PROVIDER_SUBSCRIPTION_JOB]: (payload: Record<string, unknown>) => runCancelProviderSubscription(payments, payload),
           [REFUND_PAYMENT_JOB]: (payload: Record<string, unknown>) => runRefundPayment(ctx, payments, payload),
           [ADMIN_REFUND_JOB]: (payload: Record<string, unknown>) => runAdminRefund(ctx, payments, payload),
+          [RECONCILE_DAY_JOB]: (payload: Record<string, unknown>) => runDailyReconciliation({ ...ctx, payments }, payload),
         }
       : {}),
   };

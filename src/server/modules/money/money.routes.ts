@@ -25,6 +25,7 @@ import {
   userInvoicesResponseSchema,
   userSubscriptionResponseSchema,
 } from '#common/money.ts';
+import { reconcileRequestSchema, reconciliationSchema, reconciliationsResponseSchema } from '#common/ledger.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
@@ -33,6 +34,7 @@ import { adminInvoice, adminInvoicePdf, adminInvoices, createInvoice, memberInvo
 import { invoiceRefunds, refundInvoice } from './invoice-refunds.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { checkout, checkoutSession, completeTestPayment, declineTestPayment, handleStripeWebhook } from './payments.service.ts';
+import { listReconciliations, reconcileDay } from './reconciliation.service.ts';
 import { cancelSubscription, listPlans, mySubscription, subscribe } from './subscriptions.service.ts';
 
 const STRIPE_WEBHOOK_MAX_BYTES = 512 * 1024;
@@ -101,6 +103,15 @@ export const moneyRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> =
       const { replay, ...out } = await refundInvoice(ctx, signedInActor(req), { invoiceId: req.params.id, body: req.body, idempotencyKey: req.headers['idempotency-key'] });
       return reply.status(replay ? 200 : 201).send(out);
     },
+  );
+  // Reconciliation (decision 138): the clearing account against the provider, one day at a time.
+  app.get('/api/admin/ledger/reconciliations', { config: admin, schema: { description: 'The latest reconciliation runs, newest day first.', response: { 200: reconciliationsResponseSchema } } }, async (req) =>
+    listReconciliations(ctx, signedInActor(req)),
+  );
+  app.post(
+    '/api/admin/ledger/reconciliations',
+    { config: admin, schema: { description: "Compare one UTC day of the provider clearing account with the provider's payments and refunds.", body: reconcileRequestSchema, response: { 201: reconciliationSchema } } },
+    async (req, reply) => reply.status(201).send(await reconcileDay(ctx, signedInActor(req), { day: req.body.day })),
   );
   app.get('/api/admin/invoices/:id/refunds', { config: admin, schema: { description: "An invoice's refunds, newest first.", params: idParamsSchema, response: { 200: refundsResponseSchema } } }, async (req) => ({
     refunds: await invoiceRefunds(ctx, { invoiceId: req.params.id }),

@@ -37,6 +37,14 @@ export type PaymentEvent =
   | { type: 'charge_refunded'; eventId: string; reference: string; refunds: { id: string; amountCents: number; ourRefundId: string | null }[] }
   | { type: 'ignored'; eventId: string; providerType: string };
 
+/** What the provider says moved in a window, for reconciliation (decision 138). */
+export interface ProviderActivity {
+  /** Captured payments: the payment intent (or the charge when it has none) and the amount. */
+  payments: { reference: string; amountCents: number; currency: string }[];
+  /** Refunds that went through, by the payment intent they gave back. */
+  refunds: { id: string; reference: string; amountCents: number; currency: string }[];
+}
+
 export class WebhookSignatureError extends Error {}
 /** The provider refused a refund for good (not a network or server fault): retrying will not help. */
 export class RefundRefusedError extends Error {}
@@ -60,6 +68,11 @@ export interface PaymentProvider {
    * `refundId` (ours) is kept on the provider's refund so its webhook is recognised.
    */
   refund(input: { reference: string; idempotencyKey: string; amountCents?: number; refundId?: string }): Promise<{ id: string | null }>;
+  /**
+   * Payments and refunds the provider made in [from, to). Null from the test provider, which
+   * moves no money: its record is our own payments and refunds.
+   */
+  activity(input: { from: Date; to: Date }): Promise<ProviderActivity | null>;
 }
 
 /** Local payments: the browser completes or declines on /payment-test; no webhooks. */
@@ -81,6 +94,9 @@ export function createTestPaymentProvider(): PaymentProvider {
     async cancelSubscription() {},
     async refund() {
       return { id: null };
+    },
+    async activity() {
+      return null;
     },
   };
 }
@@ -272,6 +288,20 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
         if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(err.message);
         throw err;
       }
+    },
+    async activity({ from, to }) {
+      const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) };
+      const out: ProviderActivity = { payments: [], refunds: [] };
+      // The SDK pages through every charge and refund of the window.
+      for await (const ch of stripe.charges.list({ created, limit: 100 })) {
+        if (ch.status !== 'succeeded' || !ch.paid) continue;
+        out.payments.push({ reference: idOf(ch.payment_intent) ?? ch.id, amountCents: ch.amount, currency: ch.currency });
+      }
+      for await (const r of stripe.refunds.list({ created, limit: 100 })) {
+        if (r.status !== 'succeeded') continue;
+        out.refunds.push({ id: r.id, reference: idOf(r.payment_intent) ?? idOf(r.charge) ?? r.id, amountCents: r.amount, currency: r.currency });
+      }
+      return out;
     },
   };
 }

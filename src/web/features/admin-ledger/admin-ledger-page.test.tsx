@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LedgerEntriesResponse, TrialBalance } from '#common/ledger.ts';
+import type { LedgerEntriesResponse, Reconciliation, TrialBalance } from '#common/ledger.ts';
 import { cleanUpMemberPagesAfterEach, renderMemberPage } from '#web/test/render-member-page.tsx';
 import AdminLedgerPage from './admin-ledger-page.tsx';
 
@@ -58,5 +58,40 @@ describe('/admin/ledger', () => {
     );
     expect(await screen.findByText('Out of balance')).toBeTruthy();
     expect(await screen.findByText('No entries yet')).toBeTruthy();
+  });
+
+  it('lists reconciliation runs with their differences, and reconciles a chosen day', async () => {
+    const run: Reconciliation = {
+      id: 'r1',
+      day: '2030-01-14',
+      provider: 'stripe',
+      status: 'mismatched',
+      ledgerPaymentsCents: 9_000,
+      ledgerRefundsCents: 0,
+      providerPaymentsCents: 10_234,
+      providerRefundsCents: 0,
+      matchedCount: 1,
+      pairedByAmountCount: 0,
+      mismatches: [{ kind: 'missing_in_ledger', flow: 'payment', reference: 'pi_stray', ledgerCents: 0, providerCents: 1_234, invoiceId: null }],
+      error: null,
+      ranBy: null,
+      createdAt: '2030-01-15T00:15:00.000Z',
+    };
+    const posted: unknown[] = [];
+    renderMemberPage(<AdminLedgerPage />, (url, init) => {
+      if (url === '/api/admin/ledger/reconciliations' && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return json({ ...run, id: 'r2', day: '2026-01-10', status: 'matched', mismatches: [], ranBy: 'admin' }, 201);
+      }
+      if (url === '/api/admin/ledger/reconciliations') return json({ reconciliations: [run] });
+      return url === '/api/admin/ledger/trial-balance' ? json(tb) : url.startsWith('/api/admin/ledger/entries') ? json(entries) : json({}, 404);
+    });
+    expect((await screen.findAllByText('Differences')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/At the provider, not in the ledger/).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('pi_stray').length).toBeGreaterThan(0);
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-01-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reconcile' }));
+    await waitFor(() => expect(posted).toEqual([{ day: '2026-01-10' }]));
+    expect(await screen.findByText(/Jan 10, 2026: matched/)).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { useListState } from '#web/hooks/use-list-state.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useLedgerEntries } from './api/get-ledger-entries.ts';
 import { useTrialBalance } from './api/get-trial-balance.ts';
+import { ReconciliationSection } from './reconciliation-section.tsx';
 
 const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 const filterNames = ['account', 'invoiceId', 'from', 'to'] as const;
@@ -122,6 +123,7 @@ export default function AdminLedgerPage() {
       ) : (
         <TrialBalanceCard tb={tb.data} onAccount={(code) => setFilter('account', code)} />
       )}
+      <ReconciliationSection />
       <section aria-labelledby="entries-title" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="entries-title" className="text-lg font-semibold">
           Journal entries

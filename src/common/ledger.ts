@@ -34,6 +34,7 @@ export const ledgerCauseTypes = [
   'invoice_sent',
   'invoice_voided',
   'payment_settled',
+  'membership_renewed',
   'sale_settled',
   'house_purchase',
   'seller_payout',

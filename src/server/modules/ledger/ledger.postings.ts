@@ -86,6 +86,25 @@ export async function postRefund(tx: Db, refund: { id: string; invoiceId: string
 }
 
 /**
+ * A membership month the provider charged on its own (a renewal): the money is in the provider's
+ * clearing account and earned as membership income. There is no invoice of ours; the entry is
+ * keyed by the provider's invoice, so a replayed or out-of-order `invoice.paid` posts once.
+ */
+export async function postMembershipRenewed(tx: Db, r: { providerInvoiceId: string; subscriptionId: string; amountCents: number; reference: string; at: Date }) {
+  const ref = { kind: 'subscription', id: r.subscriptionId };
+  return postEntry(tx, {
+    causeType: 'membership_renewed',
+    causeId: r.providerInvoiceId,
+    memo: `Membership renewed (${r.providerInvoiceId})`,
+    occurredAt: r.at,
+    lines: [
+      { account: 'provider_clearing', debitCents: r.amountCents, memo: r.reference, related: ref },
+      { account: 'membership_income', creditCents: r.amountCents, memo: 'Membership month', related: ref },
+    ],
+  });
+}
+
+/**
  * Money the provider captured for an invoice that could not take it (paid, void, lapsed, a wrong
  * amount): it sits in the provider's clearing account, owed back to the payer until refunded.
  * Keyed by the payment, posted in the settlement transaction that refused it.

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyMessages, type Invoice } from '#common/money.ts';
+import { ledgerEntries, ledgerLines } from '#server/db/schema/ledger.ts';
 import { invoices, payments, subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
@@ -107,6 +108,45 @@ describe('subscription events out of order', () => {
   const now = () => Math.floor(Date.now() / 1000);
   const updated = (subId: string, status: string, created: number, extra: Record<string, unknown> = {}) =>
     stripe.signedEvent('customer.subscription.updated', { id: subId, object: 'subscription', status, items: { data: [{ current_period_end: 1_900_000_000 }] }, ...extra }, { created });
+
+  it('books a renewal month Stripe charged on its own, once, whatever order it arrives in', async () => {
+    const { subId, mine } = await stripeMember();
+    const renewalEntries = async () => (await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeType, 'membership_renewed'))).filter((e) => e.memo.includes(`in_renew_${subId}`));
+    // The first period's invoice was settled by its checkout: nothing more to book.
+    const first = stripe.signedEvent('invoice.paid', { id: `in_first_${subId}`, object: 'invoice', subscription: subId, billing_reason: 'subscription_create', amount_paid: 2_900, currency: 'usd' });
+    expect((await webhook(first)).statusCode).toBe(200);
+    expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeId, `in_first_${subId}`))).toHaveLength(0);
+    // A renewal: a month of income, into the provider's clearing account.
+    const renewal = stripe.signedEvent('invoice.paid', {
+      id: `in_renew_${subId}`,
+      object: 'invoice',
+      subscription: subId,
+      billing_reason: 'subscription_cycle',
+      amount_paid: 2_900,
+      currency: 'usd',
+      payment_intent: `pi_renew_${subId}`,
+      lines: { data: [{ period: { end: 1_950_000_000 } }] },
+    });
+    expect((await webhook(renewal)).json().outcome).toBe('renewed');
+    expect(await mine()).toMatchObject({ status: 'active', currentPeriodEnd: new Date(1_950_000_000_000).toISOString() });
+    const [entry] = await renewalEntries();
+    const lines = await s.db.select().from(ledgerLines).where(eq(ledgerLines.entryId, entry!.id));
+    expect(lines.map((l) => [l.accountCode, l.debitCents, l.creditCents, l.memo]).sort()).toEqual([
+      ['membership_income', 0, 2_900, 'Membership month'],
+      ['provider_clearing', 2_900, 0, `pi_renew_${subId}`],
+    ]);
+    // Stripe retries it, and a stale copy arrives later: still one month booked.
+    expect((await webhook(renewal)).statusCode).toBe(200);
+    const stale = stripe.signedEvent('invoice.paid', JSON.parse(renewal.body).data.object, { created: now() - 3_600 });
+    expect((await webhook(stale)).json().outcome).toBe('stale');
+    expect(await renewalEntries()).toHaveLength(1);
+    // A renewal in another currency is refused and books nothing.
+    const eur = stripe.signedEvent('invoice.paid', { id: `in_eur_${subId}`, object: 'invoice', subscription: subId, billing_reason: 'subscription_cycle', amount_paid: 2_900, currency: 'eur' });
+    expect((await webhook(eur)).statusCode).toBe(400);
+    expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeId, `in_eur_${subId}`))).toHaveLength(0);
+    const tb = (await s.app.inject({ method: 'GET', url: '/api/admin/ledger/trial-balance', headers: admin.headers })).json();
+    expect(tb.balanced).toBe(true);
+  });
 
   it('never lets an older customer.subscription.updated undo a newer one', async () => {
     const { subId, mine } = await stripeMember();

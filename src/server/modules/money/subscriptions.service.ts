@@ -6,6 +6,7 @@ import { subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { postMembershipRenewed } from '#server/modules/ledger/ledger.postings.ts';
 import { createInvoiceIn } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { onInvoicePaid } from './money.settlement.ts';
@@ -152,15 +153,28 @@ function newerThanApplied(e: EventOrder): SQL {
 
 const applied = (e: EventOrder) => ({ providerEventAt: e.createdAt, providerObjectAt: e.objectAt, providerEventId: e.eventId });
 
-/** Stripe's `invoice.paid` for a renewal: the period moves on (unless a newer event was applied). */
-export async function subscriptionRenewed(ctx: Pick<Ctx, 'db' | 'clock'>, input: { subscriptionId: string; periodEnd: Date | null } & EventOrder): Promise<'renewed' | 'stale'> {
+/**
+ * Stripe's `invoice.paid` for a renewal: the period moves on (unless a newer event was applied),
+ * and the month's money is booked (decision 132) in the same transaction. The money is booked
+ * whatever the order: an older event is stale for the status, not for the charge it reports.
+ */
+export async function subscriptionRenewed(
+  ctx: Pick<Ctx, 'db' | 'clock'>,
+  input: { subscriptionId: string; periodEnd: Date | null; charge?: { providerInvoiceId: string; amountCents: number; reference: string } | null } & EventOrder,
+): Promise<'renewed' | 'stale'> {
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .update(subscriptions)
-    .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input), updatedAt: now })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
-    .returning({ id: subscriptions.id });
-  return rows.length ? 'renewed' : 'stale';
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(subscriptions)
+      .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input), updatedAt: now })
+      .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
+      .returning({ id: subscriptions.id });
+    if (input.charge) {
+      const [ours] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, input.subscriptionId)).limit(1);
+      if (ours) await postMembershipRenewed(tx, { ...input.charge, subscriptionId: ours.id, at: now });
+    }
+    return rows.length ? 'renewed' : 'stale';
+  });
 }
 
 /** Stripe's `customer.subscription.updated` / `.deleted`. */

@@ -32,7 +32,13 @@ export type PaymentEvent =
   | { type: 'session_processing'; eventId: string; sessionId: string }
   | { type: 'session_failed'; eventId: string; sessionId: string }
   | { type: 'session_expired'; eventId: string; sessionId: string }
-  | ({ type: 'subscription_renewed'; subscriptionId: string; periodEnd: Date | null } & EventOrder)
+  | ({
+      type: 'subscription_renewed';
+      subscriptionId: string;
+      periodEnd: Date | null;
+      /** The money of a renewal (not the first period, which its checkout settled); keyed by the provider's invoice. */
+      charge: { providerInvoiceId: string; amountCents: number; reference: string } | null;
+    } & EventOrder)
   | ({ type: 'subscription_changed'; subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder)
   | { type: 'charge_refunded'; eventId: string; reference: string; refunds: { id: string; amountCents: number; ourRefundId: string | null }[] }
   | { type: 'ignored'; eventId: string; providerType: string };
@@ -234,6 +240,9 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
           if (!sub) return { type: 'ignored', eventId: event.id, providerType: event.type };
           const line = (o.lines as { data?: { period?: { end?: number } }[] } | undefined)?.data?.[0];
           const paidAt = (o.status_transitions as { paid_at?: unknown } | undefined)?.paid_at;
+          const amount = o.amount_paid;
+          const renewal = o.billing_reason !== 'subscription_create' && Number.isSafeInteger(amount) && (amount as number) > 0;
+          if (renewal && String(o.currency ?? '').toLowerCase() !== 'usd') throw new WebhookPayloadError('A renewal in a currency other than USD');
           return {
             type: 'subscription_renewed',
             eventId: event.id,
@@ -241,6 +250,7 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
             objectAt: objectAt(o.created, paidAt, line?.period?.end, o.period_end),
             subscriptionId: sub,
             periodEnd: dateOf(line?.period?.end ?? o.period_end),
+            charge: renewal ? { providerInvoiceId: needId(), amountCents: amount as number, reference: idOf(o.payment_intent) ?? needId() } : null,
           };
         }
         case 'customer.subscription.updated':

@@ -3,7 +3,12 @@ import type { Clock } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** Which try this is: a handler may act differently on the last (tell someone, rather than only fail). */
+export interface JobAttempt {
+  attempt: number;
+  maxAttempts: number;
+}
+export type JobHandler = (payload: Record<string, unknown>, run: JobAttempt) => Promise<void>;
 
 /** Queues a job; with a key, a job already pending under that key is kept (no duplicate). */
 export async function enqueueJob(db: Db, job: { name: string; runAt: Date; key?: string; payload?: Record<string, unknown>; maxAttempts?: number }) {
@@ -74,7 +79,7 @@ export class JobRunner {
     });
     if (!job) return false;
     try {
-      await this.handlers[job.name](job.payload);
+      await this.handlers[job.name](job.payload, { attempt: job.attempts, maxAttempts: job.maxAttempts });
       await this.db.delete(jobs).where(eq(jobs.id, job.id));
     } catch (err) {
       this.opts.onError?.(err, job.name);

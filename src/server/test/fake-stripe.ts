@@ -62,6 +62,8 @@ export interface FakeStripe {
   /** Charges made by paid completions (and any a test adds: money Stripe took that we never heard of). */
   charges: FakeStripeCharge[];
   requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
+  /** How many more POST /v1/refunds answer 500 (Stripe having a bad day); 0 by default. */
+  refundFaults: number;
   /**
    * A webhook delivery for a session as Stripe would send it: the JSON body and its
    * `stripe-signature` header (timestamp in seconds; another secret forges it).
@@ -186,6 +188,10 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
         sessions.set(s.id, expired);
         return send(res, 200, expired);
       }
+      if (req.method === 'POST' && path === '/v1/refunds' && fake.refundFaults > 0) {
+        fake.refundFaults--;
+        return error(res, 500, 'An unknown error occurred', 'api_error');
+      }
       if (req.method === 'POST' && path === '/v1/refunds') {
         const pi = form.get('payment_intent');
         const paid = [...sessions.values()].find((s) => s.payment_intent === pi && s.payment_status === 'paid');
@@ -233,7 +239,8 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
     return { body, signature, eventId };
   }
 
-  return {
+  const fake: FakeStripe = {
+    refundFaults: 0,
     url: baseUrl,
     secretKey,
     webhookSecret,
@@ -272,6 +279,7 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
     deliver: (webhookUrl, d) => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, body: d.body }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

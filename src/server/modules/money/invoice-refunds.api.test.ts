@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntriesResponse, TrialBalance } from '#common/ledger.ts';
 import { refundMessages, type Invoice, type Refund } from '#common/money.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { payments } from '#server/db/schema/money.ts';
+import { payments, refunds } from '#server/db/schema/money.ts';
 import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
@@ -194,6 +194,35 @@ describe('admin refunds through Stripe', () => {
     expect(await h.refundEntries(id)).toHaveLength(1);
     expect((await h.api(admin, 'GET', `/api/admin/invoices/${id}`)).json<{ invoice: Invoice }>().invoice.refundedCents).toBe(4_500);
     expect((await h.tb()).balanced).toBe(true);
+  });
+
+  it('a refund Stripe never answers stays pending after the last retry, and the admins are told to check it', async () => {
+    const { id } = await paidInvoice(2_000);
+    stripe.refundFaults = Number.MAX_SAFE_INTEGER;
+    try {
+      const res = await h.refund(id, { amountCents: 2_000, reason: 'Stripe is down' });
+      expect(res.statusCode, res.body).toBe(201);
+      const { refund } = res.json<Refunded>();
+      const told = () => t.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.title, 'Refund not confirmed')));
+      // Five tries with backoff: move the clock past each wait.
+      await expect
+        .poll(
+          async () => {
+            t.clock.advance(5 * 60_000);
+            await t.app.jobRunner!.runDue();
+            return (await told()).length;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      const [row] = await t.db.select().from(refunds).where(eq(refunds.id, refund.id));
+      expect(row!.status).toBe('pending');
+      expect(await h.refundEntries(id)).toHaveLength(0);
+      const [audited] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'invoice.refund_unconfirmed'), eq(auditLog.targetId, id)));
+      expect(audited).toBeTruthy();
+    } finally {
+      stripe.refundFaults = 0;
+    }
   });
 
   it('a refund Stripe refuses for good is marked failed, books nothing, and frees the amount again', async () => {

@@ -7,7 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { invoices, payments, refunds } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { enqueueJob } from '#server/lib/jobs.ts';
+import { enqueueJob, type JobAttempt } from '#server/lib/jobs.ts';
 import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postRefund } from '#server/modules/ledger/ledger.postings.ts';
@@ -143,8 +143,25 @@ export async function invoiceRefunds(ctx: Pick<AppContext, 'db'>, input: { invoi
   return rows.map((x) => toRefund(x.r, x.by?.id ? x.by : null));
 }
 
+/** The provider never answered a refund after every try: audited, and the admins are told to check it there. */
+export async function refundUnconfirmed(ctx: EventsContext & { clock: { now(): Date } }, input: { refundId: string; invoiceId: string; amountCents: number; error: unknown }) {
+  await inTransaction(ctx, async (uow) => {
+    const now = ctx.clock.now();
+    const reason = String((input.error as Error)?.message ?? input.error).slice(0, 300);
+    await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refund_unconfirmed', targetType: 'invoice', targetId: input.invoiceId, data: { refundId: input.refundId, reason }, at: now });
+    await notify(uow, {
+      kind: 'payment_refunded',
+      title: 'Refund not confirmed',
+      message: `The provider did not confirm a refund of ${formatCents(input.amountCents)} after every retry (${reason}). It stays pending: check it at the provider.`,
+      variant: 'destructive',
+      admins: { link: `/admin/edit-invoice/${encodeURIComponent(input.invoiceId)}` },
+      now,
+    });
+  });
+}
+
 /** The durable job: refunds at the provider (one refund per our refund, by its key), then marks it succeeded and books it. */
-export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>) {
+export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>, run?: JobAttempt) {
   if (typeof payload.refundId !== 'string') return;
   const [row] = await ctx.db
     .select({ r: refunds, intentId: payments.intentId, reference: invoices.paymentReference })
@@ -160,7 +177,13 @@ export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date
   try {
     done = await provider.refund({ reference, idempotencyKey: `refund:${row.r.id}`, amountCents: row.r.amountCents, refundId: row.r.id });
   } catch (err) {
-    if (!(err instanceof RefundRefusedError)) throw err; // a fault: the job is retried
+    if (!(err instanceof RefundRefusedError)) {
+      // A fault: the job is retried. After the last try the refund stays pending (the provider may
+      // have made it and failed to answer; its webhook or reconciliation will tell) and admins
+      // are told to look, once.
+      if (run && run.attempt >= run.maxAttempts) await refundUnconfirmed(ctx, { refundId: row.r.id, invoiceId: row.r.invoiceId, amountCents: row.r.amountCents, error: err });
+      throw err;
+    }
     // Refused for good: marked failed (no longer counted against what is left), audited, admins told.
     await inTransaction(ctx, async (uow) => {
       const now = ctx.clock.now();

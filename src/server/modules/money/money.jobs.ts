@@ -57,8 +57,8 @@ export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): Record<s
       ? {
           [EXPIRE_CHECKOUT_JOB]: (payload: Record<string, unknown>) => runExpireCheckout(payments, payload),
           [CANCEL_PROVIDER_SUBSCRIPTION_JOB]: (payload: Record<string, unknown>) => runCancelProviderSubscription(payments, payload),
-          [REFUND_PAYMENT_JOB]: (payload: Record<string, unknown>) => runRefundPayment(ctx, payments, payload),
-          [ADMIN_REFUND_JOB]: (payload: Record<string, unknown>) => runAdminRefund(ctx, payments, payload),
+          [REFUND_PAYMENT_JOB]: (payload, run) => runRefundPayment(ctx, payments, payload, run),
+          [ADMIN_REFUND_JOB]: (payload, run) => runAdminRefund(ctx, payments, payload, run),
           [RECONCILE_DAY_JOB]: (payload: Record<string, unknown>) => runDailyReconciliation({ ...ctx, payments }, payload),
         }
       : {}),

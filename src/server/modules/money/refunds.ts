@@ -1,11 +1,12 @@
 import { formatCents } from '#common/format.ts';
-import { enqueueJob } from '#server/lib/jobs.ts';
+import { enqueueJob, type JobAttempt } from '#server/lib/jobs.ts';
 import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit } from '#server/modules/audit/audit.service.ts';
 import { postCaptureRefused, postRefund } from '#server/modules/ledger/ledger.postings.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { cancelAtProviderLater } from './checkout-expiry.ts';
+import { refundUnconfirmed } from './invoice-refunds.service.ts';
 import type { InvoiceRow, PaymentRow } from './money.settlement.ts';
 
 export const REFUND_PAYMENT_JOB = 'money.refund_payment';
@@ -59,10 +60,18 @@ export async function refundLater(
 }
 
 /** Refunds at the provider, then books the refund (once, keyed by the payment) when the provider confirmed it. */
-export async function runRefundPayment(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>) {
+export async function runRefundPayment(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>, run?: JobAttempt) {
   if (payload.provider !== provider.name || typeof payload.reference !== 'string' || typeof payload.paymentId !== 'string') return;
-  await provider.refund({ reference: payload.reference, idempotencyKey: `refund:${payload.paymentId}` });
   const { invoiceId, invoiceNumber, amountCents } = payload;
+  try {
+    await provider.refund({ reference: payload.reference, idempotencyKey: `refund:${payload.paymentId}` });
+  } catch (err) {
+    // After the last try, a person has to look: the money is still owed back.
+    if (run && run.attempt >= run.maxAttempts && typeof invoiceId === 'string' && typeof amountCents === 'number') {
+      await refundUnconfirmed(ctx, { refundId: payload.paymentId, invoiceId, amountCents, error: err });
+    }
+    throw err;
+  }
   if (typeof invoiceId !== 'string' || typeof invoiceNumber !== 'string' || typeof amountCents !== 'number') return; // queued before the ledger
   await inTransaction(ctx, (uow) =>
     postRefund(uow.tx, { id: payload.paymentId as string, invoiceId, invoiceNumber, amountCents, at: ctx.clock.now(), reference: payload.reference as string }),

@@ -37,7 +37,8 @@ type Op =
   | { kind: 'listing'; who: number; priceCents: number; house: boolean }
   | { kind: 'buy'; pick: number }
   | { kind: 'cancel'; pick: number }
-  | { kind: 'payout'; pick: number };
+  | { kind: 'payout'; pick: number }
+  | { kind: 'refund'; pick: number; share: number; race: boolean };
 
 const cents = fc.integer({ min: 1, max: 5_000_000 });
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -48,6 +49,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('buy' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('payout' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }), race: fc.boolean() }),
 );
 
 interface Tracked {
@@ -55,6 +57,7 @@ interface Tracked {
   who: SignedInUser;
   totalCents: number;
   status: 'draft' | 'sent' | 'paid' | 'void';
+  refundedCents: number;
 }
 interface Reservation {
   listingId: string;
@@ -86,7 +89,7 @@ describe('the ledger under random money operations', () => {
               const res = await api(admin, 'POST', '/api/admin/invoices', { userId: who.user.id, lines, dueDate: '2030-01-31' });
               expect(res.statusCode, res.body).toBe(201);
               const inv = res.json<{ invoice: Invoice }>().invoice;
-              const tracked: Tracked = { id: inv.id, who, totalCents: inv.totalCents, status: 'draft' };
+              const tracked: Tracked = { id: inv.id, who, totalCents: inv.totalCents, status: 'draft', refundedCents: 0 };
               if (o.send) {
                 expect((await api(admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { status: 'sent' })).statusCode).toBe(200);
                 tracked.status = 'sent';
@@ -118,7 +121,7 @@ describe('the ledger under random money operations', () => {
               const buyer = members[o.pick % 2]!;
               const r = await api(buyer, 'POST', `/api/listings/${l!.id}/reserve`);
               expect(r.statusCode, r.body).toBe(200);
-              const inv: Tracked = { id: r.json<{ invoiceId: string }>().invoiceId, who: buyer, totalCents: l!.priceCents, status: 'sent' };
+              const inv: Tracked = { id: r.json<{ invoiceId: string }>().invoiceId, who: buyer, totalCents: l!.priceCents, status: 'sent', refundedCents: 0 };
               invoices.push(inv);
               if (o.pick % 3 === 0) reservations.push({ listingId: l!.id, invoice: inv });
               else await pay(inv, false);
@@ -130,6 +133,21 @@ describe('the ledger under random money operations', () => {
               const r = live[o.pick % live.length]!;
               expect((await api(r.invoice.who, 'POST', `/api/listings/${r.listingId}/cancel-reservation`)).statusCode).toBe(200);
               r.invoice.status = 'void';
+              break;
+            }
+            case 'refund': {
+              const paid = invoices.filter((i) => i.status === 'paid' && i.refundedCents < i.totalCents);
+              if (!paid.length) break;
+              const inv = paid[o.pick % paid.length]!;
+              const left = inv.totalCents - inv.refundedCents;
+              const amountCents = Math.max(1, Math.floor((left * o.share) / 100));
+              const refund = () => api(admin, 'POST', `/api/admin/invoices/${inv.id}/refunds`, { amountCents, reason: 'Property test' });
+              // Raced: two admins refund the same amount at once; never more than is left goes back.
+              const answers = o.race ? await Promise.all([refund(), refund()]) : [await refund()];
+              const made = answers.filter((a) => a.statusCode === 201).length;
+              for (const a of answers) expect([201, 409], a.body).toContain(a.statusCode);
+              expect(made).toBe(o.race && amountCents * 2 <= left ? 2 : 1);
+              inv.refundedCents += made * amountCents;
               break;
             }
             case 'payout': {
@@ -145,8 +163,9 @@ describe('the ledger under random money operations', () => {
         expect(tb.debitsCents - tb.creditsCents).toBe(0);
         expect(tb.balanced).toBe(true);
         for (const inv of invoices) {
-          // Paid − refunded (no refunds yet) sits in provider clearing; what is still owed, in the receivable.
-          expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'provider_clearing' })).toBe(inv.status === 'paid' ? inv.totalCents : 0);
+          // Paid − refunded sits in provider clearing, refunds in the contra account; what is still owed, in the receivable.
+          expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'provider_clearing' })).toBe(inv.status === 'paid' ? inv.totalCents - inv.refundedCents : 0);
+          expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'refunds' })).toBe(inv.refundedCents);
           expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'member_receivable' })).toBe(inv.status === 'sent' ? inv.totalCents : 0);
         }
         // Nobody is owed more than was sold to them and not paid out.

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { moneyMessages, type CheckoutSession, type PaymentStatus } from '#common/money.ts';
 import type { Actor, SignedInActor } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
 import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
@@ -183,6 +184,19 @@ const unsettled = inArray(payments.status, ['pending', 'processing']);
 export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 'unknown_session';
 
 /**
+ * Marks a payment failed if it is still unsettled. False when a concurrent delivery of the same
+ * session settled or failed it first: that delivery owns the money, and this one must not refund it.
+ */
+async function failPayment(tx: Db, paymentId: string, reason: string, seen: SQL, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ status: 'failed', failureReason: reason, eventIds: seen, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), unsettled))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
  * The one settlement path (test completions and Stripe webhooks): the payment moves from
  * pending once, the invoice from sent to paid once, the related record's handlers run in the
  * same transaction. A replayed event, a second completion or a wrong amount changes nothing paid.
@@ -212,10 +226,7 @@ export async function settlePayment(
         { provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, expectedCents: inv!.totalCents, receivedCents: input.amountCents },
         'payment amount does not match the invoice; refused',
       );
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: 'amount_mismatch', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), unsettled));
+      if (!(await failPayment(tx, p.id, 'amount_mismatch', seen, now))) return 'replay';
       await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'amount_mismatch' }, now);
       return 'refused';
@@ -223,20 +234,14 @@ export async function settlePayment(
     // Invoices are in US dollars: the same number of cents in another currency is not payment.
     if ((input.currency ?? 'usd') !== 'usd') {
       ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, currency: input.currency }, 'payment in another currency; refused');
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: 'currency_mismatch', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), unsettled));
+      if (!(await failPayment(tx, p.id, 'currency_mismatch', seen, now))) return 'replay';
       await audit(tx, { actorId: null, ip: null, action: 'payment.currency_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { currency: input.currency ?? null }, at: now });
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'currency_mismatch' }, now);
       return 'refused';
     }
     if (inv!.status !== 'sent') {
       ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, status: inv!.status }, 'payment for an invoice that is not payable; refused');
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: `invoice_${inv!.status}`, eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), unsettled));
+      if (!(await failPayment(tx, p.id, `invoice_${inv!.status}`, seen, now))) return 'already_settled';
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: `invoice_${inv!.status}` }, now);
       return inv!.status === 'paid' ? 'already_settled' : 'refused';
     }
@@ -255,10 +260,8 @@ export async function settlePayment(
       });
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'conflict') throw err;
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: 'invoice_already_settled', eventIds: seen, updatedAt: now })
-        .where(and(eq(payments.id, p.id), unsettled));
+      // Another delivery of this same session settled it: a duplicate, nothing captured twice.
+      if (!(await failPayment(tx, p.id, 'invoice_already_settled', seen, now))) return 'already_settled';
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'invoice_already_settled' }, now);
       return 'already_settled';
     }

@@ -1,7 +1,7 @@
 // npm run bench: every benchmark, each beside its baseline in the same run; figures printed and
 // written to bench/results.json. A part that cannot run here (no PostgreSQL, no Redis, no
 // Chromium) prints "skipped"; the run always exits 0 and never waits forever.
-// Only some parts: BENCH_ONLY=api,cards,listings,admin-dashboard,index,fanout,web,lighthouse,cold-start
+// Only some parts: BENCH_ONLY=api,cards,listings,admin-dashboard,index,fanout,web,lighthouse,cold-start,settlement
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runApi } from './api.ts';
@@ -13,6 +13,7 @@ import { runColdStart } from './cold-start.ts';
 import { runFanout } from './fanout.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { runWebWeight } from './web.ts';
+import { runSettlement } from './settlement.ts';
 import { withTimeout } from './support.ts';
 
 const parts: [name: string, run: () => Promise<unknown>, limitMinutes: number][] = [
@@ -25,6 +26,7 @@ const parts: [name: string, run: () => Promise<unknown>, limitMinutes: number][]
   ['web', runWebWeight, 8],
   ['lighthouse', runLighthouse, 15],
   ['cold-start', runColdStart, 8],
+  ['settlement', runSettlement, 15],
 ];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 

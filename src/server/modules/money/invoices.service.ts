@@ -280,7 +280,7 @@ export async function adminInvoices(
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [rows, [counted], [outstanding], [paidMonth]] = await Promise.all([
     ctx.db
-      .select({ inv: invoices, user: person, refunded: refundedCentsSql })
+      .select({ inv: invoices, user: person, processing: processingPayment, refunded: refundedCentsSql })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(where)
@@ -295,7 +295,7 @@ export async function adminInvoices(
       .where(and(eq(invoices.status, 'paid'), gte(invoices.paidAt, monthStart))),
   ]);
   return {
-    invoices: rows.map((r) => toInvoice(r.inv, r.user, now, false, r.refunded)),
+    invoices: rows.map((r) => toInvoice(r.inv, r.user, now, r.processing, r.refunded)),
     total: counted?.n ?? 0,
     page: input.page,
     pageSize,

@@ -253,6 +253,9 @@ describe('delayed payment methods', () => {
     const listed = async () => (await api(member, 'GET', '/api/user/invoices')).json().invoices.find((i: Invoice) => i.id === inv.id) as Invoice;
     expect(await listed()).toMatchObject({ status: 'sent', processing: true });
     expect((await api(member, 'GET', `/api/user/invoices/${inv.id}`)).json()).toMatchObject({ invoice: { processing: true } });
+    // The admin's list says so too, so nobody chases a member whose bank is moving the money.
+    const adminList = (await api(admin, 'GET', `/api/admin/invoices?q=${inv.number}`)).json().invoices as Invoice[];
+    expect(adminList.find((i) => i.id === inv.id)).toMatchObject({ status: 'sent', processing: true });
     const again = await api(member, 'POST', '/api/checkout', { invoiceId: inv.id });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(moneyMessages.paymentProcessing);

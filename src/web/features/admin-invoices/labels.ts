@@ -3,13 +3,18 @@ import { feeAppliesToLabels, invoiceStatusLabels, OVERDUE_LABEL, type FeeApplies
 
 export const appliesToLabels: Record<FeeAppliesTo, string> = feeAppliesToLabels;
 
-/** `overdue` is not stored: a sent invoice past its due date shows it in red. */
-export type InvoiceBadge = InvoiceStatus | 'overdue';
+/**
+ * `overdue` and `processing` are not stored: a sent invoice past its due date shows in red, one
+ * whose delayed payment (a bank debit) is on its way shows that, so nobody chases a member who paid.
+ */
+export type InvoiceBadge = InvoiceStatus | 'overdue' | 'processing';
 export const invoiceStatusStyles: StatusMap<InvoiceBadge> = {
   draft: { label: invoiceStatusLabels.draft, tone: 'muted' },
   sent: { label: invoiceStatusLabels.sent, tone: 'warning' },
   overdue: { label: OVERDUE_LABEL, tone: 'destructive' },
+  processing: { label: 'Payment processing', tone: 'neutral' },
   paid: { label: invoiceStatusLabels.paid, tone: 'success' },
   void: { label: invoiceStatusLabels.void, tone: 'neutral' },
 };
-export const invoiceBadge = (i: Pick<Invoice, 'status' | 'overdue'>): InvoiceBadge => (i.status === 'sent' && i.overdue ? 'overdue' : i.status);
+export const invoiceBadge = (i: Pick<Invoice, 'status' | 'overdue' | 'processing'>): InvoiceBadge =>
+  i.status === 'sent' && i.processing ? 'processing' : i.status === 'sent' && i.overdue ? 'overdue' : i.status;

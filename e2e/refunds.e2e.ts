@@ -68,4 +68,18 @@ describe.skipIf(inject('skipBrowser'))('admin refunds in Chromium', () => {
     await m.goto(`${server.url}/checkout?invoice=${invoice!.id}`);
     await m.getByRole('status').filter({ hasText: `Partly refunded ${formatCents(half)}` }).waitFor();
   });
+
+  it('the admin reconciles today on the ledger page: the refund at the provider matches the ledger', async () => {
+    const a = admin.page;
+    await a.goto(`${server.url}/admin/ledger`);
+    const section = a.getByRole('region', { name: 'Reconciliation' });
+    // The demo's daily runs are there, each matched.
+    await section.getByText('Daily run').first().waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    await section.getByLabel('Day').fill(today);
+    await section.getByRole('button', { name: 'Reconcile' }).click();
+    const label = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+    await section.getByText(`${label}: matched.`).waitFor();
+    expect(await section.getByText('Run by an admin').count()).toBeGreaterThan(0);
+  });
 });

@@ -10,9 +10,12 @@ const pgUrl = process.env.SETTLEMENT_PG_URL;
 const temp = pgUrl ? await tempPostgresDatabase(pgUrl) : null;
 const database = await benchDatabase(temp?.url, undefined, { demo: false });
 const { app } = await benchApp(database);
-await database.db.execute(sql`insert into users (phone, name, is_admin) values ('+12125559901', 'Bench Admin', true), ('+12125559902', 'Bench Member', false)`);
+// Checkout is rate limited per member (30 an hour): a member for every 20 invoices.
+const MEMBERS = Math.ceil(N / 20);
+await database.db.execute(sql`insert into users (phone, name, is_admin) values ('+12125559901', 'Bench Admin', true)`);
+await database.db.execute(sql`insert into users (phone, name) select '+1212556' || lpad(i::text, 4, '0'), 'Bench Member ' || i from generate_series(1, ${MEMBERS}) i`);
 const admin = await sessionFor(database, '+12125559901');
-const member = await sessionFor(database, '+12125559902');
+const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => sessionFor(database, `+1212556${String(i + 1).padStart(4, '0')}`)));
 const headers = (s: { token: string; userId: string }) => ({ 'x-auth-token': s.token, 'x-user-id': s.userId, 'x-client-id': 'web' });
 
 async function call(who: typeof admin, method: 'POST' | 'PATCH', url: string, payload?: unknown) {
@@ -21,8 +24,9 @@ async function call(who: typeof admin, method: 'POST' | 'PATCH', url: string, pa
   return res.json();
 }
 
-const sessions: string[] = [];
+const sessions: { sid: string; member: typeof admin }[] = [];
 for (let i = 0; i < N; i++) {
+  const member = members[Math.floor(i / 20)]!;
   const lines = [
     { type: 'fixed', label: 'Grading fee', amountCents: 1_000 + i },
     { type: 'fixed', label: 'Shipping', amountCents: 2_500 },
@@ -30,10 +34,10 @@ for (let i = 0; i < N; i++) {
   const { invoice } = await call(admin, 'POST', '/api/admin/invoices', { userId: member.userId, lines, dueDate: '2030-01-31' });
   await call(admin, 'PATCH', `/api/admin/invoices/${invoice.id}`, { status: 'sent' });
   const open = await call(member, 'POST', '/api/checkout', { invoiceId: invoice.id });
-  sessions.push(new URL(open.url, 'http://x').searchParams.get('session')!);
+  sessions.push({ sid: new URL(open.url, 'http://x').searchParams.get('session')!, member });
 }
 const samples: number[] = [];
-for (const sid of sessions) {
+for (const { sid, member } of sessions) {
   const t0 = performance.now();
   const done = await call(member, 'POST', `/api/payment-test/${sid}/complete`);
   samples.push(performance.now() - t0);

@@ -31,7 +31,7 @@ async function probe(cwd: string, env: Record<string, string | undefined>): Prom
     return await probeOnce(cwd, env);
   } catch (err) {
     // Seen once under heavy load: a child that exits 1 with no output. One retry, said aloud.
-    console.log(`settlement: ${(err as Error).message.split('\n')[0]}; retrying once`);
+    console.log(`settlement: ${(err as Error).message.slice(0, 600)}; retrying once`);
     return probeOnce(cwd, env);
   }
 }

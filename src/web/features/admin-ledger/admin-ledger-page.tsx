@@ -95,7 +95,7 @@ export default function AdminLedgerPage() {
   }, []);
 
   const columns: Column<LedgerEntry>[] = [
-    { id: 'time', header: 'Time (UTC)', cell: (e) => <time dateTime={e.occurredAt} className="whitespace-nowrap tabular">{timeFormat.format(new Date(e.occurredAt))}</time>, card: 'aside' },
+    { id: 'time', header: 'Time (UTC)', cell: (e) => <time dateTime={e.occurredAt} className="whitespace-nowrap tabular">{timeFormat.format(new Date(e.occurredAt))}</time>, card: 'field' },
     {
       id: 'memo',
       header: 'Entry',
@@ -106,9 +106,11 @@ export default function AdminLedgerPage() {
           {e.reversesEntryId && <Badge variant="warning">Reversal</Badge>}
         </div>
       ),
+      // Long memos wrap, so the journal fits the page beside its lines.
+      className: 'whitespace-normal break-words',
       card: 'primary',
     },
-    { id: 'lines', header: 'Lines (debit / credit)', cell: (e) => <EntryLines entry={e} />, className: 'md:min-w-[26rem]', card: 'wide' },
+    { id: 'lines', header: 'Lines (debit / credit)', cell: (e) => <EntryLines entry={e} />, className: 'whitespace-normal md:min-w-[24rem]', card: 'wide' },
   ];
 
   const accounts = tb.data?.accounts ?? [];

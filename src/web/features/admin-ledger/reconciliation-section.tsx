@@ -25,6 +25,8 @@ const statusBadge: Record<Reconciliation['status'], { label: string; variant: 's
 
 function Mismatches({ run }: { run: Reconciliation }) {
   if (run.error) return <p className="text-sm text-destructive">{run.error}</p>;
+  const moved = run.ledgerPaymentsCents || run.ledgerRefundsCents || run.providerPaymentsCents || run.providerRefundsCents;
+  if (!run.mismatches.length && !moved) return <p className="text-sm text-muted-foreground">Nothing moved that day</p>;
   if (!run.mismatches.length) {
     return (
       <p className="text-sm text-muted-foreground">
@@ -99,7 +101,7 @@ export function ReconciliationSection() {
       ),
       card: 'field',
     },
-    { id: 'detail', header: 'Detail', cell: (r) => <Mismatches run={r} />, card: 'wide' },
+    { id: 'detail', header: 'Detail', cell: (r) => <Mismatches run={r} />, className: 'whitespace-normal', card: 'wide' },
   ];
 
   return (

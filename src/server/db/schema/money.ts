@@ -12,6 +12,7 @@ import {
   type FeeLine,
   type InvoiceLine,
 } from '#common/money.ts';
+import { statusEventColumns } from './status-events.ts';
 import { users } from './users.ts';
 
 /** Invoice numbers (INV-000123): a sequence never hands the same value to two transactions. */
@@ -166,4 +167,49 @@ export const refunds = pgTable(
     uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
     uniqueIndex('refunds_idempotency_key_uq').on(t.idempotencyKey),
   ],
+);
+
+/** Status history (decision 136): an invoice's moves, as for every aggregate; the audit log keeps who did what besides. */
+export const invoiceEvents = pgTable(
+  'invoice_events',
+  {
+    ...statusEventColumns(invoiceStatuses),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+  },
+  (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.seq)],
+);
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    ...statusEventColumns(paymentStatuses),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.seq)],
+);
+
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    ...statusEventColumns(subscriptionStatuses),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+  },
+  (t) => [index('subscription_events_subscription_idx').on(t.subscriptionId, t.seq)],
+);
+
+export const refundEvents = pgTable(
+  'refund_events',
+  {
+    ...statusEventColumns(refundStatuses),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+  },
+  (t) => [index('refund_events_refund_idx').on(t.refundId, t.seq)],
 );

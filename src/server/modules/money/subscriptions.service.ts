@@ -4,9 +4,10 @@ import type { SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction } from '#server/lib/transition.ts';
+import { inTransaction, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { createInvoiceIn } from './invoices.service.ts';
+import { subscriptionAggregate } from './money.aggregates.ts';
 import type { MoneyContext } from './money.context.ts';
 import { onInvoicePaid } from './money.settlement.ts';
 import { cancelAtProviderLater } from './checkout-expiry.ts';
@@ -15,6 +16,10 @@ import { openCheckout, refuseOpenSubscriptionCheckout } from './payments.service
 type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'payments'>;
 type PlanRow = typeof subscriptionPlans.$inferSelect;
 type SubRow = typeof subscriptions.$inferSelect;
+
+/** A membership not yet canceled. */
+const live = ['active', 'past_due'] as const;
+const SYSTEM_ACTOR = { user: null, impersonatorId: null, ip: null };
 
 const toPlan = (p: PlanRow): SubscriptionPlan => ({ id: p.id, name: p.name, priceCents: p.priceCents, benefits: p.benefits, active: p.active });
 
@@ -86,11 +91,15 @@ onInvoicePaid('subscription', async (uow, { invoice, payment, providerCustomerId
   const { tx } = uow;
   const planId = payment?.planId ?? invoice.relatedId;
   if (!planId) return;
-  const replaced = await tx
-    .update(subscriptions)
-    .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-    .where(and(eq(subscriptions.userId, invoice.userId), ne(subscriptions.status, 'canceled')))
-    .returning({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId });
+  const replaced = await transitionMany(uow, subscriptionAggregate, {
+    where: eq(subscriptions.userId, invoice.userId),
+    from: live,
+    to: 'canceled',
+    actor: SYSTEM_ACTOR,
+    now,
+    patch: { canceledAt: now },
+    data: { note: 'Replaced by a new membership' },
+  });
   // A plan switch: the old plan stops billing at the provider as well as here.
   for (const old of replaced) {
     if (old.provider !== 'test' && old.providerSubscriptionId && old.providerSubscriptionId !== providerSubscriptionId) {
@@ -123,8 +132,9 @@ export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promis
     }
   }
   const now = ctx.clock.now();
-  await inTransaction(ctx, async ({ tx }) => {
-    await tx.update(subscriptions).set({ status: 'canceled', canceledAt: now, updatedAt: now }).where(eq(subscriptions.id, row.sub.id));
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    await transitionMany(uow, subscriptionAggregate, { where: eq(subscriptions.id, row.sub.id), from: live, to: 'canceled', actor, now, patch: { canceledAt: now } });
     await audit(tx, { ...auditBy(actor), action: 'subscription.canceled', targetType: 'subscription', targetId: row.sub.id, data: { planId: row.plan.id }, at: now });
   });
   return null;
@@ -155,11 +165,16 @@ const applied = (e: EventOrder) => ({ providerEventAt: e.createdAt, providerObje
 /** Stripe's `invoice.paid` for a renewal: the period moves on (unless a newer event was applied). */
 export async function subscriptionRenewed(ctx: Pick<Ctx, 'db' | 'clock'>, input: { subscriptionId: string; periodEnd: Date | null } & EventOrder): Promise<'renewed' | 'stale'> {
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .update(subscriptions)
-    .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input), updatedAt: now })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
-    .returning({ id: subscriptions.id });
+  const rows = await ctx.db.transaction((tx) =>
+    transitionMany({ tx }, subscriptionAggregate, {
+      where: and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), newerThanApplied(input)),
+      from: live,
+      to: 'active',
+      actor: SYSTEM_ACTOR,
+      now,
+      patch: { ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input) },
+    }),
+  );
   return rows.length ? 'renewed' : 'stale';
 }
 
@@ -169,17 +184,20 @@ export async function subscriptionChanged(
   input: { subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder,
 ): Promise<'changed' | 'stale'> {
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .update(subscriptions)
-    .set({
-      status: input.status,
-      ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}),
-      ...(input.status === 'canceled' ? { canceledAt: now } : {}),
-      ...applied(input),
-      updatedAt: now,
-    })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
-    .returning({ id: subscriptions.id });
+  const rows = await ctx.db.transaction((tx) =>
+    transitionMany({ tx }, subscriptionAggregate, {
+      where: and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), newerThanApplied(input)),
+      from: live,
+      to: input.status,
+      actor: SYSTEM_ACTOR,
+      now,
+      patch: {
+        ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}),
+        ...(input.status === 'canceled' ? { canceledAt: now } : {}),
+        ...applied(input),
+      },
+    }),
+  );
   return rows.length ? 'changed' : 'stale';
 }
 

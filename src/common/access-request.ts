@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TransitionMap } from './transitions.ts';
 import { INVALID_PHONE_MESSAGE, normalizePhone, PHONE_MIN_LENGTH } from './phone.ts';
 
 /** Spec §5 and §8, letter for letter. */
@@ -131,6 +132,12 @@ export type AccessRequestResponse = z.infer<typeof accessRequestResponseSchema>;
 export const accessRequestStatuses = ['pending', 'approved', 'rejected'] as const;
 export const accessRequestStatusSchema = z.enum(accessRequestStatuses);
 export type AccessRequestStatus = z.infer<typeof accessRequestStatusSchema>;
+/** Reviewed once. */
+export const accessRequestTransitions: TransitionMap<AccessRequestStatus> = {
+  pending: ['approved', 'rejected'],
+  approved: [],
+  rejected: [],
+};
 
 export const ACCESS_REQUESTS_PAGE_SIZE = 25;
 export const RECENT_ACCESS_REQUESTS = 5;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { featureSwitchesSchema } from './feature-switches.schema.ts';
 import { phoneSchema } from './phone.ts';
+import type { TransitionMap } from './transitions.ts';
 
 // Spec §9 and security-tests.md.
 export const OTP_LENGTH = 6;
@@ -169,6 +170,10 @@ export type ProfilePatch = z.input<typeof profilePatchSchema>;
 export const userStatuses = ['active', 'suspended'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
+export const userTransitions: TransitionMap<UserStatus> = {
+  active: ['suspended'],
+  suspended: ['active'],
+};
 
 export const adminUserSchema = z.object({
   id: z.uuid(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TransitionMap } from './transitions.ts';
 
 export const kycDocumentTypes = ['id_front', 'id_back', 'selfie', 'proof_of_address'] as const;
 export type KycDocumentType = (typeof kycDocumentTypes)[number];
@@ -22,6 +23,12 @@ export const kycDocumentHints: Record<KycDocumentType, string> = {
 
 export const kycDocumentStatuses = ['pending', 'approved', 'rejected'] as const;
 export type KycDocumentStatus = (typeof kycDocumentStatuses)[number];
+/** A reviewer may change their mind: an approved document can be rejected and the other way round. */
+export const kycDocumentTransitions: TransitionMap<KycDocumentStatus> = {
+  pending: ['approved', 'rejected'],
+  approved: ['rejected'],
+  rejected: ['approved'],
+};
 
 export const kycStatuses = ['not_started', 'pending', 'approved', 'rejected'] as const;
 export type KycStatus = (typeof kycStatuses)[number];

@@ -62,6 +62,13 @@ export type LoanTerm = (typeof loanTermOptions)[number];
 /** One row of the repayment schedule. */
 export const installmentStatuses = ['scheduled', 'invoiced', 'paid', 'cancelled'] as const;
 export type InstallmentStatus = (typeof installmentStatuses)[number];
+/** Invoiced when due, paid with its invoice; cancelled when the loan closes first. */
+export const installmentTransitions: TransitionMap<InstallmentStatus> = {
+  scheduled: ['invoiced', 'cancelled'],
+  invoiced: ['paid', 'cancelled'],
+  paid: [],
+  cancelled: [],
+};
 export const installmentStatusLabels: Record<InstallmentStatus, string> = {
   scheduled: 'Scheduled',
   invoiced: 'Due',

@@ -171,6 +171,12 @@ export const saleKindLabels: Record<SaleKind, string> = { marketplace: 'MarketPl
 /** What the house owes the seller: nothing (house sale), owed, or paid out. */
 export const payoutStatuses = ['none', 'owed', 'paid'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+/** `none`: the house sold its own card; `owed` is paid once. */
+export const payoutTransitions: TransitionMap<PayoutStatus> = {
+  none: [],
+  owed: ['paid'],
+  paid: [],
+};
 export const payoutStatusLabels: Record<PayoutStatus, string> = { none: '—', owed: 'Payout owed', paid: 'Paid out' };
 
 export const salesPeriods = ['day', 'week', 'month'] as const;

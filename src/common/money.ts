@@ -68,6 +68,12 @@ export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   past_due: 'Past due',
   canceled: 'Canceled',
 };
+/** Past due and back follow the provider; canceled is final (a new plan is a new subscription). */
+export const subscriptionTransitions: TransitionMap<SubscriptionStatus> = {
+  active: ['past_due', 'canceled'],
+  past_due: ['active', 'canceled'],
+  canceled: [],
+};
 
 /** $10,000,000 in cents: the largest single line or base amount. */
 export const MONEY_MAX_CENTS = 1_000_000_000;
@@ -298,6 +304,12 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
+/** A refund waits for the provider's answer once. */
+export const refundTransitions: TransitionMap<RefundStatus> = {
+  pending: ['succeeded', 'failed'],
+  succeeded: [],
+  failed: [],
+};
 
 export const refundMessages = {
   amount: 'Enter a refund amount of at least $0.01',

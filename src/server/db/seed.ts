@@ -111,7 +111,7 @@ export async function seed(
   // with the key its live flow uses, so the trial balance holds from the first start (decision 132).
   await db.transaction((tx) => postHistory(tx));
   // The week's daily reconciliations of that history, as the job leaves them (decision 138).
-  if (demo) await seedDailyRuns(db, { now, days: 7 });
+  if (demo) await seedDailyRuns({ db }, { now, days: 7 });
   await db
     .insert(settings)
     .values({ key: SEED_STATE_KEY, value: { fingerprint } })

@@ -2,14 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#common/live.ts';
 import type { Database } from '#server/db/client.ts';
+import { invoiceEvents } from '#server/db/schema/money.ts';
 import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
 import { auditLog, users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
+import { invoiceAggregate } from '#server/modules/money/invoices.service.ts';
 import { onboardingAggregate } from '#server/modules/onboarding/onboarding.service.ts';
 import type { Audience } from '#server/realtime/bus.ts';
 import type { Live } from '#server/realtime/hub.ts';
+import { createInvoice } from '#server/test/factories.ts';
 import { createTestDatabase } from '#server/test/harness.ts';
-import { inTransaction, transition } from './transition.ts';
+import { inTransaction, transition, transitionMany } from './transition.ts';
 
 let database: Database;
 let managerId: string;
@@ -25,10 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function onboardingAt(status: (typeof onboardings.$inferSelect)['status']) {
+async function onboardingAt(status: (typeof onboardings.$inferSelect)['status'], manager = managerId) {
   const [row] = await database.db
     .insert(onboardings)
-    .values({ clientPhone: `+1415555${String(++seq).padStart(4, '0')}`, managerId, status, managerConsent: 'accepted' })
+    .values({ clientPhone: `+1415555${String(++seq).padStart(4, '0')}`, managerId: manager, status, managerConsent: 'accepted' })
     .returning();
   return row;
 }
@@ -86,5 +89,36 @@ describe('transition() on the database', () => {
     expect(after.status).toBe('tier_selection');
     expect(await database.db.select().from(onboardingEvents).where(eq(onboardingEvents.onboardingId, p.id))).toEqual([]);
     expect(await database.db.select().from(auditLog).where(eq(auditLog.targetId, p.id))).toEqual([]);
+  });
+});
+
+describe('transitionMany() on the database', () => {
+  it('moves the matching rows from each listed status, writes history per moved row, and only patches rows already there', async () => {
+    const [{ id: other }] = await database.db.insert(users).values({ phone: '+12125559002', name: 'Other Manager', isManager: true }).returning({ id: users.id });
+    const [a, b, already, later] = [await onboardingAt('tier_selection', other), await onboardingAt('tier_selection', other), await onboardingAt('portfolio_allocation', other), await onboardingAt('kyc_upload', other)];
+    const mine = await onboardingAt('tier_selection');
+    published.length = 0;
+    const moved = await inTransaction(ctx(), (uow) =>
+      transitionMany(uow, onboardingAggregate, { where: eq(onboardings.managerId, other), from: ['tier_selection', 'portfolio_allocation'], to: 'portfolio_allocation', actor: byManager(), now }),
+    );
+    expect(moved.map((r) => r.id).sort()).toEqual([a.id, b.id, already.id].sort());
+    const statusOf = async (id: string) => (await database.db.select().from(onboardings).where(eq(onboardings.id, id)))[0].status;
+    expect(await statusOf(later.id)).toBe('kyc_upload');
+    expect(await statusOf(mine.id)).toBe('tier_selection');
+    for (const o of [a, b]) {
+      const events = await database.db.select().from(onboardingEvents).where(eq(onboardingEvents.onboardingId, o.id));
+      expect(events.map((e) => [e.fromStatus, e.toStatus])).toEqual([['tier_selection', 'portfolio_allocation']]);
+    }
+    expect(await database.db.select().from(onboardingEvents).where(eq(onboardingEvents.onboardingId, already.id))).toEqual([]);
+    expect(published.filter((p) => p.event.type === 'onboarding_updated')).toHaveLength(2);
+  });
+});
+
+describe('invoice history', () => {
+  it('is written to invoice_events by transition(), with a void reason as its note', async () => {
+    const inv = await createInvoice({ db: database.db }, { id: managerId }, { status: 'draft' });
+    await inTransaction(ctx(), (uow) => transition(uow, invoiceAggregate, { id: inv.id, from: 'draft', to: 'void', actor: byManager(), now, data: { reason: 'Raised in error' } }));
+    const events = await database.db.select().from(invoiceEvents).where(eq(invoiceEvents.invoiceId, inv.id));
+    expect(events.map((e) => ({ from: e.fromStatus, to: e.toStatus, note: e.note, actorId: e.actorId }))).toEqual([{ from: 'draft', to: 'void', note: 'Raised in error', actorId: managerId }]);
   });
 });

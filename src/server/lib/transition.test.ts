@@ -3,7 +3,7 @@ import { canTransition } from '#common/transitions.ts';
 import { onboardingStatuses, onboardingTransitions } from '#common/onboarding.ts';
 import type { Db } from '#server/db/client.ts';
 import { onboardingAggregate } from '#server/modules/onboarding/onboarding.service.ts';
-import { IllegalTransitionError, transition, type UnitOfWork } from './transition.ts';
+import { IllegalTransitionError, transition, transitionMany, type UnitOfWork } from './transition.ts';
 
 describe('onboardingTransitions', () => {
   it('lets each status move to the next one only, and active nowhere', () => {
@@ -24,5 +24,12 @@ describe('transition()', () => {
     await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'active', to: 'pending_invitation', actor, now })).rejects.toThrow(IllegalTransitionError);
     await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'kyc_upload', to: 'kyc_upload', actor, now })).rejects.toThrow(IllegalTransitionError);
     expect(published).toEqual([]);
+  });
+
+  it('transitionMany refuses a listed status that may not move to the target before touching the database', async () => {
+    const untouchable = new Proxy({}, { get: () => { throw new Error('database touched'); } }) as Db;
+    const actor = { user: null, impersonatorId: null, ip: null };
+    const move = { where: undefined, to: 'portfolio_allocation' as const, actor, now: new Date() };
+    await expect(transitionMany({ tx: untouchable }, onboardingAggregate, { ...move, from: ['tier_selection', 'kyc_upload'] })).rejects.toThrow(IllegalTransitionError);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TransitionMap } from '#common/transitions.ts';
 import type { AppContext } from '#server/context.ts';
@@ -44,7 +44,12 @@ export interface Aggregate<S extends string, Row> {
   statusKey: string;
   updatedKeys?: readonly string[];
   transitions: TransitionMap<S>;
-  recordHistory(tx: Db, entry: { id: string; from: S; to: S; actorId: string | null; at: Date; data?: Record<string, unknown> }): Promise<void>;
+  recordHistory(tx: Db, entry: { id: string; from: S; to: S; actorId: string | null; at: Date; data?: Record<string, unknown>; row: Row }): Promise<void>;
+  /**
+   * false: transition() writes no `<name>.status_changed` audit row, because the module audits the
+   * move in its own words (or it is bookkeeping the audit log has never shown).
+   */
+  audited?: boolean;
   /** The error for a writer whose expected status is no longer the current one (a 409). */
   conflict(current: S, expected: S): Error;
   notFound(): Error;
@@ -70,7 +75,7 @@ export class IllegalTransitionError extends Error {
  * after the commit.
  */
 export async function transition<S extends string, Row>(
-  uow: UnitOfWork,
+  uow: Moves,
   aggregate: Aggregate<S, Row>,
   opts: { id: string; from: S; to: S; actor: TransitionActor; now: Date; patch?: Partial<Row>; data?: Record<string, unknown> },
 ): Promise<Row> {
@@ -94,8 +99,8 @@ export async function transition<S extends string, Row>(
     throw aggregate.conflict(current.status, from);
   }
   const actorId = actor.user?.id ?? null;
-  await aggregate.recordHistory(uow.tx, { id, from, to, actorId, at: now, data: opts.data });
-  await audit(uow.tx, {
+  await aggregate.recordHistory(uow.tx, { id, from, to, actorId, at: now, data: opts.data, row });
+  if (aggregate.audited !== false) await audit(uow.tx, {
     actorId,
     impersonatorId: actor.impersonatorId,
     ip: actor.ip,
@@ -105,8 +110,91 @@ export async function transition<S extends string, Row>(
     data: { from, to, ...opts.data },
     at: now,
   });
+  await after(uow, aggregate, row, now, from, actor);
+  return row;
+}
+
+async function after<S extends string, Row>(uow: Moves, aggregate: Aggregate<S, Row>, row: Row, now: Date, from: S, actor: TransitionActor) {
+  if (!aggregate.notify && !aggregate.announce) return;
+  if (!('afterCommit' in uow)) throw new Error(`${aggregate.name}: notifying or announcing moves needs a unit of work`);
   if (aggregate.notify) await aggregate.notify(uow, row, now, { from, actor });
   const announce = aggregate.announce;
   if (announce) uow.afterCommit(() => announce(uow.ctx, row));
-  return row;
+}
+
+/** A transaction to move rows in: a unit of work, or a bare transaction for aggregates that neither notify nor announce. */
+export type Moves = UnitOfWork | { tx: Db };
+
+/** A patch may compute a column in SQL (e.g. append to a jsonb list). */
+export type MovePatch<Row> = { [K in keyof Row]?: Row[K] | SQL };
+
+/**
+ * Moves every row matching `where` whose status is one of `from` to `to`, in one update per
+ * current status (a job expiring many rows, or a writer that does not know the exact current
+ * status). Each move must be on the map; rows that changed meanwhile are simply not matched (no
+ * 409). A row already at `to` gets the patch but no history row: it did not move. Returns the
+ * updated rows; history, audit, notify and announce run per moved row as in transition().
+ */
+export async function transitionMany<S extends string, Row>(
+  uow: Moves,
+  aggregate: Aggregate<S, Row>,
+  opts: { where: SQL | undefined; from: readonly S[]; to: S; actor: TransitionActor; now: Date; patch?: MovePatch<Row>; data?: Record<string, unknown> },
+): Promise<Row[]> {
+  const { from, to, now, actor } = opts;
+  for (const f of from) if (f !== to && !aggregate.transitions[f].includes(to)) throw new IllegalTransitionError(aggregate.name, f, to);
+  const current = (await uow.tx
+    .select({ id: aggregate.idColumn, status: aggregate.statusColumn })
+    .from(aggregate.table)
+    .where(and(opts.where, inArray(aggregate.statusColumn, [...from])))) as { id: string; status: S }[];
+  const set: Record<string, unknown> = { ...opts.patch, [aggregate.statusKey]: to };
+  for (const k of aggregate.updatedKeys ?? []) set[k] = now;
+  const out: Row[] = [];
+  for (const f of from) {
+    const ids = current.filter((c) => c.status === f).map((c) => c.id);
+    if (!ids.length) continue;
+    const rows = (await uow.tx
+      .update(aggregate.table)
+      .set(set as never)
+      .where(and(opts.where, inArray(aggregate.idColumn, ids), eq(aggregate.statusColumn, f)))
+      .returning()) as Row[];
+    out.push(...rows);
+    if (f === to) continue;
+    const actorId = actor.user?.id ?? null;
+    for (const row of rows) {
+      const id = (row as Record<string, unknown>)[idKey(aggregate, row)] as string;
+      await aggregate.recordHistory(uow.tx, { id, from: f, to, actorId, at: now, data: opts.data, row });
+      if (aggregate.audited !== false) {
+        await audit(uow.tx, {
+          actorId,
+          impersonatorId: actor.impersonatorId,
+          ip: actor.ip,
+          action: `${aggregate.name}.status_changed`,
+          targetType: aggregate.name,
+          targetId: id,
+          data: { from: f, to, ...opts.data },
+          at: now,
+        });
+      }
+      await after(uow, aggregate, row, now, f, actor);
+    }
+  }
+  return out;
+}
+
+/** The row's property holding the id column (the column is known, its property name is not). */
+function idKey<S extends string, Row>(aggregate: Aggregate<S, Row>, row: Row): string {
+  const key = Object.entries(getTableColumns(aggregate.table)).find(([, c]) => c === aggregate.idColumn)?.[0];
+  if (!key || !(key in (row as object))) throw new Error(`${aggregate.name}: id column not found on the row`);
+  return key;
+}
+
+/**
+ * The recordHistory of an aggregate whose history is a `<aggregate>_events` table in the shared
+ * shape (decision 136): `data.note`, when a string, is kept as the note.
+ */
+export function historyIn(table: PgTable, refKey: string) {
+  return async (tx: Db, e: { id: string; from: string; to: string; actorId: string | null; at: Date; data?: Record<string, unknown> }) => {
+    const note = typeof e.data?.note === 'string' ? e.data.note : null;
+    await tx.insert(table).values({ [refKey]: e.id, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at } as never);
+  };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { statusEventColumns } from './status-events.ts';
 import { graders } from '#common/cards.ts';
 import { certClaimPhotoContentTypes, certClaimStatuses } from '#common/cert-claims.ts';
 import { cards } from './cards.ts';
@@ -54,15 +55,10 @@ export const certClaims = pgTable(
 export const certClaimEvents = pgTable(
   'cert_claim_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...statusEventColumns(certClaimStatuses),
     claimId: uuid('claim_id')
       .notNull()
       .references(() => certClaims.id),
-    fromStatus: text('from_status', { enum: certClaimStatuses }),
-    toStatus: text('to_status', { enum: certClaimStatuses }).notNull(),
-    note: text('note'),
-    actorId: uuid('actor_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('cert_claim_events_claim_idx').on(t.claimId, t.at)],
 );

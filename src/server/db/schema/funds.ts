@@ -13,6 +13,7 @@ import {
 import { cards } from './cards.ts';
 import { indexConstituents } from './market-index.ts';
 import { onboardings } from './onboarding.ts';
+import { statusEventColumns } from './status-events.ts';
 import { users } from './users.ts';
 
 /**
@@ -198,4 +199,27 @@ export const fundAllocations = pgTable(
     percent: integer('percent').notNull(),
   },
   (t) => [primaryKey({ columns: [t.onboardingId, t.fundId] })],
+);
+
+/** Status history (decision 136). */
+export const fundRequestEvents = pgTable(
+  'fund_request_events',
+  {
+    ...statusEventColumns(fundRequestStatuses),
+    fundRequestId: uuid('fund_request_id')
+      .notNull()
+      .references(() => fundRequests.id),
+  },
+  (t) => [index('fund_request_events_fund_request_idx').on(t.fundRequestId, t.seq)],
+);
+
+export const fundTransactionEvents = pgTable(
+  'fund_transaction_events',
+  {
+    ...statusEventColumns(fundTransactionStatuses),
+    fundTransactionId: uuid('fund_transaction_id')
+      .notNull()
+      .references(() => fundTransactions.id),
+  },
+  (t) => [index('fund_transaction_events_fund_transaction_idx').on(t.fundTransactionId, t.seq)],
 );

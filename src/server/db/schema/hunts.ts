@@ -1,4 +1,5 @@
 import { bigint, date, index, pgTable, primaryKey, real, text, timestamp, uuid, integer } from 'drizzle-orm/pg-core';
+import { statusEventColumns } from './status-events.ts';
 import { graders, sports } from '#common/cards.ts';
 import { huntStatuses, sourceStatuses } from '#common/hunts.ts';
 import { cards } from './cards.ts';
@@ -39,15 +40,10 @@ export const hunts = pgTable(
 export const huntEvents = pgTable(
   'hunt_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...statusEventColumns(huntStatuses),
     huntId: uuid('hunt_id')
       .notNull()
       .references(() => hunts.id),
-    fromStatus: text('from_status', { enum: huntStatuses }),
-    toStatus: text('to_status', { enum: huntStatuses }).notNull(),
-    note: text('note'),
-    actorId: uuid('actor_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('hunt_events_hunt_idx').on(t.huntId, t.at)],
 );
@@ -85,15 +81,10 @@ export const sources = pgTable(
 export const sourceEvents = pgTable(
   'source_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    ...statusEventColumns(sourceStatuses),
     sourceId: uuid('source_id')
       .notNull()
       .references(() => sources.id),
-    fromStatus: text('from_status', { enum: sourceStatuses }),
-    toStatus: text('to_status', { enum: sourceStatuses }).notNull(),
-    note: text('note'),
-    actorId: uuid('actor_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('source_events_source_idx').on(t.sourceId, t.at)],
 );

@@ -1,4 +1,5 @@
-import { bigint, bigserial, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { statusEventColumns } from './status-events.ts';
 import { installmentStatuses, loanStatuses } from '#common/lending.ts';
 import { cards } from './cards.ts';
 import { invoices } from './money.ts';
@@ -82,17 +83,23 @@ export const loanInstallments = pgTable(
 export const loanEvents = pgTable(
   'loan_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // Insertion order: several changes can share one timestamp.
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    ...statusEventColumns(loanStatuses),
     loanId: uuid('loan_id')
       .notNull()
       .references(() => loans.id),
-    fromStatus: text('from_status', { enum: loanStatuses }),
-    toStatus: text('to_status', { enum: loanStatuses }).notNull(),
-    note: text('note'),
-    actorId: uuid('actor_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('loan_events_loan_idx').on(t.loanId, t.at)],
+);
+
+/** Installment status history (decision 136); an installment is keyed by its loan and number. */
+export const loanInstallmentEvents = pgTable(
+  'loan_installment_events',
+  {
+    ...statusEventColumns(installmentStatuses),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    number: integer('number').notNull(),
+  },
+  (t) => [index('loan_installment_events_installment_idx').on(t.loanId, t.number, t.seq)],
 );

@@ -4,6 +4,7 @@ import { graders, sports } from '#common/cards.ts';
 import { cardRequestKinds, cardRequestStatuses, listingStatuses, payoutStatuses, promotionStatuses, saleKinds, sellOfferStatuses } from '#common/marketplace.ts';
 import { cards, tsvector } from './cards.ts';
 import { invoices } from './money.ts';
+import { statusEventColumns } from './status-events.ts';
 import { users } from './users.ts';
 
 /** A card for sale on the Private MarketPlace: the house's (sellerId null) or a member's. */
@@ -215,4 +216,16 @@ export const secureViews = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [index('secure_views_started_idx').on(t.startedAt), index('secure_views_card_idx').on(t.cardId, t.startedAt)],
+);
+
+/** A sale's payout history (decision 136): owed → paid. */
+export const salePayoutEvents = pgTable(
+  'sale_payout_events',
+  {
+    ...statusEventColumns(payoutStatuses),
+    saleId: uuid('sale_id')
+      .notNull()
+      .references(() => sales.id),
+  },
+  (t) => [index('sale_payout_events_sale_idx').on(t.saleId, t.seq)],
 );

@@ -13,6 +13,7 @@ import {
   type InvoiceLine,
 } from '#common/money.ts';
 import { reconciliationStatuses, type ReconciliationMismatch } from '#common/ledger.ts';
+import { statusEventColumns } from './status-events.ts';
 import { users } from './users.ts';
 
 /** Invoice numbers (INV-000123): a sequence never hands the same value to two transactions. */
@@ -192,4 +193,49 @@ export const reconciliations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reconciliations_day_idx').on(t.day, t.createdAt)],
+);
+
+/** Status history (decision 136): an invoice's moves, as for every aggregate; the audit log keeps who did what besides. */
+export const invoiceEvents = pgTable(
+  'invoice_events',
+  {
+    ...statusEventColumns(invoiceStatuses),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+  },
+  (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.seq)],
+);
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    ...statusEventColumns(paymentStatuses),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId, t.seq)],
+);
+
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    ...statusEventColumns(subscriptionStatuses),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+  },
+  (t) => [index('subscription_events_subscription_idx').on(t.subscriptionId, t.seq)],
+);
+
+export const refundEvents = pgTable(
+  'refund_events',
+  {
+    ...statusEventColumns(refundStatuses),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+  },
+  (t) => [index('refund_events_refund_idx').on(t.refundId, t.seq)],
 );

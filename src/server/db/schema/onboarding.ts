@@ -1,6 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { kycContentTypes, kycDocumentStatuses, kycDocumentTypes } from '#common/kyc.ts';
 import { managerConsentStatuses, onboardingStatuses, tierIds, type Allocation } from '#common/onboarding.ts';
+import { statusEventColumns } from './status-events.ts';
 import { users } from './users.ts';
 
 /** One client's onboarding, invited by a manager (spec §4's seven statuses, in order). */
@@ -100,4 +101,16 @@ export const kycDocuments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('kyc_documents_user_idx').on(t.userId, t.createdAt), index('kyc_documents_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Review history of identity documents (decision 136); goes with the document when it is replaced. */
+export const kycDocumentEvents = pgTable(
+  'kyc_document_events',
+  {
+    ...statusEventColumns(kycDocumentStatuses),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => kycDocuments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('kyc_document_events_document_idx').on(t.documentId, t.seq)],
 );

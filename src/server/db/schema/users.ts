@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accessRequestStatuses, type LaterSubmission } from '#common/access-request.ts';
 import { userStatuses } from '#common/auth.ts';
+import { statusEventColumns } from './status-events.ts';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -124,4 +125,27 @@ export const accessRequests = pgTable(
     // One open request per phone: a second request updates the pending one.
     uniqueIndex('access_requests_pending_phone_uq').on(t.phone).where(sql`status = 'pending'`),
   ],
+);
+
+/** Status history (decision 136): suspensions and reinstatements. */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    ...statusEventColumns(userStatuses),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('user_events_user_idx').on(t.userId, t.seq)],
+);
+
+export const accessRequestEvents = pgTable(
+  'access_request_events',
+  {
+    ...statusEventColumns(accessRequestStatuses),
+    accessRequestId: uuid('access_request_id')
+      .notNull()
+      .references(() => accessRequests.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('access_request_events_access_request_idx').on(t.accessRequestId, t.seq)],
 );

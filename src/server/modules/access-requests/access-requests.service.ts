@@ -7,6 +7,7 @@ import {
   RECENT_ACCESS_REQUESTS,
   REJECTION_SMS_BODY,
   type AccessRequest,
+  accessRequestTransitions,
   type AccessRequestStatus,
   type AdminAccessRequest,
   type AdminAccessRequestsResponse,
@@ -14,12 +15,12 @@ import {
 } from '#common/access-request.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { accessRequests, auditLog, users } from '#server/db/schema/users.ts';
+import { accessRequestEvents, accessRequests, auditLog, users } from '#server/db/schema/users.ts';
 import { legalPages } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { inTransaction } from '#server/lib/transition.ts';
+import { historyIn, inTransaction, transition, type Aggregate } from '#server/lib/transition.ts';
 import { accessRequestUpdated } from './access-requests.events.ts';
 import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
 
@@ -185,6 +186,23 @@ async function getAccessRequest(db: Db, id: string): Promise<AdminAccessRequest>
   return toAdmin(row);
 }
 
+type AccessRequestRow = typeof accessRequests.$inferSelect;
+
+/** Reviews move through transition() (decision 136); access_request.approved/rejected is their audit row. */
+const accessRequestAggregate: Aggregate<AccessRequestStatus, AccessRequestRow> = {
+  name: 'access_request',
+  table: accessRequests,
+  idColumn: accessRequests.id,
+  statusColumn: accessRequests.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: accessRequestTransitions,
+  audited: false,
+  recordHistory: historyIn(accessRequestEvents, 'accessRequestId'),
+  conflict: () => new AppError('conflict', 'This request has already been reviewed'),
+  notFound: () => notFound('Access request not found'),
+};
+
 /**
  * An admin approves or rejects a pending request. Approval makes the phone eligible to sign in
  * and texts the person how; rejection texts only when the admin asks. The decision is committed
@@ -196,7 +214,8 @@ export async function reviewAccessRequest(
   opts: { id: string; status: 'approved' | 'rejected'; note: string | null; notify: boolean },
 ): Promise<ReviewAccessRequestResponse> {
   const now = ctx.clock.now();
-  const phone = await inTransaction(ctx, async ({ tx }) => {
+  const phone = await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const [current] = await tx
       .select({ id: accessRequests.id, status: accessRequests.status, phone: accessRequests.phone })
       .from(accessRequests)
@@ -205,10 +224,15 @@ export async function reviewAccessRequest(
       .limit(1);
     if (!current) throw notFound('Access request not found');
     if (current.status !== 'pending') throw new AppError('conflict', 'This request has already been reviewed');
-    await tx
-      .update(accessRequests)
-      .set({ status: opts.status, note: opts.note, reviewerId: actor.user.id, reviewedAt: now, updatedAt: now })
-      .where(eq(accessRequests.id, opts.id));
+    await transition(uow, accessRequestAggregate, {
+      id: opts.id,
+      from: 'pending',
+      to: opts.status,
+      actor,
+      now,
+      patch: { note: opts.note, reviewerId: actor.user.id, reviewedAt: now },
+      data: { note: opts.note },
+    });
     await audit(tx, {
       ...auditBy(actor),
       action: opts.status === 'approved' ? 'access_request.approved' : 'access_request.rejected',

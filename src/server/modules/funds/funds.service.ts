@@ -35,10 +35,11 @@ import { indexConstituents, indexLevels } from '#server/db/schema/market-index.t
 import { onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction } from '#server/lib/transition.ts';
+import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { holdCards, lockCards, onHeldCardRevalued, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
+import { fundRequestAggregate, fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
@@ -915,7 +916,7 @@ export async function cancelTransaction(ctx: Ctx, actor: SignedInActor, input: {
     if (!row) throw notFound(fundMessages.transactionNotFound);
     await requireInScope(uow.tx, actor, row.t.userId);
     if (row.t.status !== 'pending') throw new AppError('conflict', fundMessages.transactionNotPending);
-    const [t] = await uow.tx.update(fundTransactions).set({ status: 'cancelled', updatedAt: now }).where(eq(fundTransactions.id, row.t.id)).returning();
+    const t = await transition(uow, fundTransactionAggregate, { id: row.t.id, from: 'pending', to: 'cancelled', actor, now });
     await audit(uow.tx, { ...auditBy(actor), action: 'fund.transaction_cancelled', targetType: 'fund_transaction', targetId: t.id, data: { fundId: t.fundId }, at: now });
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: t.fundId, reason: 'transaction', members: [{ userId: t.userId }] }));
     return toTransaction(t, row.u, null);
@@ -953,11 +954,15 @@ export async function decideRequest(ctx: Ctx, actor: SignedInActor, input: { fun
       transactionId = t.id;
     }
     const status = input.decision.decision === 'accept' ? ('accepted' as const) : ('rejected' as const);
-    const [updated] = await tx
-      .update(fundRequests)
-      .set({ status, decisionNote: input.decision.note || null, decidedBy: actor.user.id, decidedAt: now, transactionId })
-      .where(and(eq(fundRequests.id, r.id), eq(fundRequests.status, 'pending')))
-      .returning();
+    const [updated] = await transitionMany(uow, fundRequestAggregate, {
+      where: eq(fundRequests.id, r.id),
+      from: ['pending'],
+      to: status,
+      actor,
+      now,
+      patch: { decisionNote: input.decision.note || null, decidedBy: actor.user.id, decidedAt: now, transactionId },
+      data: { note: input.decision.note || null },
+    });
     await audit(tx, { ...auditBy(actor), action: `fund.request_${status}`, targetType: 'fund_request', targetId: r.id, data: { fundId: f.id, transactionId, note: input.decision.note ?? null }, at: now });
     await fundRequestDecided(uow, { userId: r.userId, fundId: f.id, fundName: f.name, kind: r.kind, accepted: status === 'accepted', note: input.decision.note || null }, now);
     const message =

@@ -17,9 +17,10 @@ import type { Db } from '#server/db/client.ts';
 import { funds, fundTransactions, fundValuationLines, fundValuations } from '#server/db/schema/funds.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
-import { inTransaction } from '#server/lib/transition.ts';
+import { inTransaction, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postFundDeals } from '#server/modules/ledger/ledger.postings.ts';
+import { fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundDealt } from './funds.notifications.ts';
 import { ledgers, loadFund, type FundRow } from './funds.ledger.ts';
@@ -158,11 +159,14 @@ export async function runValuation(ctx: Ctx, actor: SignedInActor, input: { fund
       await tx.insert(fundValuationLines).values(p.lines.map((l) => ({ valuationId: v.id, holdingId: l.holdingId, valueCents: l.valueCents, source: l.source, markedOn: l.markedOn })));
     }
     for (const d of p.deals) {
-      const updated = await tx
-        .update(fundTransactions)
-        .set({ status: 'dealt', unitsMicro: d.unitsMicro, amountCents: d.amountCents, valuationId: v.id, dealtOn: p.valuedOn, updatedAt: now })
-        .where(and(eq(fundTransactions.id, d.transactionId), eq(fundTransactions.status, 'pending')))
-        .returning({ id: fundTransactions.id });
+      const updated = await transitionMany(uow, fundTransactionAggregate, {
+        where: eq(fundTransactions.id, d.transactionId),
+        from: ['pending'],
+        to: 'dealt',
+        actor,
+        now,
+        patch: { unitsMicro: d.unitsMicro, amountCents: d.amountCents, valuationId: v.id, dealtOn: p.valuedOn },
+      });
       if (updated.length !== 1) throw new AppError('conflict', 'A pending transaction changed meanwhile; run the valuation again');
     }
     const feeRows = [...p.fees].filter(([, cents]) => cents > 0);

@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   deriveKycStatus,
+  kycDocumentStatuses,
+  kycDocumentTransitions,
   kycMessages,
   missingKycTypes,
   type AdminKycDocument,
@@ -15,10 +17,10 @@ import {
   type KycStatusResponse,
 } from '#common/kyc.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
-import { kycDocuments, onboardings } from '#server/db/schema/onboarding.ts';
+import { kycDocumentEvents, kycDocuments, onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
+import { historyIn, inTransaction, transitionMany, type Aggregate, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
 import { announceKyc } from './kyc.events.ts';
@@ -194,6 +196,22 @@ export async function listForAdmin(ctx: Pick<AppContext, 'db'>, _actor: SignedIn
   };
 }
 
+type KycDocumentRow = typeof kycDocuments.$inferSelect;
+
+/** Reviews move through transition() (decision 136); kyc.document_reviewed is their audit row. */
+const kycDocumentAggregate: Aggregate<KycDocumentStatus, KycDocumentRow> = {
+  name: 'kyc_document',
+  table: kycDocuments,
+  idColumn: kycDocuments.id,
+  statusColumn: kycDocuments.status,
+  statusKey: 'status',
+  transitions: kycDocumentTransitions,
+  audited: false,
+  recordHistory: historyIn(kycDocumentEvents, 'documentId'),
+  conflict: () => new AppError('conflict', 'This document changed meanwhile'),
+  notFound: () => notFound('Document not found'),
+};
+
 /** PATCH /api/admin/kyc/documents/{id}: approve, or reject with a reason; never one's own. */
 export async function reviewDocument(
   ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>,
@@ -204,11 +222,16 @@ export async function reviewDocument(
   const { id } = input;
   const doc = await inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const [doc] = await tx
-      .update(kycDocuments)
-      .set({ status: input.status, note: input.note, reviewerId: actor.user.id, reviewedAt: now })
-      .where(and(eq(kycDocuments.id, id), ne(kycDocuments.userId, actor.user.id)))
-      .returning();
+    // A reviewer may review again (same status: the note and reviewer change, no history row).
+    const [doc] = await transitionMany(uow, kycDocumentAggregate, {
+      where: and(eq(kycDocuments.id, id), ne(kycDocuments.userId, actor.user.id)),
+      from: kycDocumentStatuses,
+      to: input.status,
+      actor,
+      now,
+      patch: { note: input.note, reviewerId: actor.user.id, reviewedAt: now },
+      data: { note: input.note },
+    });
     if (!doc) {
       const [exists] = await tx.select({ userId: kycDocuments.userId }).from(kycDocuments).where(eq(kycDocuments.id, id)).limit(1);
       if (exists && !mayReview(actor.user, exists.userId)) throw new AppError('forbidden', 'You cannot review your own documents');

@@ -45,7 +45,7 @@ import { loanCollateral, loanEvents, loanInstallments, loans } from '#server/db/
 import { invoices } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
+import { inTransaction, transition, transitionMany, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { holdCards, lockCards, moveCustody, onHeldCardRevalued, releaseCards, transferCard, type HeldCardRevalued } from '#server/modules/cards/cards.holds.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
@@ -54,7 +54,7 @@ import { toCard, type By, type CardRow } from '#server/modules/cards/cards.servi
 import { marketValuesFor } from '#server/modules/market-index/market-index.service.ts';
 import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
 import { onInvoicePaid, type InvoicePaidEvent } from '#server/modules/money/money.settlement.ts';
-import { loanAggregate, type LoanRow } from './lending.aggregate.ts';
+import { installmentAggregate, loanAggregate, type LoanRow } from './lending.aggregate.ts';
 import { postLoanFunded, postLoanSettledOutside } from '#server/modules/ledger/ledger.postings.ts';
 import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
 import { loanApplied } from './lending.notifications.ts';
@@ -605,10 +605,7 @@ async function closeAsPaid(uow: UnitOfWork, row: LoanRow, actor: TransitionActor
     if (i.invoiceId !== opts.keepInvoiceId) await voidIfOpen(uow, actor, i.invoiceId, 'Loan settled in full', opts.now);
   }
   if (open.length) {
-    await uow.tx
-      .update(loanInstallments)
-      .set({ status: 'cancelled' })
-      .where(and(eq(loanInstallments.loanId, row.id), inArray(loanInstallments.status, ['scheduled', 'invoiced'])));
+    await transitionMany(uow, installmentAggregate, { where: eq(loanInstallments.loanId, row.id), from: ['scheduled', 'invoiced'], to: 'cancelled', actor, now: opts.now });
   }
   if (row.payoffInvoiceId !== opts.keepInvoiceId) await voidIfOpen(uow, actor, row.payoffInvoiceId, 'Loan settled in full', opts.now);
   await transition(uow, loanAggregate, {
@@ -640,10 +637,14 @@ export async function loanInvoicePaid(uow: UnitOfWork, e: InvoicePaidEvent) {
   const [inst] = await uow.tx.select().from(loanInstallments).where(eq(loanInstallments.invoiceId, inv.id)).limit(1);
   if (inst) {
     if (inst.status !== 'invoiced') return;
-    await uow.tx
-      .update(loanInstallments)
-      .set({ status: 'paid', paidAt: now })
-      .where(and(eq(loanInstallments.loanId, row.id), eq(loanInstallments.number, inst.number)));
+    await transitionMany(uow, installmentAggregate, {
+      where: and(eq(loanInstallments.loanId, row.id), eq(loanInstallments.number, inst.number)),
+      from: ['invoiced'],
+      to: 'paid',
+      actor: SYSTEM,
+      now,
+      patch: { paidAt: now },
+    });
     const outstanding = Math.max(0, row.outstandingPrincipalCents - inst.principalCents);
     // A payoff quoted before this payment no longer matches what is owed.
     await voidIfOpen(uow, SYSTEM, row.payoffInvoiceId, 'An installment was paid; ask for a new payoff quote', now);
@@ -875,11 +876,13 @@ export async function invoiceDueInstallments(ctx: Ctx): Promise<number> {
   let n = 0;
   for (const { i, borrowerId, loanTerm } of due) {
     const made = await inTransaction(ctx, async (uow) => {
-      const [claimed] = await uow.tx
-        .update(loanInstallments)
-        .set({ status: 'invoiced' })
-        .where(and(eq(loanInstallments.loanId, i.loanId), eq(loanInstallments.number, i.number), eq(loanInstallments.status, 'scheduled')))
-        .returning();
+      const [claimed] = await transitionMany(uow, installmentAggregate, {
+        where: and(eq(loanInstallments.loanId, i.loanId), eq(loanInstallments.number, i.number)),
+        from: ['scheduled'],
+        to: 'invoiced',
+        actor: SYSTEM,
+        now,
+      });
       if (!claimed) return false;
       const of = `${i.number} of ${loanTerm ?? i.number}`;
       const lines = [{ type: 'fixed' as const, label: `Installment ${of}: principal`, amountCents: i.principalCents }];

@@ -3,18 +3,20 @@ import {
   cardRequestTransitions,
   listingTransitions,
   marketplaceMessages,
+  payoutTransitions,
   promotionTransitions,
   sellOfferTransitions,
   type CardRequestStatus,
   type ListingStatus,
+  type PayoutStatus,
   type PromotionStatus,
   type SellOfferStatus,
 } from '#common/marketplace.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
-import { cardRequests, listings, marketStatusHistory, promotionRequests, sellOffers } from '#server/db/schema/marketplace.ts';
+import { cardRequests, listings, marketStatusHistory, promotionRequests, salePayoutEvents, sales, sellOffers } from '#server/db/schema/marketplace.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import type { Aggregate, EventsContext } from '#server/lib/transition.ts';
+import { historyIn, type Aggregate, type EventsContext } from '#server/lib/transition.ts';
 import { listingUpdated, promotionUpdated, requestUpdated, sellUpdated } from './marketplace.events.ts';
 import { cardRequestMoved, listingMoved, sellOfferMoved } from './marketplace.notifications.ts';
 
@@ -108,4 +110,20 @@ export const promotionAggregate: Aggregate<PromotionStatus, PromotionRow> = {
   conflict,
   notFound: () => notFound(marketplaceMessages.promotionNotFound),
   announce: (ctx, row) => promotionUpdated(ctx, { id: row.id, userId: row.userId, listingId: row.listingId, status: row.status }),
+};
+
+type SaleRecord = typeof sales.$inferSelect;
+
+/** A sale's payout (decision 136); sale.payout_paid is its audit row and the ledger its booking. */
+export const salePayoutAggregate: Aggregate<PayoutStatus, SaleRecord> = {
+  name: 'sale_payout',
+  table: sales,
+  idColumn: sales.id,
+  statusColumn: sales.payoutStatus,
+  statusKey: 'payoutStatus',
+  transitions: payoutTransitions,
+  audited: false,
+  recordHistory: historyIn(salePayoutEvents, 'saleId'),
+  conflict: () => new AppError('conflict', marketplaceMessages.payoutNotOwed),
+  notFound: () => notFound(marketplaceMessages.saleNotFound),
 };

@@ -2,14 +2,14 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toCsv } from '#common/csv.ts';
 import { linesFromTemplate, totalOf } from '#common/money.ts';
-import { csvHeaders, marketplaceMessages, payoutStatusLabels, saleKindLabels, SALES_PAGE_SIZE_MAX, type AdminSalesResponse, type SaleKind, type SaleRow, type SalesPeriod } from '#common/marketplace.ts';
+import { csvHeaders, payoutStatusLabels, saleKindLabels, SALES_PAGE_SIZE_MAX, type AdminSalesResponse, type SaleKind, type SaleRow, type SalesPeriod } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { feeTemplates } from '#server/db/schema/money.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
-import { AppError, notFound } from '#server/errors.ts';
+import { AppError } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { appendEvent } from '#server/modules/cards/cards.service.ts';
@@ -19,7 +19,7 @@ import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { onInvoicePaid } from '#server/modules/money/money.settlement.ts';
 import { getSetting, onSettingSaved } from '#server/modules/settings/settings.service.ts';
 import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/ledger.postings.ts';
-import { listingAggregate } from './marketplace.aggregates.ts';
+import { listingAggregate, salePayoutAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
@@ -230,17 +230,10 @@ export async function adminSalesCsv(ctx: Ctx, actor: SignedInActor, q: { from?: 
 /** PATCH /api/admin/sales/{id}: the house paid the seller what it owed. */
 export async function markPayoutPaid(ctx: Ctx, actor: SignedInActor, input: { id: string }): Promise<SaleRow> {
   const now = ctx.clock.now();
-  await inTransaction(ctx, async ({ tx }) => {
-    const [updated] = await tx
-      .update(sales)
-      .set({ payoutStatus: 'paid', payoutPaidAt: now })
-      .where(and(eq(sales.id, input.id), eq(sales.payoutStatus, 'owed')))
-      .returning();
-    if (!updated) {
-      const [exists] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.id, input.id)).limit(1);
-      if (!exists) throw notFound(marketplaceMessages.saleNotFound);
-      throw new AppError('conflict', marketplaceMessages.payoutNotOwed);
-    }
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    // A sale not found is a 404, one not owed (already paid, or the house's own) a 409.
+    const updated = await transition(uow, salePayoutAggregate, { id: input.id, from: 'owed', to: 'paid', actor, now, patch: { payoutPaidAt: now } });
     await postSellerPayout(tx, { ...updated, paidAt: now }, actor.user.id);
     await audit(tx, { ...auditBy(actor), action: 'sale.payout_paid', targetType: 'sale', targetId: input.id, at: now });
   });

@@ -8,12 +8,13 @@ import { invoices, payments, refunds } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobAttempt } from '#server/lib/jobs.ts';
-import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
+import { inTransaction, transitionMany, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postRefund } from '#server/modules/ledger/ledger.postings.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { RefundRefusedError, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { invoiceById } from './invoices.service.ts';
+import { refundAggregate } from './money.aggregates.ts';
 import type { MoneyContext } from './money.context.ts';
 
 export const ADMIN_REFUND_JOB = 'money.admin_refund';
@@ -25,6 +26,7 @@ const requestHash = (invoiceId: string, body: CreateRefundValues) =>
   createHash('sha256').update(JSON.stringify([invoiceId, body.amountCents, body.reason.trim()])).digest('hex');
 
 const creator = { id: users.id, name: users.name };
+const SYSTEM_ACTOR = { user: null, impersonatorId: null, ip: null };
 
 function toRefund(r: RefundRow, by: { id: string; name: string | null } | null): Refund {
   return {
@@ -187,11 +189,14 @@ export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date
     // Refused for good: marked failed (no longer counted against what is left), audited, admins told.
     await inTransaction(ctx, async (uow) => {
       const now = ctx.clock.now();
-      const [failed] = await uow.tx
-        .update(refunds)
-        .set({ status: 'failed', failureReason: err.message.slice(0, 500), updatedAt: now })
-        .where(and(eq(refunds.id, row.r.id), eq(refunds.status, 'pending')))
-        .returning();
+      const [failed] = await transitionMany(uow, refundAggregate, {
+        where: eq(refunds.id, row.r.id),
+        from: ['pending'],
+        to: 'failed',
+        actor: SYSTEM_ACTOR,
+        now,
+        patch: { failureReason: err.message.slice(0, 500) },
+      });
       if (!failed) return;
       await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refund_failed', targetType: 'invoice', targetId: failed.invoiceId, data: { refundId: failed.id, reason: failed.failureReason }, at: now });
       await notify(uow, {
@@ -207,11 +212,14 @@ export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date
   }
   await inTransaction(ctx, async (uow) => {
     const now = ctx.clock.now();
-    const [claimed] = await uow.tx
-      .update(refunds)
-      .set({ status: 'succeeded', providerRefundId: done.id, updatedAt: now })
-      .where(and(eq(refunds.id, row.r.id), eq(refunds.status, 'pending')))
-      .returning();
+    const [claimed] = await transitionMany(uow, refundAggregate, {
+      where: eq(refunds.id, row.r.id),
+      from: ['pending'],
+      to: 'succeeded',
+      actor: SYSTEM_ACTOR,
+      now,
+      patch: { providerRefundId: done.id },
+    });
     if (!claimed) return;
     const [inv] = await uow.tx.select().from(invoices).where(eq(invoices.id, claimed.invoiceId)).limit(1);
     await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refunded', targetType: 'invoice', targetId: claimed.invoiceId, data: { refundId: claimed.id, providerRefundId: done.id }, at: now });

@@ -17,10 +17,10 @@ import {
 } from '#common/money.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { feeTemplates, invoices } from '#server/db/schema/money.ts';
+import { feeTemplates, invoiceEvents, invoices } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
+import { historyIn, inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postInvoiceMove } from '#server/modules/ledger/ledger.postings.ts';
 import { expireOpenCheckouts } from './checkout-expiry.ts';
@@ -32,6 +32,8 @@ import type { InvoiceRow } from './money.settlement.ts';
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 type Person = { id: string; name: string | null; phone: string };
 
+const invoiceHistory = historyIn(invoiceEvents, 'invoiceId');
+
 /** The invoice status machine (decision 011); sent and paid notify the member and admins; void closes open provider sessions. */
 export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   name: 'invoice',
@@ -41,9 +43,11 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   statusKey: 'status',
   updatedKeys: ['updatedAt'],
   transitions: invoiceTransitions,
-  // The audit row written by transition() is the invoice's history; the ledger entry the move
-  // causes (sent, paid, voided) is posted in the same transaction (decision 132).
+  // History in invoice_events (decision 136); the ledger entry the move causes (sent, paid,
+  // voided) is posted in the same transaction (decision 132).
   async recordHistory(tx, move) {
+    // A void's reason is the note of its history row.
+    await invoiceHistory(tx, { ...move, data: { note: move.data?.reason } });
     await postInvoiceMove(tx, move);
   },
   conflict: (current) =>

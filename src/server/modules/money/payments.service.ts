@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { moneyMessages, type CheckoutSession, type PaymentStatus } from '#common/money.ts';
 import type { Actor, SignedInActor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction, transition } from '#server/lib/transition.ts';
+import { inTransaction, transition, transitionMany, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { WebhookPayloadError, WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
 import { invoiceAggregate } from './invoices.service.ts';
+import { paymentAggregate } from './money.aggregates.ts';
 import type { MoneyContext } from './money.context.ts';
 import { paymentFailed } from './money.notifications.ts';
 import { memberSeesInvoice, payRefusal } from './money.policy.ts';
@@ -43,12 +43,17 @@ async function openSessionFor(ctx: Ctx, invoiceId: string): Promise<{ url: strin
     if (found.status === 'open' && found.url) return { url: found.url };
     // Completed: its webhook settles it (or is on its way); another session must not be opened.
     if (found.status === 'complete') throw new AppError('conflict', moneyMessages.paymentProcessing);
-    await ctx.db
-      .update(payments)
-      .set({ status: 'expired', failureReason: 'expired', updatedAt: ctx.clock.now() })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+    await expire(ctx, p.id);
   }
   return null;
+}
+
+/** Marks a pending payment expired (one the provider has closed); a settled one is left as it is. */
+async function expire(ctx: Ctx, paymentId: string) {
+  const now = ctx.clock.now();
+  await ctx.db.transaction((tx) =>
+    transitionMany({ tx }, paymentAggregate, { where: eq(payments.id, paymentId), from: ['pending'], to: 'expired', actor: system, now, patch: { failureReason: 'expired' } }),
+  );
 }
 
 /**
@@ -75,10 +80,7 @@ export async function refuseOpenSubscriptionCheckout(ctx: Ctx, userId: string) {
       throw new AppError('unavailable', moneyMessages.providerUnavailable);
     }
     if (found.status !== 'expired') throw new AppError('conflict', moneyMessages.subscriptionPending);
-    await ctx.db
-      .update(payments)
-      .set({ status: 'expired', failureReason: 'expired', updatedAt: ctx.clock.now() })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+    await expire(ctx, p.id);
   }
 }
 
@@ -184,19 +186,6 @@ const unsettled = inArray(payments.status, ['pending', 'processing']);
 export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 'unknown_session';
 
 /**
- * Marks a payment failed if it is still unsettled. False when a concurrent delivery of the same
- * session settled or failed it first: that delivery owns the money, and this one must not refund it.
- */
-async function failPayment(tx: Db, paymentId: string, reason: string, seen: SQL, now: Date): Promise<boolean> {
-  const rows = await tx
-    .update(payments)
-    .set({ status: 'failed', failureReason: reason, eventIds: seen, updatedAt: now })
-    .where(and(eq(payments.id, paymentId), unsettled))
-    .returning({ id: payments.id });
-  return rows.length > 0;
-}
-
-/**
  * The one settlement path (test completions and Stripe webhooks): the payment moves from
  * pending once, the invoice from sent to paid once, the related record's handlers run in the
  * same transaction. A replayed event, a second completion or a wrong amount changes nothing paid.
@@ -226,7 +215,7 @@ export async function settlePayment(
         { provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, expectedCents: inv!.totalCents, receivedCents: input.amountCents },
         'payment amount does not match the invoice; refused',
       );
-      if (!(await failPayment(tx, p.id, 'amount_mismatch', seen, now))) return 'replay';
+      if (!(await refusePayment(uow, p.id, 'amount_mismatch', seen, now)).length) return 'replay';
       await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'amount_mismatch' }, now);
       return 'refused';
@@ -234,14 +223,14 @@ export async function settlePayment(
     // Invoices are in US dollars: the same number of cents in another currency is not payment.
     if ((input.currency ?? 'usd') !== 'usd') {
       ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, currency: input.currency }, 'payment in another currency; refused');
-      if (!(await failPayment(tx, p.id, 'currency_mismatch', seen, now))) return 'replay';
+      if (!(await refusePayment(uow, p.id, 'currency_mismatch', seen, now)).length) return 'replay';
       await audit(tx, { actorId: null, ip: null, action: 'payment.currency_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { currency: input.currency ?? null }, at: now });
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'currency_mismatch' }, now);
       return 'refused';
     }
     if (inv!.status !== 'sent') {
       ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, status: inv!.status }, 'payment for an invoice that is not payable; refused');
-      if (!(await failPayment(tx, p.id, `invoice_${inv!.status}`, seen, now))) return 'already_settled';
+      if (!(await refusePayment(uow, p.id, `invoice_${inv!.status}`, seen, now)).length) return 'already_settled';
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: `invoice_${inv!.status}` }, now);
       return inv!.status === 'paid' ? 'already_settled' : 'refused';
     }
@@ -261,15 +250,18 @@ export async function settlePayment(
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'conflict') throw err;
       // Another delivery of this same session settled it: a duplicate, nothing captured twice.
-      if (!(await failPayment(tx, p.id, 'invoice_already_settled', seen, now))) return 'already_settled';
+      if (!(await refusePayment(uow, p.id, 'invoice_already_settled', seen, now)).length) return 'already_settled';
       await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'invoice_already_settled' }, now);
       return 'already_settled';
     }
-    const [won] = await tx
-      .update(payments)
-      .set({ status: 'succeeded', intentId: input.reference, eventIds: seen, updatedAt: now })
-      .where(and(eq(payments.id, p.id), unsettled))
-      .returning();
+    const [won] = await transitionMany(uow, paymentAggregate, {
+      where: eq(payments.id, p.id),
+      from: ['pending', 'processing'],
+      to: 'succeeded',
+      actor: system,
+      now,
+      patch: { intentId: input.reference, eventIds: seen },
+    });
     if (!won) throw new AppError('conflict', moneyMessages.staleStatus);
     await runInvoicePaidHandlers(uow, {
       invoice: paid,
@@ -282,12 +274,35 @@ export async function settlePayment(
   });
 }
 
+/** A payment that was pending or processing (unsettled) fails: the event is kept, the invoice stays as it is. */
+/**
+ * Marks a payment failed if it is still unsettled; the rows it moved. None when a concurrent
+ * delivery of the same session settled or failed it first: that delivery owns the money, and this
+ * one must not refund it.
+ */
+async function refusePayment(uow: UnitOfWork, paymentId: string, reason: string, seen: SQL, now: Date) {
+  return transitionMany(uow, paymentAggregate, {
+    where: eq(payments.id, paymentId),
+    from: ['pending', 'processing'],
+    to: 'failed',
+    actor: system,
+    now,
+    patch: { failureReason: reason, eventIds: seen },
+  });
+}
+
 async function closeSession(ctx: Ctx, input: { provider: 'test' | 'stripe'; sessionId: string; status: Extract<PaymentStatus, 'failed' | 'expired'>; eventId: string; reason: string }) {
   const now = ctx.clock.now();
-  await ctx.db
-    .update(payments)
-    .set({ status: input.status, failureReason: input.reason, eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
-    .where(and(eq(payments.provider, input.provider), eq(payments.sessionId, input.sessionId), eq(payments.status, 'pending')));
+  await ctx.db.transaction((tx) =>
+    transitionMany({ tx }, paymentAggregate, {
+      where: and(eq(payments.provider, input.provider), eq(payments.sessionId, input.sessionId)),
+      from: ['pending'],
+      to: input.status,
+      actor: system,
+      now,
+      patch: { failureReason: input.reason, eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb` },
+    }),
+  );
 }
 
 /**
@@ -297,15 +312,19 @@ async function closeSession(ctx: Ctx, input: { provider: 'test' | 'stripe'; sess
  */
 async function paymentProcessing(ctx: Ctx, input: { sessionId: string; eventId: string }): Promise<'processing' | 'replay' | 'unknown_session'> {
   const now = ctx.clock.now();
-  return inTransaction(ctx, async ({ tx }) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
     const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
     if (!p) return 'unknown_session';
     if (p.eventIds.includes(input.eventId) || p.status !== 'pending') return 'replay';
-    const [moved] = await tx
-      .update(payments)
-      .set({ status: 'processing', eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
-      .returning({ id: payments.id });
+    const [moved] = await transitionMany(uow, paymentAggregate, {
+      where: eq(payments.id, p.id),
+      from: ['pending'],
+      to: 'processing',
+      actor: system,
+      now,
+      patch: { eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb` },
+    });
     if (moved) await audit(tx, { actorId: null, ip: null, action: 'payment.processing', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe' }, at: now });
     return moved ? 'processing' : 'replay';
   });
@@ -318,11 +337,7 @@ async function delayedPaymentFailed(ctx: Ctx, input: { sessionId: string; eventI
     const { tx } = uow;
     const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
     if (!p) return 'unknown_session';
-    const [moved] = await tx
-      .update(payments)
-      .set({ status: 'failed', failureReason: 'async_payment_failed', eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, updatedAt: now })
-      .where(and(eq(payments.id, p.id), unsettled))
-      .returning({ id: payments.id });
+    const [moved] = await refusePayment(uow, p.id, 'async_payment_failed', sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, now);
     if (!moved) return 'replay';
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
     await audit(tx, { actorId: null, ip: null, action: 'payment.failed', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe', reason: 'async_payment_failed' }, at: now });

@@ -207,7 +207,8 @@ export async function runDailyReconciliation(ctx: Ctx, payload: Record<string, u
  * The demo's daily runs for the week before `now` (the test provider's own record against the
  * ledger), as the job would have left them; a day already reconciled is kept as it is.
  */
-export async function seedDailyRuns(db: AppContext['db'], input: { now: Date; days: number }) {
+export async function seedDailyRuns(ctx: Pick<AppContext, 'db'>, input: { now: Date; days: number }) {
+  const { db } = ctx;
   for (let d = input.days; d >= 1; d--) {
     const day = dayBefore(new Date(input.now.getTime() - (d - 1) * DAY));
     const [seen] = await db.select({ id: reconciliations.id }).from(reconciliations).where(eq(reconciliations.day, day)).limit(1);

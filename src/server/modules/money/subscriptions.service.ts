@@ -4,10 +4,11 @@ import type { SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction } from '#server/lib/transition.ts';
+import { inTransaction, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { postMembershipRenewed } from '#server/modules/ledger/ledger.postings.ts';
 import { createInvoiceIn } from './invoices.service.ts';
+import { subscriptionAggregate } from './money.aggregates.ts';
 import type { MoneyContext } from './money.context.ts';
 import { onInvoicePaid } from './money.settlement.ts';
 import { cancelAtProviderLater } from './checkout-expiry.ts';
@@ -16,6 +17,10 @@ import { openCheckout, refuseOpenSubscriptionCheckout } from './payments.service
 type Ctx = Pick<MoneyContext, 'db' | 'live' | 'clock' | 'log' | 'config' | 'payments'>;
 type PlanRow = typeof subscriptionPlans.$inferSelect;
 type SubRow = typeof subscriptions.$inferSelect;
+
+/** A membership not yet canceled. */
+const live = ['active', 'past_due'] as const;
+const SYSTEM_ACTOR = { user: null, impersonatorId: null, ip: null };
 
 const toPlan = (p: PlanRow): SubscriptionPlan => ({ id: p.id, name: p.name, priceCents: p.priceCents, benefits: p.benefits, active: p.active });
 
@@ -87,11 +92,15 @@ onInvoicePaid('subscription', async (uow, { invoice, payment, providerCustomerId
   const { tx } = uow;
   const planId = payment?.planId ?? invoice.relatedId;
   if (!planId) return;
-  const replaced = await tx
-    .update(subscriptions)
-    .set({ status: 'canceled', canceledAt: now, updatedAt: now })
-    .where(and(eq(subscriptions.userId, invoice.userId), ne(subscriptions.status, 'canceled')))
-    .returning({ provider: subscriptions.provider, providerSubscriptionId: subscriptions.providerSubscriptionId });
+  const replaced = await transitionMany(uow, subscriptionAggregate, {
+    where: eq(subscriptions.userId, invoice.userId),
+    from: live,
+    to: 'canceled',
+    actor: SYSTEM_ACTOR,
+    now,
+    patch: { canceledAt: now },
+    data: { note: 'Replaced by a new membership' },
+  });
   // A plan switch: the old plan stops billing at the provider as well as here.
   for (const old of replaced) {
     if (old.provider !== 'test' && old.providerSubscriptionId && old.providerSubscriptionId !== providerSubscriptionId) {
@@ -124,8 +133,9 @@ export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promis
     }
   }
   const now = ctx.clock.now();
-  await inTransaction(ctx, async ({ tx }) => {
-    await tx.update(subscriptions).set({ status: 'canceled', canceledAt: now, updatedAt: now }).where(eq(subscriptions.id, row.sub.id));
+  await inTransaction(ctx, async (uow) => {
+    const { tx } = uow;
+    await transitionMany(uow, subscriptionAggregate, { where: eq(subscriptions.id, row.sub.id), from: live, to: 'canceled', actor, now, patch: { canceledAt: now } });
     await audit(tx, { ...auditBy(actor), action: 'subscription.canceled', targetType: 'subscription', targetId: row.sub.id, data: { planId: row.plan.id }, at: now });
   });
   return null;
@@ -164,11 +174,14 @@ export async function subscriptionRenewed(
 ): Promise<'renewed' | 'stale'> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(subscriptions)
-      .set({ status: 'active', ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input), updatedAt: now })
-      .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
-      .returning({ id: subscriptions.id });
+    const rows = await transitionMany({ tx }, subscriptionAggregate, {
+      where: and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), newerThanApplied(input)),
+      from: live,
+      to: 'active',
+      actor: SYSTEM_ACTOR,
+      now,
+      patch: { ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input) },
+    });
     if (input.charge) {
       const [ours] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, input.subscriptionId)).limit(1);
       if (ours) await postMembershipRenewed(tx, { ...input.charge, subscriptionId: ours.id, at: now });
@@ -183,17 +196,20 @@ export async function subscriptionChanged(
   input: { subscriptionId: string; status: 'active' | 'past_due' | 'canceled'; periodEnd: Date | null } & EventOrder,
 ): Promise<'changed' | 'stale'> {
   const now = ctx.clock.now();
-  const rows = await ctx.db
-    .update(subscriptions)
-    .set({
-      status: input.status,
-      ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}),
-      ...(input.status === 'canceled' ? { canceledAt: now } : {}),
-      ...applied(input),
-      updatedAt: now,
-    })
-    .where(and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), ne(subscriptions.status, 'canceled'), newerThanApplied(input)))
-    .returning({ id: subscriptions.id });
+  const rows = await ctx.db.transaction((tx) =>
+    transitionMany({ tx }, subscriptionAggregate, {
+      where: and(eq(subscriptions.providerSubscriptionId, input.subscriptionId), newerThanApplied(input)),
+      from: live,
+      to: input.status,
+      actor: SYSTEM_ACTOR,
+      now,
+      patch: {
+        ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}),
+        ...(input.status === 'canceled' ? { canceledAt: now } : {}),
+        ...applied(input),
+      },
+    }),
+  );
   return rows.length ? 'changed' : 'stale';
 }
 

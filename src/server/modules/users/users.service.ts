@@ -1,14 +1,29 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { ADMIN_USERS_PAGE_SIZE, messages, type AdminUser, type AdminUserPatch, type Profile, type ProfilePatch } from '#common/auth.ts';
+import { ADMIN_USERS_PAGE_SIZE, messages, userTransitions, type AdminUser, type AdminUserPatch, type Profile, type ProfilePatch, type UserStatus } from '#common/auth.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
-import { users } from '#server/db/schema/users.ts';
+import { userEvents, users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
-import { inTransaction } from '#server/lib/transition.ts';
+import { historyIn, inTransaction, transition, type Aggregate } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
 import { revokeAllSessionsOf } from '#server/modules/auth/session.service.ts';
 import { profileUpdated, userUpdated } from './users.events.ts';
 
 type User = typeof users.$inferSelect;
+
+/** Suspension and reinstatement (decision 136); user.suspended / user.reactivated are their audit rows. */
+const userAggregate: Aggregate<UserStatus, User> = {
+  name: 'user',
+  table: users,
+  idColumn: users.id,
+  statusColumn: users.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: userTransitions,
+  audited: false,
+  recordHistory: historyIn(userEvents, 'userId'),
+  conflict: () => new AppError('conflict', 'This user changed meanwhile; reload and try again'),
+  notFound: () => notFound('User not found'),
+};
 
 const toProfile = (u: User): Profile => ({
   id: u.id,
@@ -105,7 +120,8 @@ export async function updateUserAccess(
     if (patch.isAdmin === false) throw new AppError('conflict', 'You cannot remove your own admin role');
     if (patch.status === 'suspended') throw new AppError('conflict', 'You cannot suspend yourself');
   }
-  return inTransaction(ctx, async ({ tx, afterCommit }) => {
+  return inTransaction(ctx, async (uow) => {
+    const { tx, afterCommit } = uow;
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
     if (!before) throw notFound('User not found');
     const set: Partial<User> = {};
@@ -117,15 +133,17 @@ export async function updateUserAccess(
       }
     }
     const statusChanged = patch.status !== undefined && patch.status !== before.status;
-    if (statusChanged) set.status = patch.status;
     // Every answered change is announced, even one that changed nothing (the screens re-read).
     const announce = (u: User) => afterCommit(() => userUpdated(ctx, { userId, suspended: u.status === 'suspended' }));
-    if (!Object.keys(set).length) {
+    if (!Object.keys(set).length && !statusChanged) {
       announce(before);
       return toAdminUser(before);
     }
 
-    const [after] = await tx.update(users).set({ ...set, updatedAt: now }).where(eq(users.id, userId)).returning();
+    // The row is locked above, so the move from its current status cannot lose a race.
+    const [after] = statusChanged
+      ? [await transition(uow, userAggregate, { id: userId, from: before.status, to: patch.status!, actor, now, patch: set })]
+      : await tx.update(users).set({ ...set, updatedAt: now }).where(eq(users.id, userId)).returning();
     const who = { ...auditBy(actor), targetType: 'user', targetId: userId, at: now };
     if (Object.keys(roleChanges).length) {
       await audit(tx, { ...who, action: 'user.roles_changed', data: roleChanges });

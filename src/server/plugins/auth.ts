@@ -4,7 +4,7 @@ import { AUTH_TOKEN_HEADER, messages, SESSION_COOKIE, USER_ID_HEADER } from '#co
 import type { Config } from '#server/config.ts';
 import type { SignedInActor } from '#server/context.ts';
 import { forbidden, unauthorized } from '#server/errors.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { resolveSession } from '#server/modules/auth/session.service.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -18,7 +18,7 @@ import { accessRequests, auditLog, users } from '#server/db/schema/users.ts';
 import { legalPages } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { accessRequestUpdated } from './access-requests.events.ts';
 import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { accessRequests, sessions, users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound, unauthorized } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit } from '#server/modules/audit/audit.service.ts';
+import { audit } from '#server/lib/audit.ts';
 import { checkCode, consumeChallenge, invalidCode, issueChallenge } from './otp.service.ts';
 import { deviceCookieAfterSignIn, isTrustedDevice } from './trusted-device.ts';
 import { createSession, revokeSession } from './session.service.ts';

@@ -41,7 +41,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { marketValuesFor } from '#server/modules/market-index/market-index.service.ts';
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';

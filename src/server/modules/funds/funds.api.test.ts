@@ -9,7 +9,7 @@ import { funds, fundTransactions, fundValuations } from '#server/db/schema/funds
 import { notifications } from '#server/db/schema/notifications.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
-import { jpegLike, multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
+import { jpegLike, multipartBody, tinyPng } from '#server/test/files.ts';
 import { SERVICE_AGREEMENT } from '#server/modules/onboarding/agreement.ts';
 import { addObservations, createCard, createConstituent, signedInAdmin, signedInClient, signedInManager, signedInMember } from '#server/test/factories.ts';
 import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';

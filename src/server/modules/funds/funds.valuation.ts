@@ -18,7 +18,7 @@ import { funds, fundTransactions, fundValuationLines, fundValuations } from '#se
 import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { postFundDeals } from '#server/modules/ledger/ledger.postings.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundDealt } from './funds.notifications.ts';

@@ -19,7 +19,7 @@ import { kycDocuments, onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
 import { announceKyc } from './kyc.events.ts';
 import { documentOwnerScope, mayReview } from './kyc.policy.ts';

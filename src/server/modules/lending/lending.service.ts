@@ -46,7 +46,7 @@ import { invoices } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { holdCards, lockCards, moveCustody, onHeldCardRevalued, releaseCards, transferCard, type HeldCardRevalued } from '#server/modules/cards/cards.holds.ts';
 import { houseAccountId } from '#server/modules/cards/house-account.ts';
 import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';

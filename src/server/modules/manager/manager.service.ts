@@ -18,7 +18,7 @@ import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { fundAllocationFor, subscribeFromDeposit } from '#server/modules/funds/funds.onboarding.ts';
 import { kycDocsFor, kycStatusByUser, toDocument } from '#server/modules/kyc/kyc.service.ts';
 import {

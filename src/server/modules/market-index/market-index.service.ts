@@ -36,7 +36,7 @@ import { settings } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { getSetting, onSettingSaved, updateSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
 import { registryQuery } from '#server/modules/cards/cards.queries.ts';
 import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';

@@ -21,7 +21,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { holdCards, releaseCards } from '#server/modules/cards/cards.holds.ts';
 import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
 import { toCard, type By, type CardRow } from '#server/modules/cards/cards.service.ts';

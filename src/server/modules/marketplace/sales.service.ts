@@ -11,7 +11,7 @@ import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { appendEvent } from '#server/modules/cards/cards.service.ts';
 import { transferCard } from '#server/modules/cards/cards.holds.ts';
 import { cardColumns } from '#server/modules/cards/cards.queries.ts';

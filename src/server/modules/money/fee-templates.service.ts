@@ -4,7 +4,7 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import { feeTemplates, invoices } from '#server/db/schema/money.ts';
 import { notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 

@@ -9,7 +9,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { postRefund } from '#server/modules/ledger/ledger.postings.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import { RefundRefusedError, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';

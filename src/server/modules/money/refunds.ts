@@ -1,7 +1,7 @@
 import { formatCents } from '#common/format.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit } from '#server/modules/audit/audit.service.ts';
+import { audit } from '#server/lib/audit.ts';
 import { postCaptureRefused, postRefund } from '#server/modules/ledger/ledger.postings.ts';
 import { notify } from '#server/modules/notifications/notifications.service.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';

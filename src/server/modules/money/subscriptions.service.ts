@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { createInvoiceIn } from './invoices.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { onInvoicePaid } from './money.settlement.ts';

@@ -21,7 +21,7 @@ import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { hourOf, newShareToken, referrerHost, sameToken, tokenHash, visitorHash } from './share-links.crypto.ts';
 import { canManageCardLinks, canRevokeLink } from './share-links.policy.ts';
 

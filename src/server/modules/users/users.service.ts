@@ -4,7 +4,7 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { revokeAllSessionsOf } from '#server/modules/auth/session.service.ts';
 import { profileUpdated, userUpdated } from './users.events.ts';
 

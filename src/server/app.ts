@@ -42,7 +42,7 @@ import { kycRoutes } from './modules/kyc/kyc.routes.ts';
 import { certClaimsRoutes } from './modules/cert-claims/cert-claims.routes.ts';
 import { cardsRoutes } from '#server/modules/cards/cards.routes.ts';
 import { huntsRoutes } from '#server/modules/hunts/hunts.routes.ts';
-import { sourcesRoutes } from '#server/modules/sources/sources.routes.ts';
+import { sourcesRoutes } from '#server/modules/hunts/sources.routes.ts';
 import { marketIndexRoutes } from '#server/modules/market-index/market-index.routes.ts';
 import { fundsRoutes } from '#server/modules/funds/funds.routes.ts';
 import { marketIndexJobs } from '#server/modules/market-index/market-index.service.ts';

@@ -43,7 +43,7 @@ import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
-import { actingClients } from '#server/modules/manager/manager.policy.ts';
+import { actingClients } from '#server/lib/client-scope.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
 

@@ -21,7 +21,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { approvedSourcesFor, closeOpenSourcesForHunt } from '#server/modules/sources/sources.service.ts';
+import { approvedSourcesFor, closeOpenSourcesForHunt } from './sources.service.ts';
 import { huntAggregate, huntStamp, type HuntRow } from './hunts.aggregate.ts';
 import { huntUpdated } from './hunts.events.ts';
 import { huntCreated } from './hunts.notifications.ts';

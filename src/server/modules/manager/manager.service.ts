@@ -32,7 +32,7 @@ import { managerConsentAggregate, notifyConsent, recordInvitation } from '#serve
 import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
 import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
-import { actingClients, clientManagerScope, listedClients, mayActFor } from './manager.policy.ts';
+import { actingClients, clientManagerScope, listedClients, mayActFor } from '#server/lib/client-scope.ts';
 
 /** A manager may text the same invitation again after this long. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -125,7 +125,7 @@ export async function listClients(ctx: Pick<AppContext, 'db'>, actor: SignedInAc
 /**
  * The client if the actor may see them; a 404 otherwise, so other managers' clients stay unknown.
  * `acting`: the client's details or an act on their behalf, which a manager gets only with the
- * client's consent (manager.policy.ts actingClients); without it, only the manager's own
+ * client's consent (lib/client-scope.ts actingClients); without it, only the manager's own
  * invitation (to send it again).
  */
 async function visibleRow(db: Db, actor: SignedInActor, id: string, opts: { acting: boolean }): Promise<Row> {

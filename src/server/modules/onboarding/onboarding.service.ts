@@ -21,6 +21,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/funds.onboarding.ts';
 import { kycDocsFor } from '#server/modules/kyc/kyc.service.ts';
+import { onKycDocumentChanged } from '#server/modules/kyc/kyc.hooks.ts';
 import { getSetting } from '#server/modules/settings/settings.service.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 import { announceOnboarding } from './onboarding.events.ts';
@@ -53,6 +54,12 @@ export const onboardingAggregate: Aggregate<OnboardingStatus, OnboardingRow> = {
   notFound: () => notFound('Onboarding not found'),
   announce: (ctx, row) => announceOnboarding(ctx, row),
 };
+
+// A client's onboarding shows their KYC documents: a document change is an onboarding change too.
+onKycDocumentChanged(async (uow, { userId }) => {
+  const [onboarding] = await uow.tx.select().from(onboardings).where(eq(onboardings.clientUserId, userId)).limit(1);
+  if (onboarding) uow.afterCommit(() => announceOnboarding(uow.ctx, onboarding));
+});
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in

@@ -16,7 +16,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { huntAggregate, huntStamp } from '#server/modules/hunts/hunts.aggregate.ts';
+import { huntAggregate, huntStamp } from './hunts.aggregate.ts';
 import { sourceAggregate, sourceStamp, type SourceRow } from './sources.aggregate.ts';
 import { sourceUpdated } from './sources.events.ts';
 import { sourceCreated } from './sources.notifications.ts';

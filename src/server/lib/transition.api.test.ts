@@ -5,7 +5,7 @@ import type { Database } from '#server/db/client.ts';
 import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
 import { auditLog, users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
-import { onboardingAggregate } from '#server/modules/onboarding/onboarding.service.ts';
+import { onboardingAggregate } from '#server/modules/onboarding/index.ts';
 import type { Audience } from '#server/realtime/bus.ts';
 import type { Live } from '#server/realtime/hub.ts';
 import { createTestDatabase } from '#server/test/harness.ts';

@@ -21,7 +21,7 @@ import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { accessRequestUpdated } from './access-requests.events.ts';
-import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
+import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 
 /**
  * A visitor asks for access. Anyone may submit any phone, so a repeat of a pending request never

@@ -10,11 +10,11 @@ import { audit } from '#server/lib/audit.ts';
 import { checkCode, consumeChallenge, invalidCode, issueChallenge } from './otp.service.ts';
 import { deviceCookieAfterSignIn, isTrustedDevice } from './trusted-device.ts';
 import { createSession, revokeSession } from './session.service.ts';
-import { isInvitedPhone, onClientSignIn } from '#server/modules/onboarding/onboarding.service.ts';
+import { isInvitedPhone, onClientSignIn } from '#server/modules/onboarding/index.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
+import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 import { sessionEnded, signedIn } from './auth.events.ts';
-import { recordRequestAcceptance } from '#server/modules/legal/legal.service.ts';
+import { recordRequestAcceptance } from '#server/modules/legal/index.ts';
 
 type User = typeof users.$inferSelect;
 

@@ -43,7 +43,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { collectionVsMarket, marketValuesFor } from '#server/modules/market-index/market-index.service.ts';
+import { collectionVsMarket, marketValuesFor } from '#server/modules/market-index/index.ts';
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';

@@ -19,7 +19,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { postFundDeals } from '#server/modules/ledger/ledger.postings.ts';
+import { postFundDeals } from '#server/modules/ledger/index.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundDealt } from './funds.notifications.ts';
 import { ledgers, loadFund, type FundRow } from './funds.ledger.ts';

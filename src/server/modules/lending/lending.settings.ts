@@ -4,7 +4,7 @@ import type { FeeLine } from '#common/money.ts';
 import type { Actor, AppContext } from '#server/context.ts';
 import { feeTemplates } from '#server/db/schema/money.ts';
 import { AppError } from '#server/errors.ts';
-import { getSetting, onSettingSaved, updateSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
+import { getSetting, onSettingSaved, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
 
 /** The lending policy (the settings service's `lending` section). */
 export const getLendingPolicy = (ctx: SettingsReadCtx): Promise<LendingPolicy> => getSetting(ctx, 'lending');

@@ -37,7 +37,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { getSetting, onSettingSaved, updateSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
+import { getSetting, onSettingSaved, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
 import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;

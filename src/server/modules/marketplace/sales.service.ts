@@ -12,13 +12,10 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { appendEvent } from '#server/modules/cards/cards.service.ts';
-import { transferCard } from '#server/modules/cards/cards.holds.ts';
-import { cardColumns } from '#server/modules/cards/cards.queries.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
-import { onInvoicePaid } from '#server/modules/money/money.settlement.ts';
-import { getSetting, onSettingSaved } from '#server/modules/settings/settings.service.ts';
-import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/ledger.postings.ts';
+import { appendEvent, cardColumns, houseAccountId, transferCard } from '#server/modules/cards/index.ts';
+import { onInvoicePaid } from '#server/modules/money/index.ts';
+import { getSetting, onSettingSaved } from '#server/modules/settings/index.ts';
+import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/index.ts';
 import { listingAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
 

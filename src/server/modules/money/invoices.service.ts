@@ -22,7 +22,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { postInvoiceMove } from '#server/modules/ledger/ledger.postings.ts';
+import { postInvoiceMove } from '#server/modules/ledger/index.ts';
 import { expireOpenCheckouts } from './checkout-expiry.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePaid, invoiceSent } from './money.notifications.ts';

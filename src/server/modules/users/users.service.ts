@@ -5,7 +5,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { revokeAllSessionsOf } from '#server/modules/auth/session.service.ts';
+import { revokeAllSessionsOf } from '#server/modules/auth/index.ts';
 import { profileUpdated, userUpdated } from './users.events.ts';
 
 type User = typeof users.$inferSelect;

@@ -174,6 +174,20 @@ export async function listAccessRequests(
 }
 
 /** GET /api/admin/access-requests/recent, and the admin home's list. */
+/**
+ * The phone's latest approved access request (its opt-ins and the terms version it accepted), or
+ * null: what sign-in checks and copies. Inside a transaction, hand it `{ db: tx }`.
+ */
+export async function latestApprovedRequest(ctx: Pick<AppContext, 'db'>, input: { phone: string }) {
+  const [request] = await ctx.db
+    .select({ id: accessRequests.id, marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn, termsVersion: accessRequests.termsVersion })
+    .from(accessRequests)
+    .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
+    .orderBy(desc(accessRequests.createdAt))
+    .limit(1);
+  return request ?? null;
+}
+
 export async function recentAccessRequests(ctx: Pick<AppContext, 'db'>): Promise<AdminAccessRequest[]> {
   const rows = await selectAdmin(ctx.db).orderBy(desc(accessRequests.createdAt), desc(accessRequests.id)).limit(RECENT_ACCESS_REQUESTS);
   return rows.map(toAdmin);

@@ -141,6 +141,24 @@ export interface NewInvoice {
   quiet?: boolean;
 }
 
+/** The invoices raised for one loan, sale or listing, oldest first (a loan's page lists them). */
+export async function invoicesRelatedTo(ctx: Pick<AppContext, 'db'>, input: { relatedKind: NonNullable<InvoiceRow['relatedKind']>; relatedId: string }): Promise<InvoiceRow[]> {
+  return ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.relatedKind, input.relatedKind), eq(invoices.relatedId, input.relatedId)))
+    .orderBy(asc(invoices.createdAt), asc(invoices.number));
+}
+
+/**
+ * An invoice's status, its row locked for the rest of the caller's transaction (before voiding it,
+ * or before the row it pays for, the order settlement locks in), or null when there is none.
+ */
+export async function lockInvoiceStatus(tx: Db, input: { id: string }): Promise<InvoiceRow['status'] | null> {
+  const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, input.id)).for('update');
+  return inv?.status ?? null;
+}
+
 /**
  * Creates an invoice inside the caller's transaction: the one call other domains make
  * ("invoice this loan / sale / listing"); `onInvoicePaid(kind, …)` tells them when it is paid.

@@ -28,7 +28,7 @@ const featureBoundary = (allowed) => {
     ],
   };
 };
-// Dynamic import() is not seen by no-restricted-imports; esquery regexes cannot hold "/", hence ".".
+// Dynamic import() is not seen by no-restricted-imports; esquery regexes cannot hold "/", hence "." (or [^a-z-]).
 const dynamicBoundary = (allowed) => ({
   selector: `ImportExpression[source.value=/^#web.(app.|features.(?!(${allowed.join('|')}).))/]`,
   message: 'A feature never loads another page feature or the app; compose them in src/web/app.',
@@ -43,6 +43,41 @@ const boundaries = features.map((f) => {
     },
   };
 });
+
+/**
+ * Server module boundaries (decision 135). Another module is reached only through its index
+ * (`#server/modules/<name>/index.ts`); a module's own files import each other directly. lib sits
+ * below the modules and never imports one (its tests may, through the index). Generated from the
+ * folders, so a new module is covered.
+ */
+const serverModules = readdirSync(new URL('./src/server/modules/', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const indexOnly = 'Import another server module only through its index, #server/modules/<name>/index.ts (decision 135).';
+const belowModules = 'src/server/lib is below the modules and never imports one (decision 135).';
+const serverBoundary = (own) => {
+  const others = serverModules.filter((m) => m !== own);
+  const notOwn = own ? `(?!${own}/)` : '';
+  return {
+    patterns: [
+      webImports,
+      { regex: `^#server/modules/${notOwn}[^/]+/(?!index\\.ts$)`, message: indexOnly },
+      { regex: `^\\.\\.?/(.+/)?modules/${notOwn}[^/]+/(?!index\\.ts$)`, message: indexOnly },
+      ...(own ? [{ regex: `(^|/)\\.\\./(${others.join('|')})/`, message: indexOnly }] : []),
+    ],
+  };
+};
+const serverDynamicBoundary = (own) => ({
+  selector: `ImportExpression[source.value=/(^|[^a-z_])modules.${own ? `(?!${own}[^a-z-])` : ''}[a-z-]+[^a-z-](?!index.ts$)/]`,
+  message: indexOnly,
+});
+const moduleBoundaries = serverModules.map((m) => ({
+  files: [`src/server/modules/${m}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': ['error', serverBoundary(m)],
+    'no-restricted-syntax': ['error', serverDynamicBoundary(m)],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'bench/.cold-start/**', 'data/**', 'drizzle/**', 'node_modules/**', '.test-data/**', '.shots-*', 'screenshots/**', 'bench/.empty-app/**'] },
@@ -82,5 +117,21 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts', 'src/common/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webImports] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', serverBoundary(null)],
+      'no-restricted-syntax': ['error', serverDynamicBoundary(null)],
+    },
+  },
+  ...moduleBoundaries,
+  {
+    files: ['src/server/lib/**/*.ts'],
+    ignores: ['src/server/lib/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webImports, { regex: '^#server/modules/|(^|/)modules/', message: belowModules }] }],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/(^|[^a-z_])modules[^a-z_]/]', message: belowModules }],
+    },
   },
 );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
-import { tinyPdf, tinyPng } from '../src/server/modules/kyc/test-files.ts';
+import { tinyPdf, tinyPng } from '../src/server/test/files.ts';
 import { newPage } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo } from './support/auth.ts';

@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Live } from './realtime/hub.ts';
-import type { SessionLookupCache } from './modules/auth/session.service.ts';
+import type { SessionLookupCache } from '#server/modules/auth/index.ts';
 import type { SmsProvider } from './providers/sms/sms.provider.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import type { FileStorage } from './providers/storage/storage.ts';
-import type { SettingsCache } from './modules/settings/settings-cache.ts';
+import type { SettingsCache } from '#server/modules/settings/index.ts';
 
 export interface Clock {
   now(): Date;

@@ -9,9 +9,9 @@ const loadApp = () =>
     import('./db/seed.ts'),
     import('./app.ts'),
     import('./context.ts'),
-    import('./modules/analytics/analytics.jobs.ts'),
-    import('./modules/money/money.jobs.ts'),
-    import('./modules/lending/lending.jobs.ts'),
+    import('./modules/analytics/index.ts'),
+    import('./modules/money/index.ts'),
+    import('./modules/lending/index.ts'),
     import('./providers/storage/storage.ts'),
   ]);
 

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#server/test/harness.ts';
 import type { SignedInActor } from '#server/context.ts';
-import { getAdminDashboard } from '#server/modules/admin-dashboard/admin-dashboard.service.ts';
-import { listForAdmin, readDocumentFile, sniffContentType } from '#server/modules/kyc/kyc.service.ts';
+import { getAdminDashboard } from '#server/modules/admin-dashboard/index.ts';
+import { listForAdmin, readDocumentFile, sniffContentType } from '#server/modules/kyc/index.ts';
 import { LocalStorage } from '#server/providers/storage/local.ts';
 import { demoUsers, seed } from './seed.ts';
 import { psaCerts } from './schema/cards.ts';
@@ -16,7 +16,7 @@ import { kycDocuments } from './schema/onboarding.ts';
 import { settings } from './schema/platform.ts';
 import { users } from './schema/users.ts';
 import { smsMessages } from './schema/sms.ts';
-import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
+import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 
 describe('seed', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -6,7 +6,7 @@ import type { Db } from './client.ts';
 import { fromRoot } from '#server/paths.ts';
 import { legalPages, settings } from './schema/platform.ts';
 import { users } from './schema/users.ts';
-import { seedSettings } from '#server/modules/settings/settings.service.ts';
+import { seedSettings } from '#server/modules/settings/index.ts';
 import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
 import { demoCards, demoPsaCerts } from '#server/db/seed/demo-cards.ts';
 import { seedDemoShareLinks } from '#server/db/seed/share-links.ts';
@@ -24,8 +24,8 @@ import { seedDemoSms } from '#server/db/seed/sms.ts';
 import { seedDemoCertClaims } from '#server/db/seed/cert-claims.ts';
 import { seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
-import { postHistory } from '#server/modules/ledger/ledger.postings.ts';
-import { seedDailyRuns } from '#server/modules/money/reconciliation.service.ts';
+import { postHistory } from '#server/modules/ledger/index.ts';
+import { seedDailyRuns } from '#server/modules/money/index.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */
 export const demoUsers = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canTransition } from '#common/transitions.ts';
 import { onboardingStatuses, onboardingTransitions } from '#common/onboarding.ts';
 import type { Db } from '#server/db/client.ts';
-import { onboardingAggregate } from '#server/modules/onboarding/onboarding.service.ts';
+import { onboardingAggregate } from '#server/modules/onboarding/index.ts';
 import { IllegalTransitionError, transition, transitionMany, type UnitOfWork } from './transition.ts';
 
 describe('onboardingTransitions', () => {

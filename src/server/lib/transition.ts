@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TransitionMap } from '#common/transitions.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { audit } from '#server/modules/audit/audit.service.ts';
+import { audit } from '#server/lib/audit.ts';
 
 /**
  * A transaction plus the work to do once it has committed (live events): nothing queued here

@@ -4,8 +4,8 @@ import { AUTH_TOKEN_HEADER, messages, SESSION_COOKIE, USER_ID_HEADER } from '#co
 import type { Config } from '#server/config.ts';
 import type { SignedInActor } from '#server/context.ts';
 import { forbidden, unauthorized } from '#server/errors.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { resolveSession } from '#server/modules/auth/session.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import type { resolveSession } from '#server/modules/auth/index.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** These end the impersonation and audit that themselves. */
@@ -59,12 +59,21 @@ export function signedInActor(req: FastifyRequest): SignedInActor {
 }
 
 /**
+ * The auth module's session lookup, handed in by app.ts: every routes file imports this plugin's
+ * helpers, so importing the auth module here would loop back into the modules at load time.
+ */
+export interface AuthPluginOptions {
+  resolveSession: typeof resolveSession;
+}
+
+/**
  * Sessions for the whole app: derives req.user from the session token (never from a client-sent
  * id), then enforces each route's declared access. While impersonating, the caller has the
  * target's roles and is read-only: a write is refused (403) unless its route declares a support
  * exception (config.impersonation), and every such write that succeeds is audited with both ids.
  */
-async function authPlugin(app: FastifyInstance) {
+async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
+  const { resolveSession } = opts;
   app.addHook('onRequest', async (req) => {
     req.user = null;
     req.actor = { user: null, impersonatorId: null, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null };

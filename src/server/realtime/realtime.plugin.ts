@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { resolveSession, resolveSessionsById } from '#server/modules/auth/session.service.ts';
+import { resolveSession, resolveSessionsById } from '#server/modules/auth/index.ts';
 import { requestToken } from '#server/plugins/auth.ts';
 import { createMemoryBus, type EventBus } from './bus.ts';
 import { SocketHub } from './hub.ts';

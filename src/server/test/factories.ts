@@ -6,7 +6,7 @@ import { hunts, sources } from '#server/db/schema/hunts.ts';
 import { indexConstituents, priceObservations } from '#server/db/schema/market-index.ts';
 import { users } from '#server/db/schema/users.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
+import { houseAccountId } from '#server/modules/cards/index.ts';
 import { eq } from 'drizzle-orm';
 import { signIn, type SignedIn, type TestApp } from './harness.ts';
 

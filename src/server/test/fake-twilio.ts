@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 // The signature Twilio's helper libraries compute (checked against Twilio's documented example).
-import { twilioSignature } from '#server/modules/webhooks/twilio-signature.ts';
+import { twilioSignature } from '#server/modules/webhooks/index.ts';
 
 export interface FakeTwilioMessage {
   sid: string;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '#server/db/schema/users.ts';
-import { hashSessionToken } from '#server/modules/auth/session.service.ts';
+import { hashSessionToken } from '#server/modules/auth/index.ts';
 import { PAGE_SESSION_ID } from '#common/page-session.ts';
 import { createTestApp, signIn } from '#server/test/harness.ts';
 

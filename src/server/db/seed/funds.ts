@@ -9,9 +9,8 @@ import { fundHoldings, funds } from '#server/db/schema/funds.ts';
 import { indexConstituents, priceObservations } from '#server/db/schema/market-index.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
-import { applyAddHolding, applyMark, createFund, disposeHolding, recordTransaction, requestSubscription } from '#server/modules/funds/funds.service.ts';
-import { runValuation } from '#server/modules/funds/funds.valuation.ts';
+import { houseAccountId } from '#server/modules/cards/index.ts';
+import { applyAddHolding, applyMark, createFund, disposeHolding, recordTransaction, requestSubscription, runValuation } from '#server/modules/funds/index.ts';
 
 /**
  * DEMO DATA. Three funds built through the funds services, month by month since inception, so

@@ -6,7 +6,7 @@ import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { loanCollateral, loanEvents, loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { feeTemplates, invoices, payments } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
-import { seedSetting } from '#server/modules/settings/settings.service.ts';
+import { seedSetting } from '#server/modules/settings/index.ts';
 
 const DAY = 86_400_000;
 const CASEY = '+12125550103';

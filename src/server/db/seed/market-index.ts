@@ -3,8 +3,8 @@ import type { Grader, Sport } from '#common/cards.ts';
 import { addDays, dayOf, type IndexSettings } from '#common/market-index.ts';
 import type { Db } from '#server/db/client.ts';
 import { indexConstituents, indexReviews, priceObservations } from '#server/db/schema/market-index.ts';
-import { recomputeIndex, scheduleDailyRecompute } from '#server/modules/market-index/market-index.service.ts';
-import { seedSetting } from '#server/modules/settings/settings.service.ts';
+import { recomputeIndex, scheduleDailyRecompute } from '#server/modules/market-index/index.ts';
+import { seedSetting } from '#server/modules/settings/index.ts';
 
 /**
  * DEMO DATA, not market data. Real card identities (several match the demo members' registry

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { cardRequests, listings, marketStatusHistory, promotionRequests, sales, secureViews, sellOffers } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
+import { houseAccountId } from '#server/modules/cards/index.ts';
 
 const DAY = 86_400_000;
 const $ = (dollars: number) => dollars * 100;

@@ -19,10 +19,10 @@ import { accessRequestEvents, accessRequests, auditLog, users } from '#server/db
 import { legalPages } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { historyIn, inTransaction, transition, type Aggregate } from '#server/lib/transition.ts';
 import { accessRequestUpdated } from './access-requests.events.ts';
-import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
+import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 
 /**
  * A visitor asks for access. Anyone may submit any phone, so a repeat of a pending request never
@@ -175,6 +175,20 @@ export async function listAccessRequests(
 }
 
 /** GET /api/admin/access-requests/recent, and the admin home's list. */
+/**
+ * The phone's latest approved access request (its opt-ins and the terms version it accepted), or
+ * null: what sign-in checks and copies. Inside a transaction, hand it `{ db: tx }`.
+ */
+export async function latestApprovedRequest(ctx: Pick<AppContext, 'db'>, input: { phone: string }) {
+  const [request] = await ctx.db
+    .select({ id: accessRequests.id, marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn, termsVersion: accessRequests.termsVersion })
+    .from(accessRequests)
+    .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
+    .orderBy(desc(accessRequests.createdAt))
+    .limit(1);
+  return request ?? null;
+}
+
 export async function recentAccessRequests(ctx: Pick<AppContext, 'db'>): Promise<AdminAccessRequest[]> {
   const rows = await selectAdmin(ctx.db).orderBy(desc(accessRequests.createdAt), desc(accessRequests.id)).limit(RECENT_ACCESS_REQUESTS);
   return rows.map(toAdmin);

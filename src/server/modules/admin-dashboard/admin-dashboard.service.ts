@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { localPeriodStarts, ltvBands, periodBuckets, type AdminDashboard, type DashboardPeriod } from '#common/admin-dashboard.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { recentAccessRequests } from '#server/modules/access-requests/access-requests.service.ts';
+import { recentAccessRequests } from '#server/modules/access-requests/index.ts';
 import { dashboardQueries, type DashboardWindow } from './admin-dashboard.queries.ts';
 
 type Row = Record<string, number | string | Date | null>;

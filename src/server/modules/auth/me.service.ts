@@ -1,7 +1,7 @@
 import type { MeResponse } from '#common/auth.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
-import { termsToAccept } from '#server/modules/legal/legal.service.ts';
-import { getSetting } from '#server/modules/settings/settings.service.ts';
+import { termsToAccept } from '#server/modules/legal/index.ts';
+import { getSetting } from '#server/modules/settings/index.ts';
 import { resolveSession } from './session.service.ts';
 
 /** GET /api/auth/me's answer: the signed-in user, any Terms version they must accept, the feature switches. */

@@ -1,20 +1,21 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages, SESSION_MAX_AGE_SECONDS, SMS_OPTED_OUT_REASON, type ProfileData, type SessionUser } from '#common/auth.ts';
 import { formatPhoneInternational } from '#common/phone.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { accessRequests, sessions, users } from '#server/db/schema/users.ts';
+import { sessions, users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound, unauthorized } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit } from '#server/modules/audit/audit.service.ts';
+import { audit } from '#server/lib/audit.ts';
 import { checkCode, consumeChallenge, invalidCode, issueChallenge } from './otp.service.ts';
 import { deviceCookieAfterSignIn, isTrustedDevice } from './trusted-device.ts';
 import { createSession, revokeSession } from './session.service.ts';
-import { isInvitedPhone, onClientSignIn } from '#server/modules/onboarding/onboarding.service.ts';
+import { isInvitedPhone, onClientSignIn } from '#server/modules/onboarding/index.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
+import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 import { sessionEnded, signedIn } from './auth.events.ts';
-import { recordRequestAcceptance } from '#server/modules/legal/legal.service.ts';
+import { recordRequestAcceptance } from '#server/modules/legal/index.ts';
+import { latestApprovedRequest } from '#server/modules/access-requests/index.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -30,12 +31,7 @@ export async function isEligibleToSignIn(ctx: { db: Db; config: Pick<AppContext[
   const [user] = await db.select({ status: users.status }).from(users).where(eq(users.phone, phone)).limit(1);
   if (user) return user.status === 'active';
   if (adminPhones.includes(phone)) return true;
-  const [approved] = await db
-    .select({ id: accessRequests.id })
-    .from(accessRequests)
-    .where(and(eq(accessRequests.phone, phone), eq(accessRequests.status, 'approved')))
-    .limit(1);
-  if (approved) return true;
+  if (await latestApprovedRequest({ db }, { phone })) return true;
   return isInvitedPhone(ctx, { phone });
 }
 
@@ -129,12 +125,7 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
     // The account is made by this sign-in and a manager's invitation was its only way in.
     let viaInvitation = false;
     if (!user) {
-      const [request] = await tx
-        .select({ marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn, termsVersion: accessRequests.termsVersion })
-        .from(accessRequests)
-        .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
-        .orderBy(desc(accessRequests.createdAt))
-        .limit(1);
+      const request = await latestApprovedRequest({ db: tx }, { phone: input.phone });
       viaInvitation = !request && !isConfiguredAdmin;
       [user] = await tx
         .insert(users)

@@ -11,7 +11,7 @@ import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import { PSA_RECHECK_JOB, PSA_RECHECK_RETRY_MS } from './cards.service.ts';
 import { demoPsaCerts, unregisteredPsaCerts } from '#server/db/seed/demo-cards.ts';
-import { multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
+import { multipartBody, tinyPng } from '#server/test/files.ts';
 import { startFakePsa, type FakePsa } from '#server/test/fake-psa.ts';
 import { createCard, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';

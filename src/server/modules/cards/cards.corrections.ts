@@ -4,7 +4,7 @@ import type { SignedInActor } from '#server/context.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import type { CardsContext } from './cards.context.ts';
 import { heldCardRevalued, lockCards } from './cards.holds.ts';
 import { cardColumns } from './cards.queries.ts';

@@ -28,6 +28,7 @@ import {
   usersWithCardsResponseSchema,
   type CardImageSide,
 } from '#common/cards.ts';
+import { collectionVsMarketSchema } from '#common/market-index.ts';
 import { AppError } from '#server/errors.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 import { limitHook } from '#server/plugins/rate-limit.ts';
@@ -47,6 +48,7 @@ import {
   pinEstimate,
   readImage,
   registry,
+  registryVsMarket,
   usersWithCards,
 } from './cards.service.ts';
 import { appraiseCard, correctCard } from './cards.corrections.ts';
@@ -72,6 +74,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; psa: Psa
     '/api/registry',
     { config: { access: 'user' }, schema: { description: 'One page of your registry, searched, filtered and sorted, with the whole registry\'s totals.', querystring: registryQuerySchema, response: { 200: registryResponseSchema } } },
     async (req) => registry(ctx, signedInActor(req), req.query),
+  );
+
+  app.get('/api/index/collection', { config: { access: 'user' }, schema: { description: 'The index constituents you own.', response: { 200: collectionVsMarketSchema } } }, async (req) =>
+    registryVsMarket(ctx, signedInActor(req)),
   );
 
   app.get('/api/cards', { config: { access: 'user' }, schema: { description: 'Your cards.', response: { 200: cardsResponseSchema } } }, async (req) => ({

@@ -33,7 +33,8 @@ import {
 import { cardValuation, custodyTransitions } from '#common/cards.ts';
 import { certClaimMessages, type CertClaimOffer } from '#common/cert-claims.ts';
 import { canTransition } from '#common/transitions.ts';
-import type { SignedInActor } from '#server/context.ts';
+import type { CollectionVsMarket } from '#common/market-index.ts';
+import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { certClaims } from '#server/db/schema/cert-claims.ts';
@@ -41,12 +42,12 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { marketValuesFor } from '#server/modules/market-index/market-index.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { collectionVsMarket, marketValuesFor } from '#server/modules/market-index/index.ts';
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';
-import { adminCardsPage, cardColumns, live, marketCandidates, registryPage, registrySummary } from './cards.queries.ts';
+import { adminCardsPage, cardColumns, live, marketCandidates, registryPage, registryQuery, registrySummary } from './cards.queries.ts';
 import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
 import { deleteRefusal } from './cards.policy.ts';
 import { findCert, psaDifferences } from './psa.service.ts';
@@ -146,6 +147,14 @@ const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { f
 // ------------------------------------------------------------------------------------------------
 // Reads
 // ------------------------------------------------------------------------------------------------
+
+/**
+ * GET /api/index/collection: the caller's registry against the market index. The registry is this
+ * module's; the index module values it (it sits below cards, so the route is here).
+ */
+export async function registryVsMarket(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor): Promise<CollectionVsMarket> {
+  return collectionVsMarket(ctx, { cards: registryQuery(ctx.db, actor.user.id) });
+}
 
 /**
  * GET /api/registry: one page of the caller's cards, each with what it counts for (market value or

@@ -6,7 +6,7 @@ import { certClaimEvents, certClaims } from '#server/db/schema/cert-claims.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate, TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 
 export type CertClaimRow = typeof certClaims.$inferSelect;
 

@@ -9,7 +9,7 @@ import { cards } from '#server/db/schema/cards.ts';
 import { certClaimEvents, certClaims } from '#server/db/schema/cert-claims.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { auditLog } from '#server/db/schema/users.ts';
-import { jpegLike, tinyPdf, tinyPng } from '#server/modules/kyc/test-files.ts';
+import { jpegLike, tinyPdf, tinyPng } from '#server/test/files.ts';
 import { createCard, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 

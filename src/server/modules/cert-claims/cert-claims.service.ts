@@ -20,8 +20,8 @@ import { certClaimEvents, certClaims } from '#server/db/schema/cert-claims.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { transferCard } from '#server/modules/cards/cards.holds.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { transferCard } from '#server/modules/cards/index.ts';
 import { certClaimAggregate, claimOpened, type CertClaimRow } from './cert-claims.aggregate.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log' | 'storage'>;

@@ -8,9 +8,9 @@ import { cards } from '#server/db/schema/cards.ts';
 import { funds, fundTransactions, fundValuations } from '#server/db/schema/funds.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { auditLog } from '#server/db/schema/users.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
-import { jpegLike, multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
-import { SERVICE_AGREEMENT } from '#server/modules/onboarding/agreement.ts';
+import { houseAccountId } from '#server/modules/cards/index.ts';
+import { jpegLike, multipartBody, tinyPng } from '#server/test/files.ts';
+import { SERVICE_AGREEMENT } from '#server/modules/onboarding/index.ts';
 import { addObservations, createCard, createConstituent, signedInAdmin, signedInClient, signedInManager, signedInMember } from '#server/test/factories.ts';
 import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';
 

@@ -1,7 +1,7 @@
 import { formatCents } from '#common/format.ts';
 import { formatUnits } from '#common/funds.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 
 // fund_updated shows no toast of its own, so these notifications do.
 const fundLink = (fundId: string) => `/funds/${encodeURIComponent(fundId)}`;

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { fundAllocations, funds, fundTransactions } from '#server/db/schema/funds.ts';
 import { AppError } from '#server/errors.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
-import { audit, type AuditEntry } from '#server/modules/audit/audit.service.ts';
+import { audit, type AuditEntry } from '#server/lib/audit.ts';
 import { fundUpdated } from './funds.events.ts';
 
 /**

@@ -4,7 +4,7 @@ import { fundHoldings, funds, fundTransactions, fundValuations } from '#server/d
 import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
-import { trialBalance } from '#server/modules/ledger/ledger.service.ts';
+import { trialBalance } from '#server/modules/ledger/index.ts';
 import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;

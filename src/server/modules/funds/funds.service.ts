@@ -36,15 +36,14 @@ import { onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { holdCards, lockCards, onHeldCardRevalued, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { holdCards, houseAccountId, lockCards, onHeldCardRevalued, releaseCards, transferCard } from '#server/modules/cards/index.ts';
 import { fundRequestAggregate, fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
-import { actingClients } from '#server/modules/manager/manager.policy.ts';
+import { actingClients } from '#server/lib/client-scope.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
 

@@ -18,8 +18,8 @@ import { funds, fundTransactions, fundValuationLines, fundValuations } from '#se
 import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, transitionMany } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { postFundDeals } from '#server/modules/ledger/ledger.postings.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { postFundDeals } from '#server/modules/ledger/index.ts';
 import { fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundDealt } from './funds.notifications.ts';

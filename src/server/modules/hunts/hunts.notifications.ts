@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import type { HuntRow } from './hunts.aggregate.ts';
 
 export const huntLinks = { myHunts: '/source?tab=hunts', myOffers: '/source?tab=offers', huntQueue: '/admin/sources?tab=hunts&status=pending', offerQueue: '/admin/sources?tab=offers&status=pending' };

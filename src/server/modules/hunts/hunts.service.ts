@@ -20,8 +20,8 @@ import { huntBoardViews, huntEvents, hunts, sources } from '#server/db/schema/hu
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { approvedSourcesFor, closeOpenSourcesForHunt } from '#server/modules/sources/sources.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { approvedSourcesFor, closeOpenSourcesForHunt } from './sources.service.ts';
 import { huntAggregate, huntStamp, type HuntRow } from './hunts.aggregate.ts';
 import { huntUpdated } from './hunts.events.ts';
 import { huntCreated } from './hunts.notifications.ts';

@@ -7,7 +7,7 @@ import { kycDocuments } from '#server/db/schema/onboarding.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { createUser, signedInAdmin, signedInManager, signedInMember } from '#server/test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
-import { jpegLike, multipartBody, tinyPdf, tinyPng } from './test-files.ts';
+import { jpegLike, multipartBody, tinyPdf, tinyPng } from '#server/test/files.ts';
 
 let ADMIN: string;
 let OTHER: string;

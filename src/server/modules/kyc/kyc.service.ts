@@ -17,13 +17,13 @@ import {
   type KycStatusResponse,
 } from '#common/kyc.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
-import { kycDocumentEvents, kycDocuments, onboardings } from '#server/db/schema/onboarding.ts';
+import { kycDocumentEvents, kycDocuments } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, inTransaction, transitionMany, type Aggregate, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { announceKyc } from './kyc.events.ts';
+import { kycDocumentChanged } from './kyc.hooks.ts';
 import { documentOwnerScope, mayReview } from './kyc.policy.ts';
 
 /** A member keeps at most this many documents (history included), so nobody can fill the disk. */
@@ -95,14 +95,11 @@ export async function kycStatusByUser(ctx: Pick<AppContext, 'db'>, input: { user
   return out;
 }
 
-/** After a document changes: the KYC events, and the owner's onboarding event when they have one. */
+/** After a document changes: the KYC events, then whatever the listeners queue (the owner's onboarding event). */
 async function announceAfterCommit(uow: UnitOfWork, doc: { userId: string; status: KycDocumentStatus }) {
   const { status } = await statusOfUser({ db: uow.tx }, { userId: doc.userId });
-  const [onboarding] = await uow.tx.select().from(onboardings).where(eq(onboardings.clientUserId, doc.userId)).limit(1);
-  uow.afterCommit(async () => {
-    await announceKyc(uow.ctx, { userId: doc.userId, docStatus: doc.status, status });
-    if (onboarding) await announceOnboarding(uow.ctx, onboarding);
-  });
+  uow.afterCommit(() => announceKyc(uow.ctx, { userId: doc.userId, docStatus: doc.status, status }));
+  await kycDocumentChanged(uow, { userId: doc.userId });
 }
 
 /**

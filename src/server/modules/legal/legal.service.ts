@@ -17,7 +17,7 @@ import { legalDrafts, legalPages, termsAcceptances } from '#server/db/schema/pla
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 
 /** Markdown to HTML that is safe to inject: no scripts, no event handlers, no foreign schemes. */
 export function renderMarkdown(markdown: string): string {

@@ -12,7 +12,7 @@ import { auditLog } from '#server/db/schema/users.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { JobRunner } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { holdCards } from '#server/modules/cards/cards.holds.ts';
+import { holdCards } from '#server/modules/cards/index.ts';
 import type { Audience } from '#server/realtime/bus.ts';
 import { createCard, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';

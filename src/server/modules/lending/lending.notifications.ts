@@ -3,7 +3,7 @@ import { formatCents } from '#common/format.ts';
 import type { LoanStatus } from '#common/lending.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import type { LoanRow } from './lending.aggregate.ts';
 
 const memberLink = (id: string) => `/lend?loan=${encodeURIComponent(id)}`;

@@ -42,20 +42,15 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { loanCollateral, loanEvents, loanInstallments, loans } from '#server/db/schema/lending.ts';
-import { invoices } from '#server/db/schema/money.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { holdCards, lockCards, moveCustody, onHeldCardRevalued, releaseCards, transferCard, type HeldCardRevalued } from '#server/modules/cards/cards.holds.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
-import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
-import { toCard, type By, type CardRow } from '#server/modules/cards/cards.service.ts';
-import { marketValuesFor } from '#server/modules/market-index/market-index.service.ts';
-import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
-import { onInvoicePaid, type InvoicePaidEvent } from '#server/modules/money/money.settlement.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { type By, cardColumns, type CardRow, type HeldCardRevalued, holdCards, houseAccountId, live, lockCards, moveCustody, onHeldCardRevalued, releaseCards, toCard, transferCard } from '#server/modules/cards/index.ts';
+import { marketValuesFor } from '#server/modules/market-index/index.ts';
+import { createInvoiceIn, invoiceAggregate, invoicesRelatedTo, type InvoicePaidEvent, lockInvoiceStatus, onInvoicePaid } from '#server/modules/money/index.ts';
 import { installmentAggregate, loanAggregate, type LoanRow } from './lending.aggregate.ts';
-import { postLoanFunded, postLoanSettledOutside } from '#server/modules/ledger/ledger.postings.ts';
+import { postLoanFunded, postLoanSettledOutside } from '#server/modules/ledger/index.ts';
 import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
 import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
@@ -346,11 +341,7 @@ async function toDetail(db: Db, l: Loaded, policy: LendingPolicy, now: Date): Pr
   const { row } = l;
   const today = utcDay(now);
   const [invRows, evRows] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.relatedKind, 'loan'), eq(invoices.relatedId, row.id)))
-      .orderBy(asc(invoices.createdAt), asc(invoices.number)),
+    invoicesRelatedTo({ db }, { relatedKind: 'loan', relatedId: row.id }),
     db
       .select({ e: loanEvents, actorName: users.name })
       .from(loanEvents)
@@ -553,9 +544,9 @@ export async function declineOffer(ctx: Ctx, actor: SignedInActor, input: { id: 
 
 async function voidIfOpen(uow: UnitOfWork, actor: TransitionActor, invoiceId: string | null, reason: string, now: Date) {
   if (!invoiceId) return;
-  const [inv] = await uow.tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-  if (!inv || (inv.status !== 'sent' && inv.status !== 'draft')) return;
-  await transition(uow, { ...invoiceAggregate, announce: undefined }, { id: invoiceId, from: inv.status, to: 'void', actor, now, patch: { voidReason: reason }, data: { reason } });
+  const status = await lockInvoiceStatus(uow.tx, { id: invoiceId });
+  if (status !== 'sent' && status !== 'draft') return;
+  await transition(uow, { ...invoiceAggregate, announce: undefined }, { id: invoiceId, from: status, to: 'void', actor, now, patch: { voidReason: reason }, data: { reason } });
 }
 
 /** POST /api/loans/{id}/payoff: an invoice for settling the loan in full today (replacing an earlier one). */

@@ -1,26 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { type LendingPolicy, type LendingPolicyResponse, type PatchLendingPolicy, type PublicLendingTerms } from '#common/lending.ts';
 import type { FeeLine } from '#common/money.ts';
 import type { Actor, AppContext } from '#server/context.ts';
-import { feeTemplates } from '#server/db/schema/money.ts';
 import { AppError } from '#server/errors.ts';
-import { getSetting, onSettingSaved, updateSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
+import { billingTemplate, feeTemplateAppliesTo, type FeeTemplateRow } from '#server/modules/money/index.ts';
+import { getSetting, onSettingSaved, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
 
 /** The lending policy (the settings service's `lending` section). */
 export const getLendingPolicy = (ctx: SettingsReadCtx): Promise<LendingPolicy> => getSetting(ctx, 'lending');
-
-export type FeeTemplateRow = typeof feeTemplates.$inferSelect;
 
 /**
  * The template the origination fee is billed from: the one the policy names, or else the first
  * active template that applies to loans (so a fresh install bills the seeded "Loan origination").
  */
 export async function originationTemplate(ctx: Pick<AppContext, 'db'>, policy: LendingPolicy): Promise<FeeTemplateRow | null> {
-  const where = policy.originationFeeTemplateId
-    ? eq(feeTemplates.id, policy.originationFeeTemplateId)
-    : and(eq(feeTemplates.appliesTo, 'loan'), eq(feeTemplates.active, true));
-  const [tpl] = await ctx.db.select().from(feeTemplates).where(where).orderBy(asc(feeTemplates.createdAt), asc(feeTemplates.name)).limit(1);
-  return tpl && tpl.active ? tpl : null;
+  return billingTemplate(ctx, { id: policy.originationFeeTemplateId, appliesTo: 'loan', ties: 'name' });
 }
 
 function feeWords(lines: readonly FeeLine[]): PublicLendingTerms['originationFee'] {
@@ -43,8 +36,7 @@ export async function lendingPolicyView(ctx: SettingsReadCtx): Promise<LendingPo
 onSettingSaved('lending', async ({ tx }, { value }) => {
   const id = value.originationFeeTemplateId;
   if (!id) return;
-  const [tpl] = await tx.select().from(feeTemplates).where(eq(feeTemplates.id, id)).limit(1);
-  if (!tpl || tpl.appliesTo !== 'loan') {
+  if ((await feeTemplateAppliesTo({ db: tx }, { id })) !== 'loan') {
     const msg = 'Choose a fee template that applies to loans';
     throw new AppError('bad_request', msg, { fieldErrors: { originationFeeTemplateId: [msg] } });
   }

@@ -18,21 +18,14 @@ import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { fundAllocationFor, subscribeFromDeposit } from '#server/modules/funds/funds.onboarding.ts';
-import { kycDocsFor, kycStatusByUser, toDocument } from '#server/modules/kyc/kyc.service.ts';
-import {
-  onboardingAggregate,
-  signatureOf,
-  timelineFor,
-  type OnboardingRow,
-} from '#server/modules/onboarding/onboarding.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { fundAllocationFor, subscribeFromDeposit } from '#server/modules/funds/index.ts';
+import { kycDocsFor, kycStatusByUser, toDocument } from '#server/modules/kyc/index.ts';
+import { announceOnboarding, managerConsentAggregate, notifyConsent, onboardingAggregate, type OnboardingRow, recordInvitation, signatureOf, timelineFor } from '#server/modules/onboarding/index.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
-import { managerConsentAggregate, notifyConsent, recordInvitation } from '#server/modules/onboarding/manager-consent.ts';
-import { announceOnboarding } from '#server/modules/onboarding/onboarding.events.ts';
-import { getSetting } from '#server/modules/settings/settings.service.ts';
-import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
-import { actingClients, clientManagerScope, listedClients, mayActFor } from './manager.policy.ts';
+import { getSetting } from '#server/modules/settings/index.ts';
+import { isOptedOut } from '#server/modules/sms-convos/index.ts';
+import { actingClients, clientManagerScope, listedClients, mayActFor } from '#server/lib/client-scope.ts';
 
 /** A manager may text the same invitation again after this long. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -125,7 +118,7 @@ export async function listClients(ctx: Pick<AppContext, 'db'>, actor: SignedInAc
 /**
  * The client if the actor may see them; a 404 otherwise, so other managers' clients stay unknown.
  * `acting`: the client's details or an act on their behalf, which a manager gets only with the
- * client's consent (manager.policy.ts actingClients); without it, only the manager's own
+ * client's consent (lib/client-scope.ts actingClients); without it, only the manager's own
  * invitation (to send it again).
  */
 async function visibleRow(db: Db, actor: SignedInActor, id: string, opts: { acting: boolean }): Promise<Row> {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminIndexResponseSchema,
-  collectionVsMarketSchema,
   constituentDetailSchema,
   constituentIdentitySchema,
   constituentIdParamsSchema,
@@ -23,7 +22,6 @@ import { signedInActor } from '#server/plugins/auth.ts';
 import {
   addConstituent,
   adminIndex,
-  collectionVsMarket,
   constituentDetail,
   divisorLog,
   importPrices,
@@ -65,10 +63,6 @@ export const marketIndexRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/index/divisor-log', { config: { access: 'public' }, schema: { description: 'Changes of the index divisor.', response: { 200: divisorLogResponseSchema } } }, async () => divisorLog(ctx));
-
-  app.get('/api/index/collection', { config: { access: 'user' }, schema: { description: 'The index constituents you own.', response: { 200: collectionVsMarketSchema } } }, async (req) =>
-    collectionVsMarket(ctx, signedInActor(req)),
-  );
 
   app.get('/api/admin/index', { config: { access: 'admin' }, schema: { description: 'The market index with its constituents, for editing.', response: { 200: adminIndexResponseSchema } } }, async (req) =>
     adminIndex(ctx, signedInActor(req)),

@@ -36,9 +36,8 @@ import { settings } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { getSetting, onSettingSaved, updateSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
-import { registryQuery } from '#server/modules/cards/cards.queries.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { getSetting, onSettingSaved, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
 import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;
@@ -544,16 +543,22 @@ export async function marketValuesFor(
   return out;
 }
 
+/** A registry card as the collection-vs-market chart reads it. */
+type CollectionCard = CardIdentity & { estimatePinned: boolean; estimatedValueCents: number };
+
 /**
- * GET /api/index/collection: the caller's registry against the index over the last year, both
- * rebased to 100, and the cards that follow a constituent's market price. The registry's rows
- * come from the cards module's own query; a card whose owner pinned an estimate counts at it.
+ * GET /api/index/collection (served by the cards module, which owns the registry): the caller's
+ * registry against the index over the last year, both rebased to 100, and the cards that follow
+ * a constituent's market price. A card whose owner pinned an estimate counts at it.
  */
-export async function collectionVsMarket(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor): Promise<CollectionVsMarket> {
+export async function collectionVsMarket(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  input: { cards: readonly CollectionCard[] | Promise<readonly CollectionCard[]> },
+): Promise<CollectionVsMarket> {
   const { db } = ctx;
   const today = dayOf(ctx.clock.now());
   const [cards, byIdentity, levels] = await Promise.all([
-    registryQuery(db, actor.user.id),
+    input.cards,
     constituentsByIdentity(db),
     db
       .select({ day: indexLevels.day, level: indexLevels.level })

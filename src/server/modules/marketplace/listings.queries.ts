@@ -5,7 +5,7 @@ import { cards } from '#server/db/schema/cards.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
 import { pgArray, prepared } from '#server/db/prepared.ts';
-import { cardColumns, prefixQuery } from '#server/modules/cards/cards.queries.ts';
+import { cardColumns, prefixQuery } from '#server/modules/cards/index.ts';
 
 // The listings queries as builders, shared by the service and the bench (which runs them bare).
 

@@ -14,20 +14,16 @@ import {
 } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
-import { invoices } from '#server/db/schema/money.ts';
+import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { holdCards, releaseCards } from '#server/modules/cards/cards.holds.ts';
-import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
-import { toCard, type By, type CardRow } from '#server/modules/cards/cards.service.ts';
-import { HOUSE_NAME, houseAccountId } from '#server/modules/cards/house-account.ts';
-import { createInvoiceIn, invoiceAggregate } from '#server/modules/money/invoices.service.ts';
-import { getSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { type By, cardColumns, type CardRow, holdCards, HOUSE_NAME, houseAccountId, live, psaCertRecord, releaseCards, toCard } from '#server/modules/cards/index.ts';
+import { createInvoiceIn, invoiceAggregate, lockInvoiceStatus } from '#server/modules/money/index.ts';
+import { getSetting, type SettingsReadCtx } from '#server/modules/settings/index.ts';
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
 import { reservationLapsed } from './marketplace.notifications.ts';
 import { isOpen, lapsedWhere, listingSelect, listingsPage, textFilter, type ListingJoinRow } from './listings.queries.ts';
@@ -120,8 +116,7 @@ export async function listingDetail(ctx: Ctx, actor: SignedInActor, input: { id:
   if (l.status === 'withdrawn' && !isSeller && !actor.user.isAdmin) throw notFound(marketplaceMessages.listingNotFound);
   const card = toCard(row.card);
 
-  const [cert] =
-    card.grader === 'PSA' && card.certNumber ? await ctx.db.select({ data: psaCerts.data }).from(psaCerts).where(eq(psaCerts.certNumber, card.certNumber)).limit(1) : [];
+  const cert = card.grader === 'PSA' && card.certNumber ? await psaCertRecord(ctx, { certNumber: card.certNumber }) : null;
   const [prov] = await ctx.db
     .select({
       inVaultSince: sql<Date | null>`max(${cardEvents.at}) filter (where ${cardEvents.kind} = 'custody_changed' and ${cardEvents.data}->>'to' = 'in_vault')`,
@@ -214,13 +209,13 @@ async function releaseReservation(uow: UnitOfWork, actor: TransitionActor, input
   const { tx } = uow;
   const [peek] = await tx.select({ invoiceId: listings.invoiceId }).from(listings).where(eq(listings.id, input.listingId)).limit(1);
   if (!peek?.invoiceId) return false;
-  const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, peek.invoiceId)).for('update');
+  const invStatus = await lockInvoiceStatus(tx, { id: peek.invoiceId });
   const [l] = await tx.select().from(listings).where(eq(listings.id, input.listingId)).for('update');
   if (!l || l.status !== 'reserved' || l.invoiceId !== peek.invoiceId) return false;
   if (input.buyerId !== undefined ? l.reservedBy !== input.buyerId : !lapsed(l, input.now)) return false;
-  if (inv?.status === 'paid') return false;
-  if (inv?.status === 'sent' || inv?.status === 'draft') {
-    await transition(uow, invoiceAggregate, { id: peek.invoiceId, from: inv.status, to: 'void', actor, now: input.now, patch: { voidReason: input.reason } });
+  if (invStatus === 'paid') return false;
+  if (invStatus === 'sent' || invStatus === 'draft') {
+    await transition(uow, invoiceAggregate, { id: peek.invoiceId, from: invStatus, to: 'void', actor, now: input.now, patch: { voidReason: input.reason } });
   }
   await transition(uow, listingAggregate, {
     id: l.id,

@@ -8,8 +8,8 @@ import { invoices } from '#server/db/schema/money.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
-import { settlePayment } from '#server/modules/money/payments.service.ts';
+import { houseAccountId } from '#server/modules/cards/index.ts';
+import { settlePayment } from '#server/modules/money/index.ts';
 import { createCard, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 

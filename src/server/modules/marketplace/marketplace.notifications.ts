@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import type { CardRequestRow, ListingRow, SellOfferRow } from './marketplace.aggregates.ts';
 
 // Where each party follows a notification to: the member's /sales tabs, the admins' queues.

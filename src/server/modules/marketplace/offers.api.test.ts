@@ -5,7 +5,7 @@ import { marketplaceMessages, type CardRequest, type ListingsResponse, type Prom
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { listings, sales, secureViews } from '#server/db/schema/marketplace.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
+import { houseAccountId } from '#server/modules/cards/index.ts';
 import { createCard, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 

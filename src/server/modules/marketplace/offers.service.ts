@@ -20,10 +20,8 @@ import { cardRequests, listings, marketStatusHistory, promotionRequests, sellOff
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
-import { auditBy } from '#server/modules/audit/audit.service.ts';
-import { holdCards, lockCards, moveCustody, releaseCards, transferCard } from '#server/modules/cards/cards.holds.ts';
-import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
-import { appendEvent, enqueuePsaRecheck } from '#server/modules/cards/cards.service.ts';
+import { auditBy } from '#server/lib/audit.ts';
+import { appendEvent, cardColumns, enqueuePsaRecheck, holdCards, live, lockCards, moveCustody, releaseCards, transferCard } from '#server/modules/cards/index.ts';
 import { cardRequestAggregate, promotionAggregate, recordCreated, sellOfferAggregate, type CardRequestRow, type SellOfferRow } from './marketplace.aggregates.ts';
 import { listingUpdated } from './marketplace.events.ts';
 import { cardRequestCreated, sellOfferCreated } from './marketplace.notifications.ts';

@@ -6,19 +6,15 @@ import { csvHeaders, payoutStatusLabels, saleKindLabels, SALES_PAGE_SIZE_MAX, ty
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
-import { feeTemplates } from '#server/db/schema/money.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { appendEvent } from '#server/modules/cards/cards.service.ts';
-import { transferCard } from '#server/modules/cards/cards.holds.ts';
-import { cardColumns } from '#server/modules/cards/cards.queries.ts';
-import { houseAccountId } from '#server/modules/cards/house-account.ts';
-import { onInvoicePaid } from '#server/modules/money/money.settlement.ts';
-import { getSetting, onSettingSaved } from '#server/modules/settings/settings.service.ts';
-import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/ledger.postings.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { appendEvent, cardColumns, houseAccountId, transferCard } from '#server/modules/cards/index.ts';
+import { billingTemplate, feeTemplateAppliesTo, onInvoicePaid } from '#server/modules/money/index.ts';
+import { getSetting, onSettingSaved } from '#server/modules/settings/index.ts';
+import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/index.ts';
 import { listingAggregate, salePayoutAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
 
@@ -31,21 +27,15 @@ type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
  */
 async function saleFeesCents(db: Db, priceCents: number): Promise<number> {
   const { saleFeeTemplateId } = await getSetting({ db }, 'marketplace');
-  const [tpl] = await db
-    .select({ lines: feeTemplates.lines, active: feeTemplates.active })
-    .from(feeTemplates)
-    .where(saleFeeTemplateId ? eq(feeTemplates.id, saleFeeTemplateId) : and(eq(feeTemplates.appliesTo, 'sale'), eq(feeTemplates.active, true)))
-    .orderBy(asc(feeTemplates.createdAt), asc(feeTemplates.id))
-    .limit(1);
-  return tpl && tpl.active ? Math.min(priceCents, totalOf(linesFromTemplate(tpl.lines, priceCents))) : 0;
+  const tpl = await billingTemplate({ db }, { id: saleFeeTemplateId, appliesTo: 'sale', ties: 'id' });
+  return tpl ? Math.min(priceCents, totalOf(linesFromTemplate(tpl.lines, priceCents))) : 0;
 }
 
 // The marketplace's sale fee must come from a template that applies to sales.
 onSettingSaved('marketplace', async ({ tx }, { value }) => {
   const id = value.saleFeeTemplateId;
   if (!id) return;
-  const [tpl] = await tx.select({ appliesTo: feeTemplates.appliesTo }).from(feeTemplates).where(eq(feeTemplates.id, id)).limit(1);
-  if (!tpl || tpl.appliesTo !== 'sale') {
+  if ((await feeTemplateAppliesTo({ db: tx }, { id })) !== 'sale') {
     const msg = 'Choose a fee template that applies to sales';
     throw new AppError('bad_request', msg, { fieldErrors: { saleFeeTemplateId: [msg] } });
   }

@@ -4,7 +4,7 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { listings, secureViews } from '#server/db/schema/marketplace.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { cardColumns, live } from '#server/modules/cards/cards.queries.ts';
+import { cardColumns, live } from '#server/modules/cards/index.ts';
 import { toListedCard } from './listings.service.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;

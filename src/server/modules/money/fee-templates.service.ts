@@ -1,12 +1,39 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { moneyMessages, type CreateFeeTemplateInput, type FeeTemplate, type PatchFeeTemplateInput } from '#common/money.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import { feeTemplates, invoices } from '#server/db/schema/money.ts';
 import { notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
+
+export type FeeTemplateRow = typeof feeTemplates.$inferSelect;
+
+/**
+ * The template a module bills from (lending's origination fee, the marketplace's sale fee): the
+ * one its settings name, or else the oldest active template that applies. Ties on the creation
+ * time go by `ties` (each caller keeps the order it had). Null when that template is inactive.
+ * Inside a transaction, hand it `{ db: tx }`.
+ */
+export async function billingTemplate(
+  ctx: Pick<AppContext, 'db'>,
+  input: { id: string | null | undefined; appliesTo: FeeTemplateRow['appliesTo']; ties: 'name' | 'id' },
+): Promise<FeeTemplateRow | null> {
+  const [tpl] = await ctx.db
+    .select()
+    .from(feeTemplates)
+    .where(input.id ? eq(feeTemplates.id, input.id) : and(eq(feeTemplates.appliesTo, input.appliesTo), eq(feeTemplates.active, true)))
+    .orderBy(asc(feeTemplates.createdAt), input.ties === 'name' ? asc(feeTemplates.name) : asc(feeTemplates.id))
+    .limit(1);
+  return tpl && tpl.active ? tpl : null;
+}
+
+/** What a template applies to, or null when there is none with this id (settings check the templates they name). */
+export async function feeTemplateAppliesTo(ctx: Pick<AppContext, 'db'>, input: { id: string }): Promise<FeeTemplateRow['appliesTo'] | null> {
+  const [tpl] = await ctx.db.select({ appliesTo: feeTemplates.appliesTo }).from(feeTemplates).where(eq(feeTemplates.id, input.id)).limit(1);
+  return tpl?.appliesTo ?? null;
+}
 
 export function toFeeTemplate(r: typeof feeTemplates.$inferSelect): FeeTemplate {
   return {

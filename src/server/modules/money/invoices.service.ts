@@ -21,8 +21,8 @@ import { feeTemplates, invoiceEvents, invoices } from '#server/db/schema/money.t
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { postInvoiceMove } from '#server/modules/ledger/ledger.postings.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { postInvoiceMove } from '#server/modules/ledger/index.ts';
 import { expireOpenCheckouts } from './checkout-expiry.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePaid, invoiceSent } from './money.notifications.ts';
@@ -143,6 +143,24 @@ export interface NewInvoice {
   send?: boolean;
   /** Sent without a "New invoice" notification (a membership invoice paid at once). */
   quiet?: boolean;
+}
+
+/** The invoices raised for one loan, sale or listing, oldest first (a loan's page lists them). */
+export async function invoicesRelatedTo(ctx: Pick<AppContext, 'db'>, input: { relatedKind: NonNullable<InvoiceRow['relatedKind']>; relatedId: string }): Promise<InvoiceRow[]> {
+  return ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.relatedKind, input.relatedKind), eq(invoices.relatedId, input.relatedId)))
+    .orderBy(asc(invoices.createdAt), asc(invoices.number));
+}
+
+/**
+ * An invoice's status, its row locked for the rest of the caller's transaction (before voiding it,
+ * or before the row it pays for, the order settlement locks in), or null when there is none.
+ */
+export async function lockInvoiceStatus(tx: Db, input: { id: string }): Promise<InvoiceRow['status'] | null> {
+  const [inv] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, input.id)).for('update');
+  return inv?.status ?? null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { formatCents } from '#common/format.ts';
 import { moneyMessages } from '#common/money.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 
 type Inv = { id: string; userId: string; number: string; totalCents: number; dueDate: string };
 

@@ -5,7 +5,7 @@ import type { Actor, SignedInActor } from '#server/context.ts';
 import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { WebhookPayloadError, WebhookSignatureError, type PaymentEvent } from '#server/providers/payments/payments.provider.ts';
 import { invoiceAggregate } from './invoices.service.ts';
 import { paymentAggregate } from './money.aggregates.ts';

@@ -6,9 +6,9 @@ import { invoices, payments, reconciliations, refunds } from '#server/db/schema/
 import { AppError } from '#server/errors.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { clearingMovements, type ClearingMovement } from '#server/modules/ledger/ledger.service.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { clearingMovements, type ClearingMovement } from '#server/modules/ledger/index.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import type { PaymentProvider, ProviderActivity } from '#server/providers/payments/payments.provider.ts';
 
 export const RECONCILE_DAY_JOB = 'money.reconcile_day';

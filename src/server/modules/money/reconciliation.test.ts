@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClearingMovement } from '#server/modules/ledger/ledger.service.ts';
+import type { ClearingMovement } from '#server/modules/ledger/index.ts';
 import { matchActivity } from './reconciliation.service.ts';
 
 const paid = (reference: string, netCents: number, invoiceId: string | null = null): ClearingMovement => ({ causeType: 'payment_settled', reference, netCents, invoiceId });

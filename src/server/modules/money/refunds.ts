@@ -1,9 +1,9 @@
 import { formatCents } from '#common/format.ts';
 import { enqueueJob, type JobAttempt } from '#server/lib/jobs.ts';
 import { inTransaction, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit } from '#server/modules/audit/audit.service.ts';
-import { postCaptureRefused, postRefund } from '#server/modules/ledger/ledger.postings.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { audit } from '#server/lib/audit.ts';
+import { postCaptureRefused, postRefund } from '#server/modules/ledger/index.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { cancelAtProviderLater } from './checkout-expiry.ts';
 import { refundUnconfirmed } from './invoice-refunds.service.ts';

@@ -21,8 +21,8 @@ import { users } from '#server/db/schema/users.ts';
 import { notFound } from '#server/errors.ts';
 import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { isOptedOut } from '#server/modules/sms-convos/sms-convos.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { notificationRaised } from './notifications.events.ts';
 

@@ -5,7 +5,7 @@ import { managerConsentEvents, onboardings } from '#server/db/schema/onboarding.
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate, UnitOfWork } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import { announceOnboarding } from './onboarding.events.ts';
 
 type OnboardingRow = typeof onboardings.$inferSelect;

@@ -8,9 +8,9 @@ import { smsMessages } from '#server/db/schema/sms.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { signedInAdmin, signedInClient, signedInManager, signedInMember, uniquePhone } from '#server/test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
-import { jpegLike, multipartBody, tinyPdf, tinyPng } from '#server/modules/kyc/test-files.ts';
+import { jpegLike, multipartBody, tinyPdf, tinyPng } from '#server/test/files.ts';
 import { SERVICE_AGREEMENT } from './agreement.ts';
-import { RESEND_COOLDOWN_SECONDS } from '#server/modules/manager/manager.service.ts';
+import { RESEND_COOLDOWN_SECONDS } from '#server/modules/manager/index.ts';
 
 let ADMIN: string;
 let MANAGER: string;

@@ -19,9 +19,9 @@ import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
-import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/funds.onboarding.ts';
-import { kycDocsFor } from '#server/modules/kyc/kyc.service.ts';
-import { getSetting } from '#server/modules/settings/settings.service.ts';
+import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/index.ts';
+import { kycDocsFor, onKycDocumentChanged } from '#server/modules/kyc/index.ts';
+import { getSetting } from '#server/modules/settings/index.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 import { announceOnboarding } from './onboarding.events.ts';
 import { managerConsentAggregate } from './manager-consent.ts';
@@ -53,6 +53,12 @@ export const onboardingAggregate: Aggregate<OnboardingStatus, OnboardingRow> = {
   notFound: () => notFound('Onboarding not found'),
   announce: (ctx, row) => announceOnboarding(ctx, row),
 };
+
+// A client's onboarding shows their KYC documents: a document change is an onboarding change too.
+onKycDocumentChanged(async (uow, { userId }) => {
+  const [onboarding] = await uow.tx.select().from(onboardings).where(eq(onboardings.clientUserId, userId)).limit(1);
+  if (onboarding) uow.afterCommit(() => announceOnboarding(uow.ctx, onboarding));
+});
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '#common/public-config.ts';
 import type { AppContext } from '#server/context.ts';
-import { getSetting, type SettingsReadCtx } from '#server/modules/settings/settings.service.ts';
+import { getSetting, type SettingsReadCtx } from '#server/modules/settings/index.ts';
 
 /** GET /api/public-config: what the browser needs to know of the server's configuration, and nothing more. */
 export async function publicConfig(ctx: Pick<AppContext, 'config'> & SettingsReadCtx): Promise<PublicConfig> {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { onboardingSettingsSchema } from '#common/onboarding.ts';
 import { adminSettingsResponseSchema, settingsPatchSchema, settingsSectionParamsSchema, settingsSectionResponseSchema } from '#common/settings.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
-import { listFeeTemplates } from '#server/modules/money/fee-templates.service.ts';
+import { listFeeTemplates } from '#server/modules/money/index.ts';
 import { allSettings, getSetting, updateSetting } from './settings.service.ts';
 
 /** /admin/settings: every platform settings section, read together and saved one section at a time. */

@@ -13,7 +13,7 @@ import type { Actor, AppContext } from '#server/context.ts';
 import { settings } from '#server/db/schema/platform.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { settingsChanged } from './settings.events.ts';
 
 /** Reads take the instance's cache when the context has one; inside a transaction (`{ db: tx }`) they read the row. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardShareLinksResponse, CreatedShareLink, ShareAnalytics } from '#common/share-links.ts';
 import { shareMessages } from '#common/share-links.ts';
 import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
-import { multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
+import { multipartBody, tinyPng } from '#server/test/files.ts';
 import { createCard, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, signIn, type TestApp } from '#server/test/harness.ts';
 

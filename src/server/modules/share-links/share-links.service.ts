@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { CardImageSide, CardImageSize } from '#common/cards.ts';
 import {
   isBotUserAgent,
@@ -16,33 +16,30 @@ import {
   type ShareLink,
 } from '#common/share-links.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
-import { cards, psaCerts } from '#server/db/schema/cards.ts';
+import { cards } from '#server/db/schema/cards.ts';
 import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 import { hourOf, newShareToken, referrerHost, sameToken, tokenHash, visitorHash } from './share-links.crypto.ts';
 import { canManageCardLinks, canRevokeLink } from './share-links.policy.ts';
+import { cardRef, psaCertRecord } from '#server/modules/cards/index.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config' | 'storage'>;
 type LinkRow = typeof shareLinks.$inferSelect;
 
 const DAY_MS = 86_400_000;
-const liveCard = isNull(cards.deletedAt);
 const humanView = eq(shareViews.isBot, false);
 
 const linkUrl = (ctx: Pick<AppContext, 'config'>, token: string) => `${ctx.config.appOrigin.replace(/\/+$/, '')}${sharedPath(token)}`;
 
 /** The caller's own live card, or 404 (another member's card does not exist for them). */
 async function ownCard(ctx: Ctx, actor: SignedInActor, cardId: string) {
-  const [card] = await ctx.db
-    .select({ id: cards.id, ownerId: cards.ownerId, subject: cards.subject, year: cards.year, brand: cards.brand, grade: cards.grade, grader: cards.grader })
-    .from(cards)
-    .where(and(eq(cards.id, cardId), liveCard))
-    .limit(1);
-  if (!card || !canManageCardLinks(actor.user, card)) throw notFound(shareMessages.cardNotFound);
-  return card;
+  const ref = await cardRef(ctx, { id: cardId });
+  if (!ref || ref.deletedAt || !canManageCardLinks(actor.user, ref)) throw notFound(shareMessages.cardNotFound);
+  const { id, ownerId, subject, year, brand, grade, grader } = ref;
+  return { id, ownerId, subject, year, brand, grade, grader };
 }
 
 export async function createShareLink(ctx: Ctx, actor: SignedInActor, input: { cardId: string; values: CreateShareLinkValues }): Promise<CreatedShareLink> {
@@ -171,7 +168,7 @@ const sharedImageUrl = (token: string, side: CardImageSide, at: Date | null) => 
 export async function openSharedCard(ctx: Ctx, actor: Actor, input: { token: string; referrer?: string; country?: string }): Promise<SharedCard> {
   const { link, card, ownerName } = await openLink(ctx, input.token);
   await recordView(ctx, actor, { linkId: link.id, referrer: input.referrer, country: input.country });
-  const [psa] = card.grader === 'PSA' && card.certNumber ? await ctx.db.select({ data: psaCerts.data }).from(psaCerts).where(eq(psaCerts.certNumber, card.certNumber)).limit(1) : [];
+  const psa = card.grader === 'PSA' && card.certNumber ? await psaCertRecord(ctx, { certNumber: card.certNumber }) : null;
   return {
     subject: card.subject,
     year: card.year,

@@ -4,7 +4,7 @@ import { smsMessages } from '#server/db/schema/sms.ts';
 import { accessRequests, auditLog } from '#server/db/schema/users.ts';
 import { createAdmin, createMember } from '#server/test/factories.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
-import { twilioSignature } from '#server/modules/webhooks/twilio-signature.ts';
+import { twilioSignature } from '#server/modules/webhooks/index.ts';
 import { TWILIO_STATUS_WEBHOOK_PATH } from '#server/providers/sms/twilio.ts';
 
 let ADMIN: string;

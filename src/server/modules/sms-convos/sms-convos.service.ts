@@ -12,7 +12,7 @@ import { smsMessages } from '#server/db/schema/sms.ts';
 import { accessRequests, users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
 
 /** A number is opted out when its latest keyword reply was STOP (or a synonym) rather than START. */
 export async function isOptedOut(ctx: Pick<AppContext, 'db'>, input: { phone: string }): Promise<boolean> {

@@ -4,8 +4,8 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import { userEvents, users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { historyIn, inTransaction, transition, type Aggregate } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { revokeAllSessionsOf } from '#server/modules/auth/session.service.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { revokeAllSessionsOf } from '#server/modules/auth/index.ts';
 import { profileUpdated, userUpdated } from './users.events.ts';
 
 type User = typeof users.$inferSelect;

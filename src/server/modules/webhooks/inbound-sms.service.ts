@@ -6,7 +6,7 @@ import type { Actor, AppContext } from '#server/context.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
 import { accessRequests, users } from '#server/db/schema/users.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { audit } from '#server/modules/audit/audit.service.ts';
+import { audit } from '#server/lib/audit.ts';
 
 export interface InboundSms {
   messageSid: string;

@@ -173,7 +173,7 @@ describe('delivery reports (StatusCallback), signed by Twilio', () => {
     expect((await row(sid)).status).toBe('queued');
     const params: Array<[string, string]> = [['MessageSid', 'SM00000000000000000000000000000000'], ['MessageStatus', 'delivered']];
     const url = `${t.config.appOrigin}${TWILIO_STATUS_WEBHOOK_PATH}`;
-    const { twilioSignature } = await import('#server/modules/webhooks/twilio-signature.ts');
+    const { twilioSignature } = await import('#server/modules/webhooks/index.ts');
     const unknown = await t.app.inject({
       method: 'POST',
       url: TWILIO_STATUS_WEBHOOK_PATH,

@@ -8,7 +8,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twilioSignature } from '#server/modules/webhooks/twilio-signature.ts';
+import { twilioSignature } from '#server/modules/webhooks/index.ts';
 import { createAdmin, createManager, createMember, uniquePhone } from '#server/test/factories.ts';
 import { startFakePsa, type FakePsa } from '#server/test/fake-psa.ts';
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';

@@ -19,8 +19,8 @@ import { hunts, sources } from '#server/db/schema/hunts.ts';
 import { accessRequests, users } from '#server/db/schema/users.ts';
 import { notificationPreferences, notifications } from '#server/db/schema/notifications.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
-import { multipartBody, tinyPng } from '#server/modules/kyc/test-files.ts';
+import { notify } from '#server/modules/notifications/index.ts';
+import { multipartBody, tinyPng } from '#server/test/files.ts';
 import { createCard, createHunt, createInvoice, createMember, createSource, signedInMember, uniquePhone } from '#server/test/factories.ts';
 import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';
 

@@ -4,7 +4,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFY_OTP_PER_IP } from '#server/modules/auth/auth.routes.ts';
+import { VERIFY_OTP_PER_IP } from '#server/modules/auth/index.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 
 const redisUrl = process.env.REDIS_URL ?? (process.env.CI ? 'redis://127.0.0.1:6379' : undefined);

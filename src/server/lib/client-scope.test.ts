@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clientManagerScope, mayActFor } from './manager.policy.ts';
+import { clientManagerScope, mayActFor } from './client-scope.ts';
 
-describe('manager policy', () => {
+describe('client scope', () => {
   it('limits a manager to their own clients and lets an admin see everyone’s', () => {
     expect(clientManagerScope({ id: 'm1', isAdmin: false })).toBe('m1');
     expect(clientManagerScope({ id: 'a1', isAdmin: true })).toBeNull();

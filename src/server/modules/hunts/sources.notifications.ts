@@ -3,8 +3,8 @@ import { formatCents } from '#common/format.ts';
 import { hunts } from '#server/db/schema/hunts.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
-import { huntLinks, huntWhat, withNote } from '#server/modules/hunts/hunts.notifications.ts';
-import { notify } from '#server/modules/notifications/notifications.service.ts';
+import { huntLinks, huntWhat, withNote } from './hunts.notifications.ts';
+import { notify } from '#server/modules/notifications/index.ts';
 import type { SourceRow } from './sources.aggregate.ts';
 
 // source_status_changed toasts the responder, and source_updated the requester once approved:

@@ -15,11 +15,12 @@ import { hunts, sourceEvents, sources } from '#server/db/schema/hunts.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
-import { audit, auditBy } from '#server/modules/audit/audit.service.ts';
-import { huntAggregate, huntStamp } from '#server/modules/hunts/hunts.aggregate.ts';
+import { audit, auditBy } from '#server/lib/audit.ts';
+import { huntAggregate, huntStamp } from './hunts.aggregate.ts';
 import { sourceAggregate, sourceStamp, type SourceRow } from './sources.aggregate.ts';
 import { sourceUpdated } from './sources.events.ts';
 import { sourceCreated } from './sources.notifications.ts';
+import { cardRef } from '#server/modules/cards/index.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string) => new AppError('conflict', why);
@@ -130,11 +131,7 @@ export async function createSource(ctx: Ctx, actor: SignedInActor, input: { hunt
     if (hunt.requesterId === actor.user.id) throw conflict(huntMessages.ownHunt);
     if (hunt.status !== 'active') throw conflict(huntMessages.huntNotActive);
     if (v.cardId) {
-      const [card] = await tx
-        .select({ id: cards.id, custody: cards.custody, ownerId: cards.ownerId, deletedAt: cards.deletedAt })
-        .from(cards)
-        .where(eq(cards.id, v.cardId))
-        .limit(1);
+      const card = await cardRef({ db: tx }, { id: v.cardId });
       if (!card || card.ownerId !== actor.user.id || card.deletedAt) throw conflict(huntMessages.cardNotOwned);
       // Pledges arrive with lending; custody is what can be checked today.
       if (card.custody === 'in_transit') throw conflict(huntMessages.cardInTransit);

@@ -2,7 +2,7 @@ import { huntMessages, sourceTransitions, type SourceStatus } from '#common/hunt
 import { sourceEvents, sources } from '#server/db/schema/hunts.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate } from '#server/lib/transition.ts';
-import { lifecycleStamp } from '#server/modules/hunts/hunts.aggregate.ts';
+import { lifecycleStamp } from './hunts.aggregate.ts';
 import { sourceUpdated } from './sources.events.ts';
 import { sourceMoved } from './sources.notifications.ts';
 

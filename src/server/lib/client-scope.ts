@@ -3,6 +3,9 @@ import type { ManagerConsent } from '#common/onboarding.ts';
 import type { AuthUser } from '#server/context.ts';
 import { onboardings } from '#server/db/schema/onboarding.ts';
 
+// Below the modules: the manager module and the funds staff screens both scope by it, and funds
+// sits below manager (manager confirms deposits into funds).
+
 /**
  * Whose clients a caller may see and act on: a manager their own, an admin everyone's. Returns
  * the manager id the caller is limited to, or null for all (used inside the query's WHERE, so

@@ -1,0 +1,2 @@
+// The audit module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+export { auditRoutes } from './audit.routes.ts';

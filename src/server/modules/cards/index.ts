@@ -1,0 +1,7 @@
+// The cards module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+export { type HeldCardRevalued, holdCards, lockCards, moveCustody, onHeldCardRevalued, releaseCards, transferCard } from './cards.holds.ts';
+export { cardColumns, live, prefixQuery } from './cards.queries.ts';
+export { cardRef, psaCertRecord } from './cards.reads.ts';
+export { cardsRoutes } from './cards.routes.ts';
+export { appendEvent, type By, type CardRow, cardsJobs, enqueuePsaRecheck, toCard } from './cards.service.ts';
+export { HOUSE_NAME, houseAccountId } from './house-account.ts';

@@ -1,0 +1,5 @@
+// The funds module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+export { fundAllocationFor, saveFundAllocation, subscribeFromDeposit } from './funds.onboarding.ts';
+export { fundsRoutes } from './funds.routes.ts';
+export { applyAddHolding, applyMark, createFund, disposeHolding, recordTransaction, requestSubscription } from './funds.service.ts';
+export { runValuation } from './funds.valuation.ts';

@@ -1,0 +1,2 @@
+// The health module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+export { healthRoutes } from './health.routes.ts';

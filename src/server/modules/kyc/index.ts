@@ -1,0 +1,4 @@
+// The kyc module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+export { onKycDocumentChanged } from './kyc.hooks.ts';
+export { kycRoutes } from './kyc.routes.ts';
+export { kycDocsFor, kycStatusByUser, listForAdmin, readDocumentFile, sniffContentType, toDocument } from './kyc.service.ts';

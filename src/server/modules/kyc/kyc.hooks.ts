@@ -1,0 +1,18 @@
+import type { UnitOfWork } from '#server/lib/transition.ts';
+
+/**
+ * Modules above kyc that show a member's documents (onboarding) hear of a document change inside
+ * its transaction and queue their own live events; kyc does not import them (decision 135).
+ * Listeners run in registration order, after kyc has queued its own events.
+ */
+export type KycChangeListener = (uow: UnitOfWork, change: { userId: string }) => Promise<void>;
+
+const listeners = new Set<KycChangeListener>();
+
+export function onKycDocumentChanged(listener: KycChangeListener) {
+  listeners.add(listener);
+}
+
+export async function kycDocumentChanged(uow: UnitOfWork, change: { userId: string }) {
+  for (const listener of listeners) await listener(uow, change);
+}

@@ -1,0 +1,6 @@
+// The onboarding module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+export { SERVICE_AGREEMENT } from './agreement.ts';
+export { managerConsentAggregate, notifyConsent, recordInvitation } from './manager-consent.ts';
+export { announceOnboarding } from './onboarding.events.ts';
+export { onboardingRoutes } from './onboarding.routes.ts';
+export { isInvitedPhone, onboardingAggregate, type OnboardingRow, onClientSignIn, signatureOf, timelineFor } from './onboarding.service.ts';

@@ -124,18 +124,20 @@ function listingsWhere(s: ListingsShape): SQL {
   return and(...where)!;
 }
 
-/** Featured listings first (featuredUntil in the future), then the chosen order; id breaks ties. */
+/**
+ * The default order puts featured listings (featuredUntil in the future) first, newest after them;
+ * a sort the member chose is exactly that order, featured or not. The id breaks ties.
+ */
 function listingsOrder(sort: ListingsQuery['sort']): SQL[] {
-  const featured = sql`(${listings.featuredUntil} is not null and ${listings.featuredUntil} > ${p('now')}::timestamptz) desc`;
   switch (sort) {
     case 'price_asc':
-      return [featured, asc(listings.priceCents), asc(listings.id)];
+      return [asc(listings.priceCents), asc(listings.id)];
     case 'price_desc':
-      return [featured, desc(listings.priceCents), asc(listings.id)];
+      return [desc(listings.priceCents), asc(listings.id)];
     case 'grade_desc':
-      return [featured, sql`${listings.cardGradeValue} desc nulls last`, desc(listings.createdAt), asc(listings.id)];
+      return [sql`${listings.cardGradeValue} desc nulls last`, desc(listings.createdAt), asc(listings.id)];
     default:
-      return [featured, desc(listings.createdAt), asc(listings.id)];
+      return [sql`(${listings.featuredUntil} is not null and ${listings.featuredUntil} > ${p('now')}::timestamptz) desc`, desc(listings.createdAt), asc(listings.id)];
   }
 }
 

@@ -57,7 +57,7 @@ async function pay(who: SignedInUser, invoiceId: string) {
 }
 
 describe('browsing', () => {
-  it('filters by text, sport, grader, grade and price, puts featured first and pages without a total', async () => {
+  it('filters by text, sport, grader, grade and price, puts featured first only in the default order, and pages without a total', async () => {
     const tag = `Zyx${Date.now()}`;
     const a = await createListing(t, { priceCents: 100_000, card: { subject: `${tag} Alpha`, sport: 'hockey', grade: 'GEM MT 10', gradeValue: 10, year: 1979 } });
     const b = await createListing(t, { priceCents: 300_000, card: { subject: `${tag} Beta`, sport: 'hockey', grade: 'MINT 9', gradeValue: 9, year: 1980 } });
@@ -69,13 +69,16 @@ describe('browsing', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<ListingsResponse>();
     };
+    // An order the member chose is that order (issue 32): the featured listing takes its place by price.
     const byPrice = await get('sport=hockey&sort=price_asc');
-    expect(byPrice.listings.map((l) => l.id)).toEqual([c.id, a.id, b.id]);
-    expect(byPrice.listings[0]!.featured).toBe(true);
+    expect(byPrice.listings.map((l) => l.id)).toEqual([a.id, c.id, b.id]);
+    expect(byPrice.listings[1]!.featured).toBe(true);
+    // The default order puts it first.
+    expect((await get('sport=hockey')).listings.map((l) => l.id)).toEqual([c.id, b.id, a.id]);
     expect((await get('sport=hockey&minGrade=8&maxPriceCents=150000&grader=PSA')).listings.map((l) => l.id)).toEqual([a.id]);
-    expect((await get('sport=hockey&sort=grade_desc')).listings.map((l) => l.id)).toEqual([c.id, a.id, b.id]);
+    expect((await get('sport=hockey&sort=grade_desc')).listings.map((l) => l.id)).toEqual([a.id, b.id, c.id]);
     const paged = await get('sport=hockey&sort=price_desc&pageSize=1&page=2');
-    expect(paged.listings.map((l) => l.id)).toEqual([b.id]);
+    expect(paged.listings.map((l) => l.id)).toEqual([c.id]);
     expect(paged.hasMore).toBe(true);
     // A year in q matches the year.
     expect((await api(buyer, 'GET', `/api/listings?q=${tag}%201980`)).json<ListingsResponse>().listings.map((l) => l.id)).toEqual([b.id]);

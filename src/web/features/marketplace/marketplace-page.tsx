@@ -101,9 +101,12 @@ export default function MarketplacePage() {
           </FilterSelect>
           <PriceInput label="Price from ($)" value={f.priceMin} onCommit={(v) => list.setFilter('priceMin', v)} />
           <PriceInput label="Price to ($)" value={f.priceMax} onCommit={(v) => list.setFilter('priceMax', v)} />
-          <FilterSelect label="Sort" value={params.sort ?? 'newest'} onChange={(v) => list.setSort(v === 'newest' ? undefined : v)}>
-            <KeyOptions keys={listingSorts} label={(k) => listingSortLabels[k]} />
-          </FilterSelect>
+          {/* Two columns wide: "Price: low to high" is read whole, not clipped. */}
+          <div className="col-span-2">
+            <FilterSelect label="Sort" value={params.sort ?? 'newest'} onChange={(v) => list.setSort(v === 'newest' ? undefined : v)}>
+              <KeyOptions keys={listingSorts} label={(k) => listingSortLabels[k]} />
+            </FilterSelect>
+          </div>
           <div className="flex items-end">
             {filtered && (
               <Button variant="ghost" className="w-full" onClick={clearFilters}>

@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { CardSummary } from '#common/cards.ts';
-import type { ListingCard, ListingDetail } from '#common/marketplace.ts';
+import type { ListingCard, ListingDetail, SaleRow } from '#common/marketplace.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
 import { BuyPanel } from './buy-panel.tsx';
 import MarketplacePage from './marketplace-page.tsx';
 import { NewSellOfferDialog } from './offer-dialogs.tsx';
+import SalesPage from './sales-page.tsx';
 
 const listing: ListingCard = {
   id: '6f1c2d3e-0000-4000-8000-000000000001',
@@ -145,5 +146,40 @@ describe('Private MarketPlace pages', () => {
     await waitFor(() => expect(select.querySelectorAll('option[value^="card-"]')).toHaveLength(60));
     expect((select.querySelector('option[value="card-0"]') as HTMLOptionElement).disabled).toBe(true);
     expect(fetchMock.mock.calls.map(([u]) => new URL(u as string, 'http://x').pathname)).not.toContain('/api/registry');
+  });
+});
+
+describe('/sales', () => {
+  const sale = (over: Partial<SaleRow>): SaleRow => ({
+    id: 's1',
+    kind: 'listing',
+    listingId: listing.id,
+    sellOfferId: null,
+    invoiceId: null,
+    card: listing.card,
+    buyer: { kind: 'member', id: 'me', name: null },
+    seller: { kind: 'house', id: null, name: null },
+    priceCents: 1_800_000,
+    feesCents: 145_500,
+    totalCents: 1_800_000,
+    sellerProceedsCents: 1_654_500,
+    payoutStatus: 'owed',
+    payoutPaidAt: null,
+    soldAt: '2026-11-20T12:00:00Z',
+    ...over,
+  });
+
+  it('shows the buyer what they paid, never the seller’s commission; the seller sees the fees', async () => {
+    renderAt('/sales', <SalesPage />, (url) =>
+      url.startsWith('/api/user/sales') ? new Response(JSON.stringify({ bought: [sale({})], sold: [sale({ id: 's2' })] })) : new Response('{}', { status: 404 }),
+    );
+    const bought = await screen.findAllByTestId('sale-bought');
+    expect(bought[0]!.textContent).toContain('$18,000.00');
+    expect(bought[0]!.textContent).not.toContain('$1,455.00');
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sold' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Sold' }));
+    const sold = await screen.findAllByTestId('sale-sold');
+    expect(sold[0]!.textContent).toContain('$1,455.00');
+    expect(sold[0]!.textContent).toContain('$16,545.00');
   });
 });

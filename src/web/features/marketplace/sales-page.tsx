@@ -54,7 +54,8 @@ const boughtColumns: Column<SaleRow>[] = [
   { id: 'card', header: 'Card', cell: (s) => <CardCell card={s.card} link />, card: 'primary' },
   { id: 'date', header: 'Date', cell: (s) => formatDate(s.soldAt), card: 'aside' },
   { id: 'price', header: 'Price', cell: (s) => <Money cents={s.priceCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
-  { id: 'fees', header: 'Fees', cell: (s) => <Money cents={s.feesCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  // What the buyer paid beyond the price (their own fee lines), never the seller's commission.
+  { id: 'fees', header: 'Your fees', cell: (s) => <Money cents={Math.max(0, s.totalCents - s.priceCents)} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
   { id: 'total', header: 'Paid', cell: (s) => <Money cents={s.totalCents} className="font-medium" />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
 ];
 
@@ -62,6 +63,8 @@ const soldColumns: Column<SaleRow>[] = [
   { id: 'card', header: 'Card', cell: (s) => <CardCell card={s.card} />, card: 'primary' },
   { id: 'date', header: 'Date', cell: (s) => formatDate(s.soldAt), card: 'aside' },
   { id: 'buyer', header: 'Sold to', cell: (s) => (s.buyer.kind === 'house' ? 'The house' : 'A member'), card: 'field' },
+  { id: 'price', header: 'Price', cell: (s) => <Money cents={s.priceCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  { id: 'fees', header: 'Fees', cell: (s) => <Money cents={s.feesCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
   { id: 'proceeds', header: 'Your proceeds', cell: (s) => <Money cents={s.sellerProceedsCents} className="font-medium" />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
   { id: 'payout', header: 'Payout', cell: (s) => (s.payoutStatus === 'paid' && s.payoutPaidAt ? `Paid ${formatDate(s.payoutPaidAt)}` : payoutStatusLabels[s.payoutStatus]), card: 'field' },
 ];

@@ -119,6 +119,10 @@ describe('edit rules', () => {
     const send = await api(t, admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { status: 'sent' });
     expect(send.json().invoice.status).toBe('sent');
     expect(published.slice(before)).toContainEqual(expect.objectContaining({ type: 'notification', userId: member.user.id, title: moneyMessages.invoiceSentTitle }));
+    // Each notification to its audience: the admin who sent it gets no "ready to pay" toast or bell row.
+    expect(published.slice(before).filter((e) => e.type === 'notification' && (e as { toAdmins?: boolean }).toAdmins)).toEqual([]);
+    const adminBell = await api(t, admin, 'GET', '/api/user/notifications');
+    expect((adminBell.json().notifications as { title: string }[]).filter((n) => n.title === moneyMessages.invoiceSentTitle)).toEqual([]);
 
     const late = await api(t, admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { lines: [fixed('Grading', 1)] });
     expect(late.statusCode).toBe(409);

@@ -8,11 +8,13 @@ type Inv = { id: string; userId: string; number: string; totalCents: number; due
 const memberLink = (inv: Inv) => `/checkout?invoice=${encodeURIComponent(inv.id)}`;
 const staffLink = (inv: Inv) => `/admin/edit-invoice/${encodeURIComponent(inv.id)}`;
 const people = (inv: Inv) => ({ user: { id: inv.userId, link: memberLink(inv) }, admins: { link: staffLink(inv) } });
+/** Only the member: "ready to pay" is theirs; the admin who sent it has nothing to do. */
+const memberOnly = (inv: Inv) => ({ user: { id: inv.userId, link: memberLink(inv) } });
 
-/** The member (and admins) hear that an invoice is ready to pay. */
+/** The member hears that an invoice is ready to pay (each notification to its audience only). */
 export function invoiceSent(uow: UnitOfWork, inv: Inv, now: Date) {
   const message = `${moneyMessages.invoiceSent(inv.number, formatCents(inv.totalCents))}, due ${inv.dueDate}`;
-  return notify(uow, { kind: 'invoice_sent', title: moneyMessages.invoiceSentTitle, message, ...people(inv), now });
+  return notify(uow, { kind: 'invoice_sent', title: moneyMessages.invoiceSentTitle, message, ...memberOnly(inv), now });
 }
 
 /** The member (and admins) hear that an invoice is paid. */
@@ -23,7 +25,7 @@ export function invoicePaid(uow: UnitOfWork, inv: Inv, now: Date) {
 /** A delayed payment (a bank debit) failed: the member hears the invoice is open to pay again. */
 export function paymentFailed(uow: UnitOfWork, inv: Inv, now: Date) {
   const message = moneyMessages.paymentFailed(inv.number, formatCents(inv.totalCents));
-  return notify(uow, { kind: 'invoice_sent', title: moneyMessages.paymentFailedTitle, message, variant: 'destructive', ...people(inv), now });
+  return notify(uow, { kind: 'invoice_sent', title: moneyMessages.paymentFailedTitle, message, variant: 'destructive', ...memberOnly(inv), now });
 }
 
 /** A sent invoice that went past its due date (the overdue-notice job). */

@@ -65,7 +65,7 @@ async function sendInvoice(to: SignedInUser, amountCents = 12_500) {
 }
 
 describe('storing notifications', () => {
-  it('an invoice sent is stored for the member and each admin, with their own links, and announced', async () => {
+  it('an invoice sent is stored for its member only; its payment for the member and each admin, with their own links', async () => {
     const before = published.length;
     const { unreadCount: unreadBefore } = await list(member);
     const inv = await sendInvoice(member);
@@ -73,15 +73,21 @@ describe('storing notifications', () => {
     expect(mine.unreadCount).toBe(unreadBefore + 1);
     expect(mine.notifications[0]).toMatchObject({ kind: 'invoice_sent', title: 'New invoice', link: `/checkout?invoice=${inv.id}`, readAt: null });
     expect(mine.notifications[0]!.message).toContain(inv.number);
-    const staff = await list(admin);
-    expect(staff.notifications[0]).toMatchObject({ kind: 'invoice_sent', link: `/admin/edit-invoice/${inv.id}` });
-    // Every active admin has a row, not only those online.
+    // "Ready to pay" is the member's: the admin who sent it gets no toast and no bell row (issue 32).
     const rows = await t.db.select().from(notifications).where(eq(notifications.message, mine.notifications[0]!.message));
-    const admins = await t.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
-    expect(new Set(rows.map((r) => r.userId))).toEqual(new Set([member.user.id, ...admins.map((a) => a.id)]));
+    expect(rows.map((r) => r.userId)).toEqual([member.user.id]);
     const events = published.slice(before).filter((p) => p.event.type === 'notification');
     expect(events).toHaveLength(1);
     expect(events[0]!.event).toMatchObject({ type: 'notification', userId: member.user.id, title: 'New invoice' });
+    // The payment is news for the desk too: every active admin has a row, not only those online.
+    const open = await api(member, 'POST', '/api/checkout', { invoiceId: inv.id });
+    const sid = new URL(open.json<{ url: string }>().url, 'http://x').searchParams.get('session')!;
+    expect((await api(member, 'POST', `/api/payment-test/${sid}/complete`)).statusCode).toBe(200);
+    const staff = await list(admin);
+    expect(staff.notifications[0]).toMatchObject({ kind: 'invoice_paid', link: `/admin/edit-invoice/${inv.id}` });
+    const paidRows = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'invoice_paid'), eq(notifications.message, staff.notifications[0]!.message)));
+    const admins = await t.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
+    expect(new Set(paidRows.map((r) => r.userId))).toEqual(new Set([member.user.id, ...admins.map((a) => a.id)]));
     // Nobody else's list moved.
     expect((await list(other)).notifications.some((n) => n.message.includes(inv.number))).toBe(false);
   });

@@ -113,4 +113,25 @@ describe('/admin', () => {
     expect((await screen.findByRole('link', { name: /^Funds AUM/ })).textContent).toContain('$0');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
+
+  it('says a referral-only request was referred by someone, not that the referrer applied', async () => {
+    const request = {
+      id: '00000000-0000-4000-8000-000000000077',
+      phone: '+12125550178',
+      instagram: null,
+      referral: 'Casey Collector',
+      termsAccepted: true,
+      privacyAccepted: true,
+      marketingOptIn: false,
+      smsOptIn: true,
+      status: 'pending' as const,
+      note: null,
+      reviewer: null,
+      reviewedAt: null,
+      createdAt: '2026-06-01T12:00:00.000Z',
+      updatedAt: '2026-06-01T12:00:00.000Z',
+    };
+    render((url) => (url.startsWith('/api/admin/dashboard?') ? json(dashboard({ recentAccessRequests: [request] })) : json({}, 404)));
+    expect(await screen.findByText('referred by Casey Collector')).toBeTruthy();
+  });
 });

@@ -395,7 +395,7 @@ export default function AdminDashboardPage() {
                     <div className="min-w-0">
                       <p className="tabular truncate text-sm font-medium">{formatPhoneForDisplay(r.phone)}</p>
                       <p className="truncate text-xs text-muted-foreground">
-                        {[r.instagram && `@${r.instagram}`, r.referral].filter(Boolean).join(' · ') || '—'}
+                        {[r.instagram && `@${r.instagram}`, r.referral && `referred by ${r.referral}`].filter(Boolean).join(' · ') || '—'}
                       </p>
                     </div>
                     <div className="flex shrink-0 items-center gap-3">

@@ -308,6 +308,8 @@ export const listingDetailSchema = listingCardSchema.extend({
   provenance: z.object({ inVaultSince: z.string().nullable(), certRecheckedAt: z.string().nullable(), eventCount: z.number() }),
   /** The caller is the seller (no Buy; may ask for promotion). */
   isMine: z.boolean(),
+  /** The card was sold to the caller: it is in their registry now. */
+  boughtByMe: z.boolean(),
   /** The caller's own reservation: its invoice to pay at /checkout?invoice=…. */
   reservation: z.object({ invoiceId: z.string(), reservedUntil: z.string(), checkoutPath: z.string() }).nullable(),
   similar: z.array(listingCardSchema),

@@ -139,7 +139,10 @@ export async function listingDetail(ctx: Ctx, actor: SignedInActor, input: { id:
     images: card.images,
     population: cert ? { total: cert.data.totalPopulation, higher: cert.data.populationHigher } : null,
     provenance: { inVaultSince: iso(inVaultSince), certRecheckedAt: iso(asDate(prov?.recheckedAt)), eventCount: Number(prov?.n ?? 0) },
-    isMine: isSeller || (l.sellerId === null && card.ownerId === me),
+    // A house listing's card is the house's until sold; once sold to the caller it is theirs, and
+    // the page says they bought it, not that they are selling it.
+    isMine: isSeller || (l.sellerId === null && card.ownerId === me && l.status !== 'sold'),
+    boughtByMe: l.status === 'sold' && !isSeller && card.ownerId === me,
     reservation: mineReserved ? { invoiceId: l.invoiceId!, reservedUntil: l.reservedUntil!.toISOString(), checkoutPath: checkoutPath(l.invoiceId!) } : null,
     similar: similarRows.map((r) => toListingCard(r, me, now)),
     reservationMinutes: (await getSetting(ctx, 'marketplace')).reservationMinutes,

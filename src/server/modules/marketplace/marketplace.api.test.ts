@@ -177,6 +177,9 @@ describe('buying', () => {
     expect(mySales.bought.map((s) => s.listingId)).toContain(l.id);
     const registry = (await api(buyer, 'GET', '/api/registry')).json<{ cards: { id: string }[] }>();
     expect(registry.cards.map((c) => c.id)).toContain(l.cardId);
+    // Reopened, the listing says the buyer bought it (issue 32), not that it is theirs to sell.
+    expect((await api(buyer, 'GET', `/api/listings/${l.id}`)).json<ListingDetail>()).toMatchObject({ status: 'sold', isMine: false, boughtByMe: true });
+    expect((await api(rival, 'GET', `/api/listings/${l.id}`)).json<ListingDetail>()).toMatchObject({ isMine: false, boughtByMe: false });
     // Gone from the gallery; reserving a sold listing is refused.
     const gone = await api(rival, 'POST', `/api/listings/${l.id}/reserve`);
     expect(gone.statusCode).toBe(409);

@@ -59,6 +59,17 @@ export function BuyPanel({ listing, onChanged }: { listing: ListingDetail; onCha
       },
     });
 
+  if (listing.boughtByMe) {
+    return (
+      <p className="rounded-lg bg-muted p-3 text-sm" role="status">
+        You bought this card. It is in your registry:{' '}
+        <Link href={`/registry/${listing.cardId}`} className="font-medium underline underline-offset-4">
+          see your card
+        </Link>
+        .
+      </p>
+    );
+  }
   if (listing.isMine) {
     return <p className="rounded-lg bg-muted p-3 text-sm">This is your listing. Members see it on the Private MarketPlace.</p>;
   }

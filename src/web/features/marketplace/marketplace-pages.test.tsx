@@ -30,6 +30,7 @@ const detail = (over: Partial<ListingDetail> = {}): ListingDetail => ({
   population: null,
   provenance: { inVaultSince: '2026-10-01T00:00:00Z', certRecheckedAt: null, eventCount: 2 },
   isMine: false,
+  boughtByMe: false,
   reservation: null,
   similar: [],
   reservationMinutes: 15,
@@ -152,7 +153,7 @@ describe('Private MarketPlace pages', () => {
 describe('/sales', () => {
   const sale = (over: Partial<SaleRow>): SaleRow => ({
     id: 's1',
-    kind: 'listing',
+    kind: 'marketplace',
     listingId: listing.id,
     sellOfferId: null,
     invoiceId: null,
@@ -181,5 +182,14 @@ describe('/sales', () => {
     const sold = await screen.findAllByTestId('sale-sold');
     expect(sold[0]!.textContent).toContain('$1,455.00');
     expect(sold[0]!.textContent).toContain('$16,545.00');
+  });
+});
+
+describe('the buy panel after a purchase', () => {
+  it('tells the buyer they bought the card, with the way to it in their registry', () => {
+    renderAt('/secure/x', <BuyPanel listing={detail({ status: 'sold', boughtByMe: true })} onChanged={() => {}} />, () => Response.json({}));
+    expect(screen.getByRole('status').textContent).toContain('You bought this card');
+    expect(screen.getByRole('link', { name: 'see your card' }).getAttribute('href')).toBe(`/registry/${listing.cardId}`);
+    expect(screen.queryByText(/This is your listing/)).toBeNull();
   });
 });

@@ -159,7 +159,7 @@ export default function CardDetailPage({ params }: { params: { id?: string } }) 
           <CardImages card={card} className="lg:col-start-1 lg:row-span-2 lg:row-start-1" />
           <div className="grid content-start gap-8 lg:col-start-2 lg:row-start-2">
             <Fields card={card} />
-            <ProvenanceTimeline events={card.events} />
+            <ProvenanceTimeline events={card.events} viewerId={card.ownerId} />
           </div>
           <EditDialog card={card} open={editing} onOpenChange={setEditing} />
           <ConfirmDialog

@@ -32,6 +32,11 @@ describe('provenance in words', () => {
     });
     expect(describeEvent(ev('edited', { changes: { estimatePinned: { from: true, to: false } } }))).toEqual({ title: 'Following the market value', detail: undefined });
     expect(describeEvent(ev('pledged', {})).title).toBe('Pledged as collateral');
+    // A sale from the reader's side (issue 32): the buyer bought it, the seller sold it.
+    const sold = ev('sold', { listingId: 'l1', saleId: 's1', priceCents: 1_800_000, buyerId: 'casey', sellerId: null });
+    expect(describeEvent(sold, 'casey')).toEqual({ title: 'Bought by you from the house', detail: 'For $18,000.00' });
+    expect(describeEvent(ev('sold', { priceCents: 500, buyerId: 'casey', sellerId: 'jordan' }), 'jordan').title).toBe('Sold by you');
+    expect(describeEvent(ev('sold', { priceCents: 500, buyerId: 'casey', sellerId: 'jordan' }), 'casey').title).toBe('Bought by you from a member');
   });
 
   it('lists the newest first, with who and when', () => {

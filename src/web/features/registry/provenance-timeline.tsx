@@ -20,9 +20,17 @@ const show = (field: string, v: unknown) =>
 
 const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** One event in words: what happened and the detail worth reading. */
-export function describeEvent(e: CardEvent): { title: string; detail?: string } {
+/** One event in words, from the reader's side (`viewerId`: whose registry this is). */
+export function describeEvent(e: CardEvent, viewerId?: string): { title: string; detail?: string } {
   switch (e.kind) {
+    case 'sold': {
+      // A sale reads as the reader lived it: "Bought by you from the house", not "Sold · <buyer>".
+      const d = e.data as { buyerId?: string | null; sellerId?: string | null; priceCents?: number };
+      const price = typeof d.priceCents === 'number' ? `For ${formatCents(d.priceCents)}` : undefined;
+      if (viewerId && d.buyerId === viewerId) return { title: d.sellerId ? 'Bought by you from a member' : 'Bought by you from the house', detail: price };
+      if (viewerId && d.sellerId === viewerId) return { title: 'Sold by you', detail: price };
+      return { title: cardEventLabels[e.kind], detail: price };
+    }
     case 'registered': {
       const d = e.data as Partial<CardEventData<'registered'>>;
       // Sent as from PSA but not confirmed there (decision 130): it says so, and never "from PSA".
@@ -68,7 +76,7 @@ export function describeEvent(e: CardEvent): { title: string; detail?: string } 
 }
 
 /** The card's provenance, newest first; it moves when a card_updated event refreshes the card. */
-export function ProvenanceTimeline({ events }: { events: readonly CardEvent[] }) {
+export function ProvenanceTimeline({ events, viewerId }: { events: readonly CardEvent[]; viewerId?: string }) {
   const newestFirst = [...events].reverse();
   const latest = newestFirst[0];
   return (
@@ -77,14 +85,14 @@ export function ProvenanceTimeline({ events }: { events: readonly CardEvent[] })
         Provenance
       </h2>
       <p className="sr-only" aria-live="polite">
-        {latest ? `Latest: ${describeEvent(latest).title}` : ''}
+        {latest ? `Latest: ${describeEvent(latest, viewerId).title}` : ''}
       </p>
       {newestFirst.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
       ) : (
         <ol className="relative grid gap-5 border-l pl-5" data-testid="provenance">
           {newestFirst.map((e) => {
-            const { title, detail } = describeEvent(e);
+            const { title, detail } = describeEvent(e, viewerId);
             const mismatch = e.kind === 'psa_rechecked' && (e.data as { result?: string }).result !== 'match';
             return (
               <li key={e.id} className="relative" data-kind={e.kind}>

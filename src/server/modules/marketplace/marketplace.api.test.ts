@@ -114,7 +114,7 @@ describe('browsing', () => {
     const res = await api(buyer, 'GET', `/api/listings/${l.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json<ListingDetail>();
-    expect(d).toMatchObject({ id: l.id, status: 'active', seller: { kind: 'house', id: null }, isMine: false, reservation: null });
+    expect(d).toMatchObject({ id: l.id, status: 'active', seller: { kind: 'house', id: null, name: 'The house' }, isMine: false, reservation: null });
     expect(d.provenance.inVaultSince).not.toBeNull();
     const w = await api(admin, 'PATCH', `/api/admin/listings/${l.id}`, { status: 'withdrawn' });
     expect(w.statusCode, w.body).toBe(200);

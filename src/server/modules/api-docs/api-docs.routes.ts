@@ -53,14 +53,28 @@ export async function registerApiDocs(app: FastifyInstance) {
           [
             '<!doctype html>',
             '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<title>API reference</title></head><body>',
+            `<title>API reference</title><link rel="icon" href="/logo-mark.svg" type="image/svg+xml"></head><body>`,
             // Configured by attributes, so the page needs no inline script under the CSP.
-            `<script id="api-reference" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false }))}"></script>`,
+            `<script id="api-reference" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify(referenceConfiguration))}"></script>`,
             `<script src="${API_DOCS_ASSETS}/js/scalar.js"></script>`,
             '</body></html>',
           ].join(''),
         ),
   );
 }
+
+/**
+ * A private API description stays one click from nobody: no AI chat, no MCP generator, no
+ * share/deploy toolbar, no vendor link; no fonts or telemetry from elsewhere (issue 32).
+ */
+export const referenceConfiguration = {
+  withDefaultFonts: false,
+  hideClientButton: true,
+  telemetry: false,
+  agent: { disabled: true },
+  mcp: { disabled: true },
+  showDeveloperTools: 'never',
+  customCss: 'a[href^="https://www.scalar.com"]{display:none !important}',
+};
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

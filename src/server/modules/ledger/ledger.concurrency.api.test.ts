@@ -4,35 +4,31 @@ import type { TrialBalance } from '#common/ledger.ts';
 import { RESERVATION_MS } from '#common/marketplace.ts';
 import type { Invoice, Refund } from '#common/money.ts';
 import { invoices } from '#server/db/schema/money.ts';
-import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
 import { createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
-import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import type { TestApp } from '#server/test/harness.ts';
+import { startStripeApp, type StripeApp } from '#server/test/stripe-app.ts';
 import { invoiceAccountNet } from './ledger.service.ts';
 
 // Issue 30: money racing money, through Stripe's protocol. After each race the books balance and
 // the invoice's clearing line holds exactly what was captured and not given back.
+let s: StripeApp;
 let t: TestApp;
 let stripe: FakeStripe;
 let admin: SignedInUser;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ now: () => t.clock.now().getTime() });
-  t = await createTestApp({
-    seedDemo: false,
-    env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
-    jobs: {},
-  });
+  s = await startStripeApp({ seedDemo: false, stripeOnAppClock: true });
+  ({ t, stripe } = s);
   admin = await signedInAdmin(t);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await s?.close();
 });
 
 const api = (who: SignedInUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { ...who.headers, ...headers }, payload: payload as never });
-const webhook = (d: { body: string; signature: string }) =>
-  t.rawInject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, payload: d.body });
+const webhook = (d: { body: string; signature: string }) => s.webhook(d);
 const balanced = async () => {
   const tb = (await api(admin, 'GET', '/api/admin/ledger/trial-balance')).json<TrialBalance>();
   expect(tb.debitsCents).toBe(tb.creditsCents);

@@ -5,7 +5,8 @@ import type { Invoice, Refund } from '#common/money.ts';
 import { jobs as jobsTable } from '#server/db/schema/jobs.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { payments, reconciliations } from '#server/db/schema/money.ts';
-import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
+import { startStripeApp, type StripeApp } from '#server/test/stripe-app.ts';
 import { signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { RECONCILE_DAY_JOB, scheduleReconciliation } from './reconciliation.service.ts';
@@ -34,6 +35,7 @@ function helpers(get: () => { t: TestApp; admin: SignedInUser; member: SignedInU
 }
 
 describe('reconciliation against Stripe', () => {
+  let s: StripeApp;
   let t: TestApp;
   let stripe: FakeStripe;
   let admin: SignedInUser;
@@ -41,21 +43,15 @@ describe('reconciliation against Stripe', () => {
   const h = helpers(() => ({ t, admin, member }));
   beforeAll(async () => {
     // Stripe's clock is the app's, so its charges fall on the day the ledger books them.
-    stripe = await startFakeStripe({ now: () => t.clock.now().getTime() });
-    t = await createTestApp({
-      seedDemo: false,
-      env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
-      jobs: {},
-    });
+    s = await startStripeApp({ seedDemo: false, stripeOnAppClock: true });
+    ({ t, stripe } = s);
     admin = await signedInAdmin(t);
     member = await signedInMember(t);
   });
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await s?.close();
   });
-  const webhook = (d: { body: string; signature: string }) =>
-    t.rawInject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, payload: d.body });
+  const webhook = (d: { body: string; signature: string }) => s.webhook(d);
 
   it('a paid invoice and its partial refund match the provider, and the run is kept', async () => {
     const id = await h.sentInvoice(9_000);

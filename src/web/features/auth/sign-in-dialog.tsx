@@ -21,6 +21,7 @@ import {
   type PhoneStepInput,
   type PhoneStepValues,
 } from './sign-in-schemas.ts';
+import { forgetReturn, pendingReturn, takeReturn } from './return-to.ts';
 import { setSignInOpen, useSignInOpen } from './sign-in-store.ts';
 import { PhoneField } from '#web/features/phone/phone-field.tsx';
 import { useCountdown } from '#web/hooks/use-countdown.ts';
@@ -75,6 +76,13 @@ export function SignInDialog() {
     setSignInOpen(next);
     if (!next) reset();
   };
+  // Closed without signing in: the page asked for earlier is not where a later sign-in lands.
+  const dismiss = (next: boolean) => {
+    if (!next) forgetReturn();
+    onOpenChange(next);
+  };
+  // Sent here from a signed-in page whose session ended: say so (issue 32).
+  const [returning] = useState(pendingReturn);
 
   const submitPhone = phoneForm.handleSubmit(async (values) => {
     setOptedOut(null);
@@ -117,7 +125,7 @@ export function SignInDialog() {
       return;
     }
     onOpenChange(false);
-    navigate(AFTER_SIGN_IN_PATH);
+    navigate(takeReturn() ?? AFTER_SIGN_IN_PATH);
     },
     (errors) => {
       if (errors.name || errors.email) setMoreOpen(true);
@@ -139,7 +147,7 @@ export function SignInDialog() {
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={dismiss}>
       <DialogContent className="sm:max-w-md" data-testid="sign-in-dialog">
         {step === 'phone' ? (
           <form noValidate onSubmit={submitPhone} className="grid gap-6">
@@ -150,6 +158,11 @@ export function SignInDialog() {
                 Enter the mobile number on your membership. We will text you a six-digit code.
               </DialogDescription>
             </DialogHeader>
+            {returning?.reason === 'session_ended' && (
+              <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                Your session ended, sign in again. We will take you back to the page you were on.
+              </p>
+            )}
             <FormField control={phoneForm.control} name="phone" label="Phone number" id={`${ids}-phone`}>
               <PhoneField control={phoneForm.control} name="phone" autoFocus />
             </FormField>

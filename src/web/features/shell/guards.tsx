@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { RotateCw } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { PageSpinner } from '#web/components/ui/spinner.tsx';
 import { useCurrentUser, type CurrentUser } from '#web/features/auth/api/get-current-user.ts';
+import { hasAuthStateCookie } from '#web/features/auth/auth-cookie.ts';
+import { rememberReturn } from '#web/features/auth/return-to.ts';
+import { openSignIn } from '#web/features/auth/sign-in-store.ts';
 
 export type Requirement = 'user' | 'admin' | 'admin-or-manager';
 
@@ -31,6 +34,19 @@ function AuthError({ onRetry, retrying }: { onRetry: () => void; retrying: boole
 }
 
 /**
+ * Nobody is signed in on a signed-in page: to / with the sign-in dialog open, remembering the
+ * page to return to, and whether a session just ended (its auth_state flag is still set).
+ */
+function SendToSignIn() {
+  const [here] = useState(() => window.location.pathname + window.location.search);
+  useEffect(() => {
+    rememberReturn(here, hasAuthStateCookie() ? 'session_ended' : 'sign_in');
+    openSignIn();
+  }, [here]);
+  return <Redirect to="/" replace />;
+}
+
+/**
  * Renders its children only for a user who meets the requirement. While the user loads, a spinner
  * fills the screen; anyone else is sent to /.
  */
@@ -44,6 +60,7 @@ export function RequireAuth({
   const { data: user, isPending, isError, refetch, isFetching } = useCurrentUser();
   if (isPending) return <PageSpinner fullScreen label="Loading your account" />;
   if (isError && !user) return <AuthError onRetry={() => void refetch()} retrying={isFetching} />;
-  if (!user || !meetsRequirement(user, need)) return <Redirect to="/" replace />;
+  if (!user) return <SendToSignIn />;
+  if (!meetsRequirement(user, need)) return <Redirect to="/" replace />;
   return <>{children(user)}</>;
 }

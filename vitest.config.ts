@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           // Each file in its own context re-imported React, jsdom and the UI kit: a second or more
-          // per file. Files clean up after themselves (cleanup, unstubAllGlobals) instead.
+          // per file. Files must undo their own stubs and renders (decision 137).
           pool: 'threads',
           isolate: false,
           include: ['src/web/**/*.test.{ts,tsx}'],

@@ -1,13 +1,22 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+// Vitest's default is one worker fewer than the cores: on two cores the suite ran one file at a
+// time (decision 137).
+const maxWorkers = Math.max(2, availableParallelism());
+
 export default defineConfig({
   test: {
+    maxWorkers,
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
+          // Worker threads start faster than processes; files share a worker's loaded modules.
+          pool: 'threads',
+          isolate: false,
           include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.api.test.ts'],
         },
@@ -17,6 +26,10 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // Each file in its own context re-imported React, jsdom and the UI kit: a second or more
+          // per file. Files must undo their own stubs and renders (decision 137).
+          pool: 'threads',
+          isolate: false,
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 20_000,
@@ -26,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          pool: 'threads',
           include: ['src/server/**/*.api.test.ts'],
           globalSetup: ['src/server/test/global-setup.ts'],
           isolate: false,

@@ -90,6 +90,8 @@ export async function startFakePsa(opts: FakePsaOptions = {}): Promise<FakePsa> 
   let failures = { status: 503, count: 0 };
 
   const server = createServer((req, res) => {
+    // One connection per request, so no idle socket is reused as it closes (see fake-twilio.ts).
+    res.setHeader('Connection', 'close');
     const url = new URL(req.url ?? '/', 'http://fake');
     const header = req.headers.authorization ?? '';
     const given = /^bearer /i.test(header) ? header.slice(7) : '';

@@ -114,6 +114,8 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
   };
 
   const server = createServer((req, res) => {
+    // One connection per request, so no idle socket is reused as it closes (see fake-twilio.ts).
+    res.setHeader('Connection', 'close');
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {

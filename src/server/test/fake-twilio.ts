@@ -113,6 +113,9 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
   let failures: { status: number; count: number } = { status: 500, count: 0 };
 
   const server = createServer(async (req, res) => {
+    // One connection per request: a kept-alive socket outlives its test, and when the worker is busy
+    // past this server's idle timeout (a database starting), the next request reuses it as it closes.
+    res.setHeader('Connection', 'close');
     try {
       const url = new URL(req.url ?? '/', 'http://fake');
       if (req.method === 'GET' && url.pathname === '/fake/messages') {

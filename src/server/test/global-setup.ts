@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, migrationsFolder, openPostgres } from '#server/db/client.ts';
+import { fromPglite, migrationsFolder, openPostgres, pgliteStartParams } from '#server/db/client.ts';
+import { seed } from '#server/db/seed.ts';
 import { fromRoot } from '#server/paths.ts';
 
 /**
@@ -14,11 +15,17 @@ import { fromRoot } from '#server/paths.ts';
  * harness.ts). PGlite: a migrated data directory saved as a tarball, loaded per file, and kept
  * between runs under a name derived from the migrations and the PGlite version.
  * PostgreSQL (TEST_DB=postgres): a template database on the real server, one per run.
+ *
+ * Most apps start on the demo seed, which took three times as long as the copy itself, so a
+ * second template holds it, made once per run (decision 137): the seed changes too often to key.
  */
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DB !== 'postgres') {
-    project.provide('pgliteTemplate', await pgliteTemplate());
-    return;
+    const migrated = await pgliteTemplate();
+    const demo = await pgliteDemoTemplate(migrated);
+    project.provide('pgliteTemplate', migrated);
+    project.provide('pgliteDemoTemplate', demo);
+    return () => rm(demo, { force: true });
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -29,8 +36,15 @@ export default async function setup(project: TestProject) {
   const tplUrl = withDatabase(url, template);
   const db = await openPostgres(tplUrl, { max: 1 });
   await db.close();
+  const demoTemplate = `${template}_demo`;
+  await admin.query(`CREATE DATABASE ${demoTemplate} TEMPLATE ${template}`);
+  const demo = await openPostgres(withDatabase(url, demoTemplate), { runMigrations: false, max: 1 });
+  await seed(demo.db, demoSeed);
+  await demo.close();
   project.provide('pgTemplate', template);
+  project.provide('pgDemoTemplate', demoTemplate);
   return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${demoTemplate} WITH (FORCE)`);
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();
   };
@@ -79,6 +93,20 @@ async function pgliteTemplate() {
   return tarball;
 }
 
+/** The seed createTestApp gives by default (the demo, without the market index and funds), at FakeClock's start. */
+export const demoSeed = { demo: true, demoIndex: false, demoFunds: false, now: new Date(Date.parse('2026-06-01T15:00:00Z')) };
+
+async function pgliteDemoTemplate(migrated: string) {
+  const client = await PGlite.create({ loadDataDir: new Blob([await readFile(migrated)]), startParams: pgliteStartParams });
+  await seed((await fromPglite(client, { runMigrations: false })).db, demoSeed);
+  await client.exec('CHECKPOINT');
+  const data = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+  await client.close();
+  const file = join(tmpdir(), 'slab-pglite-templates', `demo-${process.pid}-${Date.now()}.tar`);
+  await writeFile(file, data);
+  return file;
+}
+
 export function withDatabase(url: string, name: string) {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -88,6 +116,8 @@ export function withDatabase(url: string, name: string) {
 declare module 'vitest' {
   export interface ProvidedContext {
     pgTemplate: string;
+    pgDemoTemplate: string;
     pgliteTemplate: string;
+    pgliteDemoTemplate: string;
   }
 }

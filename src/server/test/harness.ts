@@ -13,21 +13,24 @@ import type { SmsProvider } from '#server/providers/sms/sms.provider.ts';
 import { MemorySmsProvider } from '#server/providers/sms/memory.ts';
 import type { App, BuildAppOptions } from '#server/app.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { withDatabase } from './global-setup.ts';
+import { demoSeed, withDatabase } from './global-setup.ts';
 import { eq } from 'drizzle-orm';
 import { otpChallenges } from '#server/db/schema/users.ts';
 import { normalizePhone } from '#common/phone.ts';
 
-let template: Promise<Blob> | undefined;
+const templates = new Map<string, Promise<Blob>>();
 
-/** A fresh, migrated database: a PGlite clone per call, or a new PostgreSQL database when TEST_DB=postgres. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database: a PGlite clone per call, or a new PostgreSQL database when TEST_DB=postgres.
+ * With `demo`, it already holds the default demo seed (`demoSeed`, made once per run by global-setup.ts).
+ */
+export async function createTestDatabase({ demo = false } = {}): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject(demo ? 'pgDemoTemplate' : 'pgTemplate')}`);
     const database = await openPostgres(withDatabase(url, name), { runMigrations: false, max: 5 });
     return {
       ...database,
@@ -40,7 +43,9 @@ export async function createTestDatabase(): Promise<Database> {
   }
   // Migrating takes seconds: the run migrates once (global-setup.ts) and every database starts
   // from that data directory.
-  template ??= readFile(inject('pgliteTemplate')).then((tar) => new Blob([tar]));
+  const path = inject(demo ? 'pgliteDemoTemplate' : 'pgliteTemplate');
+  let template = templates.get(path);
+  if (!template) templates.set(path, (template = readFile(path).then((tar) => new Blob([tar]))));
   const client = await PGlite.create({ loadDataDir: await template, startParams: pgliteStartParams });
   return fromPglite(client, { runMigrations: false });
 }
@@ -90,8 +95,11 @@ export interface TestAppOptions {
  * (`t.sms.lastCodeFor(phone)`), and no web assets.
  */
 export async function createTestApp(opts: TestAppOptions = {}) {
-  const database = await createTestDatabase();
-  await seed(database.db, { demo: opts.seedDemo ?? true, demoIndex: opts.seedIndex ?? false, demoFunds: opts.seedFunds ?? false, now: new FakeClock().now() });
+  const seedOpts = { demo: opts.seedDemo ?? true, demoIndex: opts.seedIndex ?? false, demoFunds: opts.seedFunds ?? false, now: new FakeClock().now() };
+  const preseeded = seedOpts.demo === demoSeed.demo && seedOpts.demoIndex === demoSeed.demoIndex && seedOpts.demoFunds === demoSeed.demoFunds;
+  const database = await createTestDatabase({ demo: preseeded });
+  // On the pre-seeded copy this finds its own fingerprint and returns, as on a restart.
+  await seed(database.db, seedOpts);
   const clock = new FakeClock();
   const config = testConfig(opts.env);
   const sms = new MemorySmsProvider();

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '#server/app.ts';
 import { accessRequests, otpChallenges, users } from '#server/db/schema/users.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
-import { seed } from '#server/db/seed.ts';
 import { MemorySmsProvider } from '#server/providers/sms/memory.ts';
 import { OTP_DEVICE_COOKIE, OTP_MAX_FAILURES_PER_PHONE_PER_HOUR, OTP_MAX_SENDS_PER_PHONE_PER_HOUR } from '#common/auth.ts';
 import { VERIFY_OTP_PER_IP } from './auth.routes.ts';
@@ -353,8 +352,8 @@ describe('security: one-time codes', () => {
         cb();
       },
     });
-    const database = await createTestDatabase();
-    await seed(database.db, { demo: true });
+    // The demo members are enough: the full seed's market index and funds took most of this test.
+    const database = await createTestDatabase({ demo: true });
     const config = testConfig({ LOG_LEVEL: 'trace' });
     const sms = new MemorySmsProvider();
     sms.failNext(); // the failure path logs too

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Notification, NotificationsResponse } from '#common/notifications.ts';
@@ -22,6 +22,11 @@ const note = (id: string, over: Partial<Notification> = {}): Notification => ({
   readAt: null,
   ...over,
 });
+
+// The bell loads its menu on demand. Loading that code the first time (transforming the popover and
+// its dependencies) took over a second on a busy machine, longer than waitFor's limit, so the file
+// loads it up front and each test times only the component.
+beforeAll(() => import('./notification-menu.tsx'));
 
 let unread: Notification[];
 let calls: { method: string; url: string }[];

@@ -1,7 +1,7 @@
 import { isClientRoute } from '#common/routes.ts';
 import { opensSignedIn, spaHtml } from '#server/lib/spa-html.ts';
 import { existsSync } from 'node:fs';
-import { JobRunner, type JobHandler } from './lib/jobs.ts';
+import { jobHandlers, JobRunner, type JobHandler } from './lib/jobs.ts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -144,7 +144,9 @@ export async function buildApp(opts: BuildAppOptions) {
   const psa = opts.psa ?? createPsaProvider(config);
   // An app that runs jobs also retries the PSA re-checks PSA could not answer.
   const payments = opts.payments ?? createPaymentProvider(config);
-  const jobs = opts.jobs ? { ...opts.jobs, ...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx, payments), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx) } : undefined;
+  const jobs = opts.jobs
+    ? { ...opts.jobs, ...jobHandlers([...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx, payments), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx)]) }
+    : undefined;
   if (jobs && Object.keys(jobs).length) {
     const runner = new JobRunner(database.db, ctx.clock, jobs, {
       pollMs: opts.jobPollMs,

@@ -48,7 +48,7 @@ async function main() {
   await seed(database.db, { demo: config.SEED_DEMO, storage });
 
   // Recurring upkeep (decision 010): the first run is scheduled at start, each run schedules the next.
-  const app = await buildApp({ config, database, storage, jobs: pageViewJobs({ db: database.db, clock: systemClock }) });
+  const app = await buildApp({ config, database, storage, jobs: Object.fromEntries(pageViewJobs({ db: database.db, clock: systemClock }).map((j) => [j.name, j.handler])) });
   await schedulePageViewPruning({ db: database.db, clock: systemClock });
   await scheduleOverdueNotices({ db: database.db, clock: systemClock });
   await scheduleLendingUpkeep({ db: database.db, clock: systemClock });

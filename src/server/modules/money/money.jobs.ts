@@ -1,7 +1,8 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { invoices } from '#server/db/schema/money.ts';
-import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { z } from 'zod';
+import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { ADMIN_REFUND_JOB, runAdminRefund } from './invoice-refunds.service.ts';
@@ -46,21 +47,33 @@ export async function sendOverdueNotices(ctx: JobContext): Promise<number> {
 }
 
 /** With the payment provider, the job that closes provider sessions of voided invoices runs too. */
-export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): Record<string, JobHandler> {
-  return {
-    [OVERDUE_NOTICES_JOB]: async () => {
+export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): JobDefinition[] {
+  const overdue = defineJob({
+    name: OVERDUE_NOTICES_JOB,
+    payload: z.object({}),
+    run: async () => {
       await sendOverdueNotices(ctx);
       const now = ctx.clock.now();
       await scheduleOverdueNotices(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
     },
-    ...(payments
-      ? {
-          [EXPIRE_CHECKOUT_JOB]: (payload: Record<string, unknown>) => runExpireCheckout(payments, payload),
-          [CANCEL_PROVIDER_SUBSCRIPTION_JOB]: (payload: Record<string, unknown>) => runCancelProviderSubscription(payments, payload),
-          [REFUND_PAYMENT_JOB]: (payload, run) => runRefundPayment(ctx, payments, payload, run),
-          [ADMIN_REFUND_JOB]: (payload, run) => runAdminRefund(ctx, payments, payload, run),
-          [RECONCILE_DAY_JOB]: (payload: Record<string, unknown>) => runDailyReconciliation({ ...ctx, payments }, payload),
-        }
-      : {}),
-  };
+  });
+  if (!payments) return [overdue];
+  // A job queued for another provider than this instance's is left alone by its run function.
+  return [
+    overdue,
+    defineJob({ name: EXPIRE_CHECKOUT_JOB, payload: z.object({ provider: z.string(), sessionId: z.string() }), run: (payload) => runExpireCheckout(payments, payload) }),
+    defineJob({
+      name: CANCEL_PROVIDER_SUBSCRIPTION_JOB,
+      payload: z.object({ provider: z.string(), subscriptionId: z.string() }),
+      run: (payload) => runCancelProviderSubscription(payments, payload),
+    }),
+    defineJob({
+      name: REFUND_PAYMENT_JOB,
+      // Jobs queued before the ledger carry no invoice fields.
+      payload: z.object({ provider: z.string(), paymentId: z.string(), reference: z.string(), invoiceId: z.string().optional(), invoiceNumber: z.string().optional(), amountCents: z.number().optional() }),
+      run: (payload, run) => runRefundPayment(ctx, payments, payload, run),
+    }),
+    defineJob({ name: ADMIN_REFUND_JOB, payload: z.object({ refundId: z.string() }), run: (payload, run) => runAdminRefund(ctx, payments, payload, run) }),
+    defineJob({ name: RECONCILE_DAY_JOB, payload: z.object({ day: z.string().optional() }), run: (payload) => runDailyReconciliation({ ...ctx, payments }, payload) }),
+  ];
 }

@@ -130,6 +130,8 @@ export async function buildApp(opts: BuildAppOptions) {
     sessionCache: createSessionLookupCache(),
     settingsCache: new SettingsCache(),
     storage: opts.storage ?? createStorage(config),
+    payments: opts.payments ?? createPaymentProvider(config),
+    psa: opts.psa ?? createPsaProvider(config),
     log: app.log,
   };
   // Logout and suspension close sockets with 'disconnect'; both drop cached lookups too.
@@ -140,12 +142,8 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onClose', async () => unsubscribe());
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => tasks.idle());
-  const storage = ctx.storage;
-  const psa = opts.psa ?? createPsaProvider(config);
-  // An app that runs jobs also retries the PSA re-checks PSA could not answer.
-  const payments = opts.payments ?? createPaymentProvider(config);
   const jobs = opts.jobs
-    ? { ...opts.jobs, ...jobHandlers([...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx, payments), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx)]) }
+    ? { ...opts.jobs, ...jobHandlers([...cardsJobs(ctx), ...moneyJobs(ctx), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx)]) }
     : undefined;
   if (jobs && Object.keys(jobs).length) {
     const runner = new JobRunner(database.db, ctx.clock, jobs, {
@@ -201,10 +199,10 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(onboardingRoutes);
   await app.register(managerRoutes);
   await app.register(kycRoutes);
-  await app.register(cardsRoutes, { storage, psa });
+  await app.register(cardsRoutes);
   await app.register(certClaimsRoutes);
   await app.register(shareLinksRoutes);
-  await app.register(moneyRoutes, { payments });
+  await app.register(moneyRoutes);
   await app.register(huntsRoutes);
   await app.register(sourcesRoutes);
   await app.register(marketIndexRoutes);

@@ -4,7 +4,6 @@ import { invoices } from '#server/db/schema/money.ts';
 import { z } from 'zod';
 import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { ADMIN_REFUND_JOB, runAdminRefund } from './invoice-refunds.service.ts';
 import { REFUND_PAYMENT_JOB, runRefundPayment } from './refunds.ts';
 import { CANCEL_PROVIDER_SUBSCRIPTION_JOB, EXPIRE_CHECKOUT_JOB, runCancelProviderSubscription, runExpireCheckout } from './checkout-expiry.ts';
@@ -16,7 +15,7 @@ export { scheduleReconciliation } from './reconciliation.service.ts';
 export const OVERDUE_NOTICES_JOB = 'money.overdue_notices';
 const HOUR = 60 * 60_000;
 
-type JobContext = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
+type JobContext = Pick<AppContext, 'db' | 'clock' | 'live' | 'log' | 'payments'>;
 
 // One run per hour; the key names the hour so instances scheduling the same run make one job.
 const keyFor = (t: Date) => `${OVERDUE_NOTICES_JOB}:${new Date(Math.floor(t.getTime() / HOUR) * HOUR).toISOString()}`;
@@ -46,8 +45,9 @@ export async function sendOverdueNotices(ctx: JobContext): Promise<number> {
   });
 }
 
-/** With the payment provider, the job that closes provider sessions of voided invoices runs too. */
-export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): JobDefinition[] {
+/** The overdue notices, and the jobs that act at the payment provider. */
+export function moneyJobs(ctx: JobContext): JobDefinition[] {
+  const { payments } = ctx;
   const overdue = defineJob({
     name: OVERDUE_NOTICES_JOB,
     payload: z.object({}),
@@ -57,7 +57,6 @@ export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): JobDefin
       await scheduleOverdueNotices(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
     },
   });
-  if (!payments) return [overdue];
   // A job queued for another provider than this instance's is left alone by its run function.
   return [
     overdue,

@@ -1,7 +1,8 @@
 import { isClientRoute } from '#common/routes.ts';
 import { opensSignedIn, spaHtml } from '#server/lib/spa-html.ts';
 import { existsSync } from 'node:fs';
-import { JobRunner, type JobHandler } from './lib/jobs.ts';
+import { jobHandlers, JobRunner, type JobHandler } from './lib/jobs.ts';
+import type { ModuleDefinition } from './lib/module.ts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -15,44 +16,82 @@ import { contentSecurityPolicy } from './plugins/csp.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRateLimits } from './plugins/rate-limit.ts';
 import { registerRequestIntegrity } from './plugins/request-integrity.ts';
-import { healthRoutes } from '#server/modules/health/index.ts';
-import { legalRoutes } from '#server/modules/legal/index.ts';
+import { healthModule } from '#server/modules/health/index.ts';
+import { legalModule } from '#server/modules/legal/index.ts';
 import { registerApiDocs } from '#server/modules/api-docs/index.ts';
-import { analyticsRoutes } from '#server/modules/analytics/index.ts';
-import { publicConfigRoutes } from '#server/modules/public-config/index.ts';
+import { analyticsModule } from '#server/modules/analytics/index.ts';
+import { publicConfigModule } from '#server/modules/public-config/index.ts';
 import { auth } from './plugins/auth.ts';
-import { authRoutes, createSessionLookupCache, currentUserForPage, resolveSession } from '#server/modules/auth/index.ts';
-import { usersRoutes } from '#server/modules/users/index.ts';
-import { auditRoutes } from '#server/modules/audit/index.ts';
-import { accessRequestsRoutes } from '#server/modules/access-requests/index.ts';
-import { smsConvosRoutes } from '#server/modules/sms-convos/index.ts';
-import { adminDashboardRoutes } from '#server/modules/admin-dashboard/index.ts';
-import { webhooksRoutes } from '#server/modules/webhooks/index.ts';
+import { authModule, createSessionLookupCache, currentUserForPage, resolveSession } from '#server/modules/auth/index.ts';
+import { usersModule } from '#server/modules/users/index.ts';
+import { auditModule } from '#server/modules/audit/index.ts';
+import { accessRequestsModule } from '#server/modules/access-requests/index.ts';
+import { smsConvosModule } from '#server/modules/sms-convos/index.ts';
+import { adminDashboardModule } from '#server/modules/admin-dashboard/index.ts';
+import { webhooksModule } from '#server/modules/webhooks/index.ts';
 import { createLive } from './realtime/hub.ts';
 import type { EventBus } from './realtime/bus.ts';
 import { createBus, registerRealtime } from './realtime/realtime.plugin.ts';
 import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provider.ts';
 import { createStorage, type FileStorage } from './providers/storage/storage.ts';
-import { featureGate, SettingsCache, settingsRoutes } from '#server/modules/settings/index.ts';
-import { onboardingRoutes } from '#server/modules/onboarding/index.ts';
-import { managerRoutes } from '#server/modules/manager/index.ts';
-import { kycRoutes } from '#server/modules/kyc/index.ts';
-import { certClaimsRoutes } from '#server/modules/cert-claims/index.ts';
-import { cardsJobs, cardsRoutes } from '#server/modules/cards/index.ts';
-import { huntsRoutes, sourcesRoutes } from '#server/modules/hunts/index.ts';
-import { marketIndexJobs, marketIndexRoutes } from '#server/modules/market-index/index.ts';
-import { fundsRoutes } from '#server/modules/funds/index.ts';
-import { sharedPageRoute, shareLinksRoutes } from '#server/modules/share-links/index.ts';
+import { featureGate, SettingsCache, settingsModule } from '#server/modules/settings/index.ts';
+import { onboardingModule } from '#server/modules/onboarding/index.ts';
+import { managerModule } from '#server/modules/manager/index.ts';
+import { kycModule } from '#server/modules/kyc/index.ts';
+import { certClaimsModule } from '#server/modules/cert-claims/index.ts';
+import { cardsModule } from '#server/modules/cards/index.ts';
+import { huntsModule } from '#server/modules/hunts/index.ts';
+import { marketIndexModule } from '#server/modules/market-index/index.ts';
+import { fundsModule } from '#server/modules/funds/index.ts';
+import { sharedPageRoute, shareLinksModule } from '#server/modules/share-links/index.ts';
 import { logRedaction } from '#server/lib/log-redaction.ts';
-import { moneyJobs, moneyRoutes } from '#server/modules/money/index.ts';
-import { marketplaceJobs, marketplaceRoutes } from '#server/modules/marketplace/index.ts';
-import { ledgerRoutes } from '#server/modules/ledger/index.ts';
+import { moneyModule } from '#server/modules/money/index.ts';
+import { marketplaceModule } from '#server/modules/marketplace/index.ts';
+import { ledgerModule } from '#server/modules/ledger/index.ts';
 import { createPaymentProvider, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.provider.ts';
-import { lendingJobs, lendingRoutes } from '#server/modules/lending/index.ts';
-import { notificationsJobs, notificationsRoutes } from '#server/modules/notifications/index.ts';
+import { lendingModule } from '#server/modules/lending/index.ts';
+import { notificationsModule } from '#server/modules/notifications/index.ts';
 
 export const webDistDir = fromRoot('dist');
+
+/**
+ * The server's modules (decision 139). Their routes are registered in this order, which matters
+ * for some paths; their jobs make the runner's handlers and their schedules start the recurring chains.
+ */
+export const appModules: readonly ModuleDefinition[] = [
+  healthModule,
+  publicConfigModule,
+  legalModule,
+  analyticsModule,
+  authModule,
+  usersModule,
+  auditModule,
+  accessRequestsModule,
+  smsConvosModule,
+  adminDashboardModule,
+  webhooksModule,
+  settingsModule,
+  onboardingModule,
+  managerModule,
+  kycModule,
+  cardsModule,
+  certClaimsModule,
+  shareLinksModule,
+  moneyModule,
+  huntsModule,
+  marketIndexModule,
+  lendingModule,
+  marketplaceModule,
+  fundsModule,
+  notificationsModule,
+  ledgerModule,
+];
+
+/** Queues the first run of every module's recurring job chain (decision 010); each run queues the next. */
+export async function startSchedules(ctx: AppContext) {
+  for (const m of appModules) for (const schedule of m.schedules ?? []) await schedule.start(ctx);
+}
 
 /** The app's logger settings: credentials in headers and share-link tokens in paths are never written. */
 export function loggerOptions(config: Config) {
@@ -130,6 +169,8 @@ export async function buildApp(opts: BuildAppOptions) {
     sessionCache: createSessionLookupCache(),
     settingsCache: new SettingsCache(),
     storage: opts.storage ?? createStorage(config),
+    payments: opts.payments ?? createPaymentProvider(config),
+    psa: opts.psa ?? createPsaProvider(config),
     log: app.log,
   };
   // Logout and suspension close sockets with 'disconnect'; both drop cached lookups too.
@@ -140,11 +181,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onClose', async () => unsubscribe());
   app.decorate('ctx', ctx);
   app.addHook('onClose', () => tasks.idle());
-  const storage = ctx.storage;
-  const psa = opts.psa ?? createPsaProvider(config);
-  // An app that runs jobs also retries the PSA re-checks PSA could not answer.
-  const payments = opts.payments ?? createPaymentProvider(config);
-  const jobs = opts.jobs ? { ...opts.jobs, ...cardsJobs({ ...ctx, storage, psa }), ...moneyJobs(ctx, payments), ...marketIndexJobs(ctx), ...lendingJobs(ctx), ...marketplaceJobs(ctx), ...notificationsJobs(ctx) } : undefined;
+  const jobs = opts.jobs ? { ...opts.jobs, ...jobHandlers(appModules.flatMap((m) => m.jobs?.(ctx) ?? [])) } : undefined;
   if (jobs && Object.keys(jobs).length) {
     const runner = new JobRunner(database.db, ctx.clock, jobs, {
       pollMs: opts.jobPollMs,
@@ -184,33 +221,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await registerRealtime(app, bus);
   await registerApiDocs(app);
 
-  await app.register(healthRoutes);
-  await app.register(publicConfigRoutes);
-  await app.register(legalRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(authRoutes);
-  await app.register(usersRoutes);
-  await app.register(auditRoutes);
-  await app.register(accessRequestsRoutes);
-  await app.register(smsConvosRoutes);
-  await app.register(adminDashboardRoutes);
-  await app.register(webhooksRoutes);
-  await app.register(settingsRoutes);
-  await app.register(onboardingRoutes);
-  await app.register(managerRoutes);
-  await app.register(kycRoutes);
-  await app.register(cardsRoutes, { storage, psa });
-  await app.register(certClaimsRoutes);
-  await app.register(shareLinksRoutes);
-  await app.register(moneyRoutes, { payments });
-  await app.register(huntsRoutes);
-  await app.register(sourcesRoutes);
-  await app.register(marketIndexRoutes);
-  await app.register(lendingRoutes);
-  await app.register(marketplaceRoutes);
-  await app.register(fundsRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(ledgerRoutes);
+  for (const m of appModules) for (const routes of m.routes ?? []) await app.register(routes);
 
   const webDir = opts.webDir ?? webDistDir;
   const serveWeb = opts.serveWeb ?? existsSync(webDir);

@@ -7,6 +7,8 @@ import type { SessionLookupCache } from '#server/modules/auth/index.ts';
 import type { SmsProvider } from './providers/sms/sms.provider.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import type { FileStorage } from './providers/storage/storage.ts';
+import type { PaymentProvider } from './providers/payments/payments.provider.ts';
+import type { PsaProvider } from './providers/psa/psa.provider.ts';
 import type { SettingsCache } from '#server/modules/settings/index.ts';
 
 export interface Clock {
@@ -54,6 +56,10 @@ export interface AppContext {
   settingsCache: SettingsCache;
   /** Uploaded files (identity documents, card images). */
   storage: FileStorage;
+  /** The configured payment provider (decision 009: providers come with the context, not as plugin options). */
+  payments: PaymentProvider;
+  /** PSA certificate look-ups. */
+  psa: PsaProvider;
   /** The app's logger, for work that has no request (live events after commit, jobs). */
   log: FastifyBaseLogger;
 }

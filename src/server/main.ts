@@ -8,10 +8,6 @@ const loadApp = () =>
   Promise.all([
     import('./db/seed.ts'),
     import('./app.ts'),
-    import('./context.ts'),
-    import('./modules/analytics/index.ts'),
-    import('./modules/money/index.ts'),
-    import('./modules/lending/index.ts'),
     import('./providers/storage/storage.ts'),
   ]);
 
@@ -42,17 +38,14 @@ async function main() {
     }
     throw err;
   }
-  const [{ seed }, { buildApp }, { systemClock }, { pageViewJobs, schedulePageViewPruning }, { scheduleOverdueNotices, scheduleReconciliation }, { scheduleLendingUpkeep }, { createStorage }] = await app$;
+  const [{ seed }, { buildApp, startSchedules }, { createStorage }] = await app$;
   // The demo's KYC documents are real files, written where the app reads uploads from.
   const storage = createStorage(config);
   await seed(database.db, { demo: config.SEED_DEMO, storage });
 
-  // Recurring upkeep (decision 010): the first run is scheduled at start, each run schedules the next.
-  const app = await buildApp({ config, database, storage, jobs: pageViewJobs({ db: database.db, clock: systemClock }) });
-  await schedulePageViewPruning({ db: database.db, clock: systemClock });
-  await scheduleOverdueNotices({ db: database.db, clock: systemClock });
-  await scheduleLendingUpkeep({ db: database.db, clock: systemClock });
-  await scheduleReconciliation({ db: database.db, clock: systemClock });
+  // `jobs: {}` runs the modules' own jobs; their recurring chains start here (decision 010, 139).
+  const app = await buildApp({ config, database, storage, jobs: {} });
+  await startSchedules(app.ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import { createTestApp, createTestDatabase, FakeClock } from '#server/test/harness.ts';
-import { backoffMs, enqueueJob, JobRunner } from './jobs.ts';
+import { z } from 'zod';
+import { backoffMs, defineJob, enqueueJob, JobRunner } from './jobs.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -22,6 +23,21 @@ describe('the job runner', () => {
     expect(await runner.runDue()).toBe(1);
     expect(ran).toEqual([{ n: 1 }]);
     expect(await database.db.select().from(jobs).where(eq(jobs.name, 'test.due'))).toEqual([]);
+  });
+
+  it('a typed job runs with its parsed payload; a malformed one is kept failed for good with the reason', async () => {
+    const clock = new FakeClock();
+    const ran: number[] = [];
+    const runner = new JobRunner(database.db, clock, [defineJob({ name: 'test.typed', payload: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) })]);
+    await enqueueJob(database.db, { name: 'test.typed', runAt: clock.now(), payload: { n: 2 } });
+    await enqueueJob(database.db, { name: 'test.typed', runAt: clock.now(), payload: { n: 'two' }, maxAttempts: 5 });
+    expect(await runner.runDue()).toBe(2);
+    expect(ran).toEqual([2]);
+    clock.advance(24 * 60 * 60_000);
+    expect(await runner.runDue()).toBe(0);
+    const [kept] = await database.db.select().from(jobs).where(eq(jobs.name, 'test.typed'));
+    expect(kept).toMatchObject({ attempts: 5, maxAttempts: 5, payload: { n: 'two' } });
+    expect(kept.lastError).toMatch(/^malformed payload: .*expected number.*\n?.*at n/s);
   });
 
   it('two instances polling one database run each job exactly once', async () => {

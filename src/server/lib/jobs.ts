@@ -1,4 +1,5 @@
 import { and, eq, lte, or, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Clock } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
@@ -9,6 +10,34 @@ export interface JobAttempt {
   maxAttempts: number;
 }
 export type JobHandler = (payload: Record<string, unknown>, run: JobAttempt) => Promise<void>;
+
+/** A payload its job's schema refuses: no retry can fix it, so the runner keeps the job failed for good. */
+export class JobPayloadError extends Error {}
+
+/** A named job whose handler checks its payload against a schema before running. */
+export interface JobDefinition {
+  name: string;
+  handler: JobHandler;
+}
+
+/** Defines a job with a typed payload; `run` gets the parsed payload, never a malformed one. */
+export function defineJob<S extends z.ZodType<Record<string, unknown>>>(def: {
+  name: string;
+  payload: S;
+  run: (payload: z.output<S>, run: JobAttempt) => Promise<void>;
+}): JobDefinition {
+  return {
+    name: def.name,
+    handler: async (payload, run) => {
+      const parsed = def.payload.safeParse(payload);
+      if (!parsed.success) throw new JobPayloadError(`malformed payload: ${z.prettifyError(parsed.error)}`);
+      await def.run(parsed.data, run);
+    },
+  };
+}
+
+/** The runner's handler map for a list of job definitions. */
+export const jobHandlers = (defs: readonly JobDefinition[]): Record<string, JobHandler> => Object.fromEntries(defs.map((d) => [d.name, d.handler]));
 
 /** Queues a job; with a key, a job already pending under that key is kept (no duplicate). */
 export async function enqueueJob(db: Db, job: { name: string; runAt: Date; key?: string; payload?: Record<string, unknown>; maxAttempts?: number }) {
@@ -37,12 +66,16 @@ export class JobRunner {
     return this.current;
   }
 
+  private readonly handlers: Record<string, JobHandler>;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly handlers: Record<string, JobHandler>,
+    handlers: Record<string, JobHandler> | readonly JobDefinition[],
     private readonly opts: { pollMs?: number; onError?: (err: unknown, job: string) => void } = {},
-  ) {}
+  ) {
+    this.handlers = Array.isArray(handlers) ? jobHandlers(handlers) : (handlers as Record<string, JobHandler>);
+  }
 
   /** Runs every job due now, one at a time; returns how many it ran. */
   async runDue(): Promise<number> {
@@ -83,9 +116,12 @@ export class JobRunner {
       await this.db.delete(jobs).where(eq(jobs.id, job.id));
     } catch (err) {
       this.opts.onError?.(err, job.name);
+      const lastError = String((err as Error)?.message ?? err).slice(0, 500);
+      // A malformed payload fails the same way on every try: spend the attempts now.
+      const failed = err instanceof JobPayloadError ? { attempts: job.maxAttempts } : { runAt: new Date(now.getTime() + backoffMs(job.attempts)) };
       await this.db
         .update(jobs)
-        .set({ lockedUntil: null, lastError: String((err as Error)?.message ?? err).slice(0, 500), runAt: new Date(now.getTime() + backoffMs(job.attempts)) })
+        .set({ lockedUntil: null, lastError, ...failed })
         .where(eq(jobs.id, job.id));
     }
     return true;

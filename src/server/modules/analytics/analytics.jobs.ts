@@ -2,7 +2,8 @@ import { desc, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { pageViews } from '#server/db/schema/platform.ts';
-import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { z } from 'zod';
+import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 
 export const PRUNE_PAGE_VIEWS = 'analytics.prune_page_views';
 const HOUR = 60 * 60_000;
@@ -27,12 +28,16 @@ async function prunePageViews(db: Db, now: Date, limits: typeof PAGE_VIEW_RETENT
 }
 
 /** Handlers for the job runner: prune, then schedule the next hour's run. */
-export function pageViewJobs(ctx: JobContext, limits = PAGE_VIEW_RETENTION): Record<string, JobHandler> {
-  return {
-    [PRUNE_PAGE_VIEWS]: async () => {
-      const now = ctx.clock.now();
-      await prunePageViews(ctx.db, now, limits);
-      await schedulePageViewPruning(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
-    },
-  };
+export function pageViewJobs(ctx: JobContext, limits = PAGE_VIEW_RETENTION): JobDefinition[] {
+  return [
+    defineJob({
+      name: PRUNE_PAGE_VIEWS,
+      payload: z.object({}),
+      run: async () => {
+        const now = ctx.clock.now();
+        await prunePageViews(ctx.db, now, limits);
+        await schedulePageViewPruning(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
+      },
+    }),
+  ];
 }

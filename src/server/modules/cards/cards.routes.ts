@@ -32,8 +32,6 @@ import { collectionVsMarketSchema } from '#common/market-index.ts';
 import { AppError } from '#server/errors.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 import { limitHook } from '#server/plugins/rate-limit.ts';
-import type { PsaProvider } from '#server/providers/psa/psa.provider.ts';
-import type { FileStorage } from '#server/providers/storage/storage.ts';
 import type { CardsContext } from './cards.context.ts';
 import {
   addImage,
@@ -62,8 +60,8 @@ export const PSA_LOOKUPS_PER_MEMBER_PER_HOUR = 30;
 const tooLarge = () => new AppError('payload_too_large', cardMessages.imageTooLarge);
 
 /** The registry (domain.md: Cards, registry and PSA): members' cards, their photos and provenance, PSA look-ups. */
-export const cardsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage; psa: PsaProvider }> = async (app, opts) => {
-  const ctx: CardsContext = { ...app.ctx, storage: opts.storage, psa: opts.psa };
+export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: CardsContext = app.ctx;
   // Scoped to this plugin: other routes keep their JSON-only bodies.
   await app.register(multipart, { limits: { fileSize: CARD_IMAGE_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 4 } });
   const psaLimit = limitHook(app, [

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -40,7 +41,7 @@ import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { certClaims } from '#server/db/schema/cert-claims.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { collectionVsMarket, marketValuesFor } from '#server/modules/market-index/index.ts';
@@ -606,6 +607,8 @@ export async function changeCustody(
 }
 
 export const PSA_RECHECK_JOB = 'cards.psa_recheck';
+const nullableText = z.string().nullable().default(null);
+const byPayload = z.object({ actorId: nullableText, impersonatorId: nullableText, ip: nullableText });
 /** First retry after this long; the runner backs off from there (30 s, 1 min, 2 min…). */
 export const PSA_RECHECK_RETRY_MS = 5 * 60_000;
 
@@ -666,18 +669,21 @@ export async function recheckPsa(
 }
 
 /** The durable job that repeats a re-check PSA could not answer; it retries until PSA does. */
-export function cardsJobs(ctx: CardsContext): Record<string, JobHandler> {
-  return {
-    [PSA_RECHECK_JOB]: async (payload) => {
-      const { cardId, by } = payload as { cardId: string; by: By };
-      const [card] = await ctx.db
-        .select(cardColumns)
-        .from(cards)
-        .where(and(eq(cards.id, cardId), live))
-        .limit(1);
-      // Deleted, or no longer a PSA slab: nothing left to check.
-      if (!card || card.grader !== 'PSA' || !card.certNumber) return;
-      await recheckPsa(ctx, by, { card, onUnavailable: 'throw' });
-    },
-  };
+export function cardsJobs(ctx: CardsContext): JobDefinition[] {
+  return [
+    defineJob({
+      name: PSA_RECHECK_JOB,
+      payload: z.object({ cardId: z.string(), by: byPayload }),
+      run: async ({ cardId, by }) => {
+        const [card] = await ctx.db
+          .select(cardColumns)
+          .from(cards)
+          .where(and(eq(cards.id, cardId), live))
+          .limit(1);
+        // Deleted, or no longer a PSA slab: nothing left to check.
+        if (!card || card.grader !== 'PSA' || !card.certNumber) return;
+        await recheckPsa(ctx, by, { card, onUnavailable: 'throw' });
+      },
+    }),
+  ];
 }

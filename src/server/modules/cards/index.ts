@@ -1,7 +1,13 @@
 // The cards module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+import { defineModule } from '#server/lib/module.ts';
+import { cardsRoutes } from './cards.routes.ts';
+import { cardsJobs } from './cards.service.ts';
+
 export { type HeldCardRevalued, holdCards, lockCards, moveCustody, onHeldCardRevalued, releaseCards, transferCard } from './cards.holds.ts';
 export { cardColumns, live, prefixQuery } from './cards.queries.ts';
 export { cardRef, psaCertRecord } from './cards.reads.ts';
 export { cardsRoutes } from './cards.routes.ts';
 export { appendEvent, type By, type CardRow, cardsJobs, enqueuePsaRecheck, toCard } from './cards.service.ts';
 export { HOUSE_NAME, houseAccountId } from './house-account.ts';
+
+export const cardsModule = defineModule({ name: 'cards', routes: [cardsRoutes], jobs: cardsJobs });

@@ -1,2 +1,7 @@
 // The cert-claims module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+import { defineModule } from '#server/lib/module.ts';
+import { certClaimsRoutes } from './cert-claims.routes.ts';
+
 export { certClaimsRoutes } from './cert-claims.routes.ts';
+
+export const certClaimsModule = defineModule({ name: 'cert-claims', routes: [certClaimsRoutes] });

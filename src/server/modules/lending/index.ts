@@ -1,3 +1,14 @@
 // The lending module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+import { defineModule } from '#server/lib/module.ts';
+import { lendingJobs, scheduleLendingUpkeep } from './lending.jobs.ts';
+import { lendingRoutes } from './lending.routes.ts';
+
 export { lendingJobs, scheduleLendingUpkeep } from './lending.jobs.ts';
 export { lendingRoutes } from './lending.routes.ts';
+
+export const lendingModule = defineModule({
+  name: 'lending',
+  routes: [lendingRoutes],
+  jobs: lendingJobs,
+  schedules: [{ name: 'lending upkeep', start: (ctx) => scheduleLendingUpkeep(ctx) }],
+});

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts';
-import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { z } from 'zod';
+import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { defaultOverdueLoans, expireOffers, invoiceDueInstallments } from './lending.service.ts';
 
 export const LENDING_UPKEEP_JOB = 'lending.upkeep';
@@ -27,12 +28,16 @@ export async function runLendingUpkeep(ctx: JobContext) {
   return { expired, invoiced, defaulted };
 }
 
-export function lendingJobs(ctx: JobContext): Record<string, JobHandler> {
-  return {
-    [LENDING_UPKEEP_JOB]: async () => {
-      await runLendingUpkeep(ctx);
-      const now = ctx.clock.now();
-      await scheduleLendingUpkeep(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
-    },
-  };
+export function lendingJobs(ctx: JobContext): JobDefinition[] {
+  return [
+    defineJob({
+      name: LENDING_UPKEEP_JOB,
+      payload: z.object({}),
+      run: async () => {
+        await runLendingUpkeep(ctx);
+        const now = ctx.clock.now();
+        await scheduleLendingUpkeep(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
+      },
+    }),
+  ];
 }

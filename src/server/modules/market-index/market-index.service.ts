@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
@@ -34,7 +35,7 @@ import { jobs } from '#server/db/schema/jobs.ts';
 import { indexConstituents, indexDivisorLog, indexLevels, indexMembers, indexReviews, priceObservations } from '#server/db/schema/market-index.ts';
 import { settings } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { getSetting, onSettingSaved, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
@@ -129,13 +130,17 @@ export async function scheduleDailyRecompute(ctx: Pick<AppContext, 'db' | 'clock
 }
 
 /** The job large imports and the daily run queue (decision 010): idempotent, so a retry is harmless. */
-export function marketIndexJobs(ctx: Pick<AppContext, 'db' | 'clock'>): Record<string, JobHandler> {
-  return {
-    [INDEX_RECOMPUTE_JOB]: async (payload) => {
-      await recomputeIndex(ctx);
-      if (payload.daily) await scheduleDailyRecompute(ctx);
-    },
-  };
+export function marketIndexJobs(ctx: Pick<AppContext, 'db' | 'clock'>): JobDefinition[] {
+  return [
+    defineJob({
+      name: INDEX_RECOMPUTE_JOB,
+      payload: z.object({ daily: z.boolean().optional() }),
+      run: async ({ daily }) => {
+        await recomputeIndex(ctx);
+        if (daily) await scheduleDailyRecompute(ctx);
+      },
+    }),
+  ];
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,3 +1,9 @@
 // The marketplace module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+import { defineModule } from '#server/lib/module.ts';
+import { marketplaceJobs } from './marketplace.jobs.ts';
+import { marketplaceRoutes } from './marketplace.routes.ts';
+
 export { marketplaceJobs } from './marketplace.jobs.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
+
+export const marketplaceModule = defineModule({ name: 'marketplace', routes: [marketplaceRoutes], jobs: marketplaceJobs });

@@ -22,8 +22,8 @@ export async function cancelAtProviderLater(uow: UnitOfWork, sub: { provider: st
   });
 }
 
-export async function runCancelProviderSubscription(provider: PaymentProvider, payload: Record<string, unknown>) {
-  if (payload.provider !== provider.name || typeof payload.subscriptionId !== 'string') return;
+export async function runCancelProviderSubscription(provider: PaymentProvider, payload: { provider: string; subscriptionId: string }) {
+  if (payload.provider !== provider.name) return;
   await provider.cancelSubscription(payload.subscriptionId);
 }
 
@@ -45,7 +45,7 @@ export async function expireOpenCheckouts(uow: UnitOfWork, invoice: Pick<Invoice
 }
 
 /** The job: closes the session at the provider (one already closed is done). */
-export async function runExpireCheckout(provider: PaymentProvider, payload: Record<string, unknown>) {
-  if (payload.provider !== provider.name || typeof payload.sessionId !== 'string') return;
+export async function runExpireCheckout(provider: PaymentProvider, payload: { provider: string; sessionId: string }) {
+  if (payload.provider !== provider.name) return;
   await provider.expireCheckout(payload.sessionId);
 }

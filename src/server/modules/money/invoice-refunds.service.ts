@@ -163,8 +163,7 @@ export async function refundUnconfirmed(ctx: EventsContext & { clock: { now(): D
 }
 
 /** The durable job: refunds at the provider (one refund per our refund, by its key), then marks it succeeded and books it. */
-export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>, run?: JobAttempt) {
-  if (typeof payload.refundId !== 'string') return;
+export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: { refundId: string }, run?: JobAttempt) {
   const [row] = await ctx.db
     .select({ r: refunds, intentId: payments.intentId, reference: invoices.paymentReference })
     .from(refunds)

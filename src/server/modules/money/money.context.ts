@@ -1,5 +1,4 @@
 import type { AppContext } from '#server/context.ts';
-import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 
-/** The app's context plus the configured payment provider. */
-export type MoneyContext = AppContext & { payments: PaymentProvider };
+/** The app's context; the payment provider is part of it. */
+export type MoneyContext = AppContext;

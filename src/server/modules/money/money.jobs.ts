@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '#server/context.ts';
 import { invoices } from '#server/db/schema/money.ts';
-import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { z } from 'zod';
+import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
-import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { ADMIN_REFUND_JOB, runAdminRefund } from './invoice-refunds.service.ts';
 import { REFUND_PAYMENT_JOB, runRefundPayment } from './refunds.ts';
 import { CANCEL_PROVIDER_SUBSCRIPTION_JOB, EXPIRE_CHECKOUT_JOB, runCancelProviderSubscription, runExpireCheckout } from './checkout-expiry.ts';
@@ -15,7 +15,7 @@ export { scheduleReconciliation } from './reconciliation.service.ts';
 export const OVERDUE_NOTICES_JOB = 'money.overdue_notices';
 const HOUR = 60 * 60_000;
 
-type JobContext = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
+type JobContext = Pick<AppContext, 'db' | 'clock' | 'live' | 'log' | 'payments'>;
 
 // One run per hour; the key names the hour so instances scheduling the same run make one job.
 const keyFor = (t: Date) => `${OVERDUE_NOTICES_JOB}:${new Date(Math.floor(t.getTime() / HOUR) * HOUR).toISOString()}`;
@@ -45,22 +45,34 @@ export async function sendOverdueNotices(ctx: JobContext): Promise<number> {
   });
 }
 
-/** With the payment provider, the job that closes provider sessions of voided invoices runs too. */
-export function moneyJobs(ctx: JobContext, payments?: PaymentProvider): Record<string, JobHandler> {
-  return {
-    [OVERDUE_NOTICES_JOB]: async () => {
+/** The overdue notices, and the jobs that act at the payment provider. */
+export function moneyJobs(ctx: JobContext): JobDefinition[] {
+  const { payments } = ctx;
+  const overdue = defineJob({
+    name: OVERDUE_NOTICES_JOB,
+    payload: z.object({}),
+    run: async () => {
       await sendOverdueNotices(ctx);
       const now = ctx.clock.now();
       await scheduleOverdueNotices(ctx, { runAt: new Date(Math.floor(now.getTime() / HOUR) * HOUR + HOUR) });
     },
-    ...(payments
-      ? {
-          [EXPIRE_CHECKOUT_JOB]: (payload: Record<string, unknown>) => runExpireCheckout(payments, payload),
-          [CANCEL_PROVIDER_SUBSCRIPTION_JOB]: (payload: Record<string, unknown>) => runCancelProviderSubscription(payments, payload),
-          [REFUND_PAYMENT_JOB]: (payload, run) => runRefundPayment(ctx, payments, payload, run),
-          [ADMIN_REFUND_JOB]: (payload, run) => runAdminRefund(ctx, payments, payload, run),
-          [RECONCILE_DAY_JOB]: (payload: Record<string, unknown>) => runDailyReconciliation({ ...ctx, payments }, payload),
-        }
-      : {}),
-  };
+  });
+  // A job queued for another provider than this instance's is left alone by its run function.
+  return [
+    overdue,
+    defineJob({ name: EXPIRE_CHECKOUT_JOB, payload: z.object({ provider: z.string(), sessionId: z.string() }), run: (payload) => runExpireCheckout(payments, payload) }),
+    defineJob({
+      name: CANCEL_PROVIDER_SUBSCRIPTION_JOB,
+      payload: z.object({ provider: z.string(), subscriptionId: z.string() }),
+      run: (payload) => runCancelProviderSubscription(payments, payload),
+    }),
+    defineJob({
+      name: REFUND_PAYMENT_JOB,
+      // Jobs queued before the ledger carry no invoice fields.
+      payload: z.object({ provider: z.string(), paymentId: z.string(), reference: z.string(), invoiceId: z.string().optional(), invoiceNumber: z.string().optional(), amountCents: z.number().optional() }),
+      run: (payload, run) => runRefundPayment(ctx, payments, payload, run),
+    }),
+    defineJob({ name: ADMIN_REFUND_JOB, payload: z.object({ refundId: z.string() }), run: (payload, run) => runAdminRefund(ctx, payments, payload, run) }),
+    defineJob({ name: RECONCILE_DAY_JOB, payload: z.object({ day: z.string().optional() }), run: (payload) => runDailyReconciliation({ ...ctx, payments }, payload) }),
+  ];
 }

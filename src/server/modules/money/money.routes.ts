@@ -28,7 +28,6 @@ import {
 import { reconcileRequestSchema, reconciliationSchema, reconciliationsResponseSchema } from '#common/ledger.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
-import type { PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { createFeeTemplate, deleteFeeTemplate, listFeeTemplates, patchFeeTemplate } from './fee-templates.service.ts';
 import { adminInvoice, adminInvoicePdf, adminInvoices, createInvoice, memberInvoice, memberInvoicePdf, memberInvoices, patchInvoice } from './invoices.service.ts';
 import { invoiceRefunds, refundInvoice } from './invoice-refunds.service.ts';
@@ -46,8 +45,8 @@ const userRead = { access: 'user' } as const;
 const admin = { access: 'admin' } as const;
 
 /** Fees, invoices, payments, subscriptions (domain.md): admin invoicing, member checkout, memberships. */
-export const moneyRoutes: FastifyPluginAsyncZod<{ payments: PaymentProvider }> = async (app, opts) => {
-  const ctx: MoneyContext = { ...app.ctx, payments: opts.payments };
+export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: MoneyContext = app.ctx;
   const checkoutLimit = limitHook(app, [{ name: 'checkout:user', max: 30, windowMs: 60 * 60_000, key: (req) => req.user?.id }]);
 
   // Fee templates (admin)

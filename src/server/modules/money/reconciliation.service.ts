@@ -197,8 +197,8 @@ export async function scheduleReconciliation(ctx: Pick<AppContext, 'db' | 'clock
  * be read is kept as one failed run and told to the admins, who run it again from the button
  * (retrying here would repeat the notice with every attempt).
  */
-export async function runDailyReconciliation(ctx: Ctx, payload: Record<string, unknown>) {
-  const day = typeof payload.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(payload.day) ? payload.day : dayBefore(ctx.clock.now());
+export async function runDailyReconciliation(ctx: Ctx, payload: { day?: string }) {
+  const day = payload.day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(payload.day) ? payload.day : dayBefore(ctx.clock.now());
   await reconcileDay(ctx, null, { day });
   await scheduleReconciliation(ctx, { runAt: nextRunAfter(new Date(Date.parse(`${day}T00:00:00Z`) + DAY + RUN_OFFSET)) });
 }

@@ -60,8 +60,13 @@ export async function refundLater(
 }
 
 /** Refunds at the provider, then books the refund (once, keyed by the payment) when the provider confirmed it. */
-export async function runRefundPayment(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: Record<string, unknown>, run?: JobAttempt) {
-  if (payload.provider !== provider.name || typeof payload.reference !== 'string' || typeof payload.paymentId !== 'string') return;
+export async function runRefundPayment(
+  ctx: EventsContext & { clock: { now(): Date } },
+  provider: PaymentProvider,
+  payload: { provider: string; paymentId: string; reference: string; invoiceId?: string; invoiceNumber?: string; amountCents?: number },
+  run?: JobAttempt,
+) {
+  if (payload.provider !== provider.name) return;
   const { invoiceId, invoiceNumber, amountCents } = payload;
   try {
     await provider.refund({ reference: payload.reference, idempotencyKey: `refund:${payload.paymentId}` });
@@ -74,6 +79,6 @@ export async function runRefundPayment(ctx: EventsContext & { clock: { now(): Da
   }
   if (typeof invoiceId !== 'string' || typeof invoiceNumber !== 'string' || typeof amountCents !== 'number') return; // queued before the ledger
   await inTransaction(ctx, (uow) =>
-    postRefund(uow.tx, { id: payload.paymentId as string, invoiceId, invoiceNumber, amountCents, at: ctx.clock.now(), reference: payload.reference as string }),
+    postRefund(uow.tx, { id: payload.paymentId, invoiceId, invoiceNumber, amountCents, at: ctx.clock.now(), reference: payload.reference }),
   );
 }

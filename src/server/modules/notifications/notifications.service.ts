@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -19,7 +20,7 @@ import type { Db } from '#server/db/client.ts';
 import { notificationPreferences, notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
 import { notFound } from '#server/errors.ts';
-import { enqueueJob, type JobHandler } from '#server/lib/jobs.ts';
+import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { isOptedOut } from '#server/modules/sms-convos/index.ts';
@@ -143,12 +144,16 @@ export async function sendNotificationSms(ctx: Pick<AppContext, 'db' | 'sms' | '
   return 'sent';
 }
 
-export function notificationsJobs(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>): Record<string, JobHandler> {
-  return {
-    [NOTIFICATION_SMS_JOB]: async (payload) => {
-      await sendNotificationSms(ctx, { notificationId: String(payload.notificationId) });
-    },
-  };
+export function notificationsJobs(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>): JobDefinition[] {
+  return [
+    defineJob({
+      name: NOTIFICATION_SMS_JOB,
+      payload: z.object({ notificationId: z.string() }),
+      run: async ({ notificationId }) => {
+        await sendNotificationSms(ctx, { notificationId });
+      },
+    }),
+  ];
 }
 
 const unreadOf = async (db: Db, userId: string) =>

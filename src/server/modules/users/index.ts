@@ -1,2 +1,7 @@
 // The users module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
+import { defineModule } from '#server/lib/module.ts';
+import { usersRoutes } from './users.routes.ts';
+
 export { usersRoutes } from './users.routes.ts';
+
+export const usersModule = defineModule({ name: 'users', routes: [usersRoutes] });

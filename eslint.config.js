@@ -80,7 +80,20 @@ const moduleBoundaries = serverModules.map((m) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'bench/.cold-start/**', 'data/**', 'drizzle/**', 'node_modules/**', '.test-data/**', '.shots-*', 'screenshots/**', 'bench/.empty-app/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'bench/.cold-start/**',
+      'data/**',
+      'drizzle/**',
+      'node_modules/**',
+      '.test-data/**',
+      '.shots-*',
+      'screenshots/**',
+      'bench/.empty-app/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

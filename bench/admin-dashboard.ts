@@ -55,7 +55,12 @@ async function onPostgres(url: string) {
     });
     statements.push({ text: 'select * from access_requests order by created_at desc, id desc limit 5', values: [] });
     const plans: string[][] = [];
-    for (const s of statements.slice(0, 3)) plans.push(((await pool.query(`explain (analyze, costs off, timing off) ${s.text}`, s.values)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']));
+    for (const s of statements.slice(0, 3))
+      plans.push(
+        ((await pool.query(`explain (analyze, costs off, timing off) ${s.text}`, s.values)).rows as { 'QUERY PLAN': string }[]).map(
+          (r) => r['QUERY PLAN'],
+        ),
+      );
     bare = await bareServer(pool, statements);
     const headers = { 'X-Auth-Token': admin.token, 'X-User-Id': admin.userId, 'X-Client-Id': 'web' };
     const [baseline, ours] = await timeInterleaved([
@@ -68,7 +73,8 @@ async function onPostgres(url: string) {
     console.log(`  bare pg + node:http, same SQL   p50 ${fmt(baseline.p50)} ms   p99 ${fmt(baseline.p99)} ms   ${fmt(baseline.bytes / 1024, 1)} KB`);
     console.log(`  ours (Fastify app)              p50 ${fmt(ours.p50)} ms   p99 ${fmt(ours.p99)} ms   ${fmt(ours.bytes / 1024, 1)} KB`);
     console.log(`  p99 ${fmt(ours.p99)} ms (goal ≤ ${GOAL_P99_MS}), ratio bare/ours ${fmt(ratio)} → ${result.meetsGoal ? 'met' : 'MISSED'}`);
-    for (const [i, plan] of plans.entries()) console.log(`  plan of statement ${i + 1}, execution: ${plan.find((l) => l.startsWith('Execution Time')) ?? 'n/a'}`);
+    for (const [i, plan] of plans.entries())
+      console.log(`  plan of statement ${i + 1}, execution: ${plan.find((l) => l.startsWith('Execution Time')) ?? 'n/a'}`);
     return { ...result, plans };
   } finally {
     if (bare) await new Promise((r) => bare!.server.close(r));

@@ -48,7 +48,10 @@ async function main() {
   if (pglite) {
     const original = pglite.query.bind(pglite);
     const seen: string[] = [];
-    (pglite as { query: unknown }).query = (sql: string, ...rest: unknown[]) => (seen.push(sql), (original as (...a: unknown[]) => unknown)(sql, ...rest));
+    (pglite as { query: unknown }).query = (sql: string, ...rest: unknown[]) => (
+      seen.push(sql),
+      (original as (...a: unknown[]) => unknown)(sql, ...rest)
+    );
     await resolveSession({ db: database.db }, { token, now: new Date(), idleMinutes: IDLE_MINUTES });
     (pglite as { query: unknown }).query = original;
     sqlMatches = seen.includes(SESSION_SQL);
@@ -76,7 +79,20 @@ async function main() {
       const [row] = await query(SESSION_SQL, [createHash('sha256').update(tok).digest('hex'), 1]);
       if (!row) throw 401;
       const [sessionId, , lastSeen, expires, revoked, impersonatorId, id, phone, name, isAdmin, isManager, status, impAdmin, impStatus] = row as [
-        string, Date, Date, Date, Date | null, string | null, string, string, string | null, boolean, boolean, string, boolean | null, string | null,
+        string,
+        Date,
+        Date,
+        Date,
+        Date | null,
+        string | null,
+        string,
+        string,
+        string | null,
+        boolean,
+        boolean,
+        string,
+        boolean | null,
+        string | null,
       ];
       const lastSeenAt = new Date(lastSeen);
       if (revoked || new Date(expires).getTime() <= now.getTime()) throw 401;

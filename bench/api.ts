@@ -21,13 +21,10 @@ interface Load {
 
 function load(port: number, headers: Record<string, string>, seconds: number): Promise<Load> {
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url: `http://127.0.0.1:${port}/api/auth/me`, connections: CONNECTIONS, duration: seconds, headers },
-      (err, r) => {
-        if (err) return reject(err);
-        resolve({ reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
-      },
-    );
+    autocannon({ url: `http://127.0.0.1:${port}/api/auth/me`, connections: CONNECTIONS, duration: seconds, headers }, (err, r) => {
+      if (err) return reject(err);
+      resolve({ reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    });
   });
 }
 

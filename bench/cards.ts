@@ -27,21 +27,91 @@ const GOAL_P99_MS = 20;
 const GOAL_RATIO = 0.8;
 
 const players = [
-  'Ken Griffey Jr.', 'Michael Jordan', 'Mike Trout', 'Shohei Ohtani', 'Tom Brady', 'LeBron James', 'Wayne Gretzky', 'Mickey Mantle',
-  'Kobe Bryant', 'Derek Jeter', 'Patrick Mahomes', 'Luka Doncic', 'Stephen Curry', 'Hank Aaron', 'Nolan Ryan', 'Sandy Koufax',
-  'Peyton Manning', 'Sidney Crosby', 'Connor McDavid', 'Bobby Orr', 'Jim Brown', 'Joe Montana', 'Jerry Rice', 'Magic Johnson',
-  'Larry Bird', 'Kareem Abdul-Jabbar', 'Tim Duncan', 'Shaquille O\'Neal', 'Giannis Antetokounmpo', 'Zion Williamson', 'Ja Morant',
-  'Victor Wembanyama', 'Juan Soto', 'Ronald Acuna Jr.', 'Fernando Tatis Jr.', 'Aaron Judge', 'Albert Pujols', 'Ichiro Suzuki',
-  'Cal Ripken Jr.', 'Tony Gwynn', 'Rickey Henderson', 'Mark McGwire', 'Barry Bonds', 'Roberto Clemente', 'Willie Mays', 'Ted Williams',
-  'Babe Ruth', 'Lou Gehrig', 'Jackie Robinson', 'Pete Rose', 'Johnny Unitas', 'Walter Payton', 'Barry Sanders', 'Emmitt Smith',
-  'Dan Marino', 'Justin Herbert', 'Joe Burrow', 'Josh Allen', 'Lamar Jackson', 'Mario Lemieux',
+  'Ken Griffey Jr.',
+  'Michael Jordan',
+  'Mike Trout',
+  'Shohei Ohtani',
+  'Tom Brady',
+  'LeBron James',
+  'Wayne Gretzky',
+  'Mickey Mantle',
+  'Kobe Bryant',
+  'Derek Jeter',
+  'Patrick Mahomes',
+  'Luka Doncic',
+  'Stephen Curry',
+  'Hank Aaron',
+  'Nolan Ryan',
+  'Sandy Koufax',
+  'Peyton Manning',
+  'Sidney Crosby',
+  'Connor McDavid',
+  'Bobby Orr',
+  'Jim Brown',
+  'Joe Montana',
+  'Jerry Rice',
+  'Magic Johnson',
+  'Larry Bird',
+  'Kareem Abdul-Jabbar',
+  'Tim Duncan',
+  "Shaquille O'Neal",
+  'Giannis Antetokounmpo',
+  'Zion Williamson',
+  'Ja Morant',
+  'Victor Wembanyama',
+  'Juan Soto',
+  'Ronald Acuna Jr.',
+  'Fernando Tatis Jr.',
+  'Aaron Judge',
+  'Albert Pujols',
+  'Ichiro Suzuki',
+  'Cal Ripken Jr.',
+  'Tony Gwynn',
+  'Rickey Henderson',
+  'Mark McGwire',
+  'Barry Bonds',
+  'Roberto Clemente',
+  'Willie Mays',
+  'Ted Williams',
+  'Babe Ruth',
+  'Lou Gehrig',
+  'Jackie Robinson',
+  'Pete Rose',
+  'Johnny Unitas',
+  'Walter Payton',
+  'Barry Sanders',
+  'Emmitt Smith',
+  'Dan Marino',
+  'Justin Herbert',
+  'Joe Burrow',
+  'Josh Allen',
+  'Lamar Jackson',
+  'Mario Lemieux',
 ];
-const brands = ['Topps', 'Topps Chrome', 'Upper Deck', 'Fleer', 'Bowman Chrome', 'Panini Prizm', 'Donruss', 'Score', 'O-Pee-Chee', 'Leaf', 'SP Authentic', 'Panini Select', 'Stadium Club', 'Finest', 'National Treasures'];
+const brands = [
+  'Topps',
+  'Topps Chrome',
+  'Upper Deck',
+  'Fleer',
+  'Bowman Chrome',
+  'Panini Prizm',
+  'Donruss',
+  'Score',
+  'O-Pee-Chee',
+  'Leaf',
+  'SP Authentic',
+  'Panini Select',
+  'Stadium Club',
+  'Finest',
+  'National Treasures',
+];
 const sportsList = ['baseball', 'basketball', 'football', 'hockey'];
 
 /** 100,000 cards over 1,000 owners plus the member's 2,000, written by PostgreSQL itself (seconds, not minutes). */
 export async function fill(client: pg.Client, memberId: string) {
-  await client.query(`insert into users (phone, name) select '+1999' || lpad(i::text, 7, '0'), 'Bench Owner ' || i from generate_series(1, ${OWNERS}) i`);
+  await client.query(
+    `insert into users (phone, name) select '+1999' || lpad(i::text, 7, '0'), 'Bench Owner ' || i from generate_series(1, ${OWNERS}) i`,
+  );
   const insertCards = (count: number, ownerSql: string, offset: number) =>
     client.query(
       `insert into cards (owner_id, grader, cert_number, grade, grade_value, year, brand, subject, card_number, sport, estimated_value_cents, custody, created_at, updated_at)
@@ -131,17 +201,32 @@ export async function compare(name: string, pool: pg.Pool, ourUrl: string, heade
         { url: ourUrl, headers },
       ]);
       rounds.push({ baseline, ours, p99Ratio: baseline.p99 / ours.p99, p50Ratio: baseline.p50 / ours.p50 });
-      if (ROUNDS > 1) console.log(`  round ${r + 1}: bare p99 ${fmt(baseline.p99)} ms, ours p50 ${fmt(ours.p50)} / p99 ${fmt(ours.p99)} ms, ratio ${fmt(baseline.p99 / ours.p99)}`);
+      if (ROUNDS > 1)
+        console.log(
+          `  round ${r + 1}: bare p99 ${fmt(baseline.p99)} ms, ours p50 ${fmt(ours.p50)} / p99 ${fmt(ours.p99)} ms, ratio ${fmt(baseline.p99 / ours.p99)}`,
+        );
     }
     const pick = (f: (x: (typeof rounds)[number]) => number) => median(rounds.map(f));
     const baseline = { p50: pick((x) => x.baseline.p50), p99: pick((x) => x.baseline.p99), bytes: rounds[0].baseline.bytes };
     const ours = { p50: pick((x) => x.ours.p50), p99: pick((x) => x.ours.p99), bytes: rounds[0].ours.bytes };
     const ratio = pick((x) => x.p99Ratio);
-    const result = { name, rounds: rounds.length, baseline, ours, p99Ratio: ratio, p50Ratio: pick((x) => x.p50Ratio), meetsGoal: ours.p99 <= GOAL_P99_MS && ratio >= GOAL_RATIO };
+    const result = {
+      name,
+      rounds: rounds.length,
+      baseline,
+      ours,
+      p99Ratio: ratio,
+      p50Ratio: pick((x) => x.p50Ratio),
+      meetsGoal: ours.p99 <= GOAL_P99_MS && ratio >= GOAL_RATIO,
+    };
     const label = ROUNDS > 1 ? ' (medians)' : '';
-    console.log(`  bare pg + node:http, same SQL${label}   p50 ${fmt(baseline.p50)} ms   p99 ${fmt(baseline.p99)} ms   ${fmt(baseline.bytes / 1024, 0)} KB`);
+    console.log(
+      `  bare pg + node:http, same SQL${label}   p50 ${fmt(baseline.p50)} ms   p99 ${fmt(baseline.p99)} ms   ${fmt(baseline.bytes / 1024, 0)} KB`,
+    );
     console.log(`  ours (Fastify app)${label}              p50 ${fmt(ours.p50)} ms   p99 ${fmt(ours.p99)} ms   ${fmt(ours.bytes / 1024, 0)} KB`);
-    console.log(`  p99 ${fmt(ours.p99)} ms (goal ≤ ${GOAL_P99_MS}), ratio bare/ours ${fmt(ratio)} (goal ≥ ${GOAL_RATIO}; p50s ${fmt(result.p50Ratio)}) → ${result.meetsGoal ? 'met' : 'MISSED'}`);
+    console.log(
+      `  p99 ${fmt(ours.p99)} ms (goal ≤ ${GOAL_P99_MS}), ratio bare/ours ${fmt(ratio)} (goal ≥ ${GOAL_RATIO}; p50s ${fmt(result.p50Ratio)}) → ${result.meetsGoal ? 'met' : 'MISSED'}`,
+    );
     return result;
   } finally {
     await new Promise((r) => bare.server.close(r));
@@ -203,13 +288,28 @@ async function onPostgres(url: string) {
     const [pageStatement] = await recordStatements(database.db, () => registryPage(database.db, member.userId, input, input, []));
     const pageAt = registryStatements.findIndex((q) => q.text === pageStatement.text);
     if (pageAt < 0) throw new Error('the registry page statement was not among those recorded');
-    const registry_ = await compare(`GET /api/registry page 1 (member with ${n} cards)`, pool, registryUrl, headers(member), registryStatements, pageAt);
+    const registry_ = await compare(
+      `GET /api/registry page 1 (member with ${n} cards)`,
+      pool,
+      registryUrl,
+      headers(member),
+      registryStatements,
+      pageAt,
+    );
     console.log(`  statements: ${registryStatements.length}`);
 
     const adminStatements = await recordStatements(database.db, () => adminCardsPage(database.db, { q: QUERY, sort: 'recent', page: 1 }));
     const page = adminStatements.at(-1)!;
-    const plan = ((await pool.query(`explain (analyze, costs off, timing off) ${page.text}`, page.values)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
-    const admin_ = await compare(`GET /api/admin/cards?q=${QUERY} page 1 (${ALL_CARDS.toLocaleString()} cards)`, pool, `http://127.0.0.1:${port}/api/admin/cards?q=${QUERY}`, headers(admin), adminStatements);
+    const plan = ((await pool.query(`explain (analyze, costs off, timing off) ${page.text}`, page.values)).rows as { 'QUERY PLAN': string }[]).map(
+      (r) => r['QUERY PLAN'],
+    );
+    const admin_ = await compare(
+      `GET /api/admin/cards?q=${QUERY} page 1 (${ALL_CARDS.toLocaleString()} cards)`,
+      pool,
+      `http://127.0.0.1:${port}/api/admin/cards?q=${QUERY}`,
+      headers(admin),
+      adminStatements,
+    );
     console.log(`  plan:\n    ${plan.join('\n    ')}`);
     return { registry: { ...registry_, statements: registryStatements.length }, adminCards: { ...admin_, plan } };
   } finally {

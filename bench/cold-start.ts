@@ -86,11 +86,19 @@ export async function runColdStart() {
     const b = wall('bare');
     const p = wall('pglite');
     const row = (label: string, k: keyof typeof samples, extra = '') =>
-      console.log(`  ${label.padEnd(31)}${fmt(wall(k), 0).padStart(5)} ms   CPU ${fmt(cpu(k), 0).padStart(5)} ms   (wall ${samples[k].map((x) => fmt(x.ms, 0)).join(', ')})${extra}`);
-    console.log(`\nCold start: spawn → first 200 on /api/health, median of ${RUNS} (all bundled, plain node; CPU = the server process's user + system time at that moment)`);
+      console.log(
+        `  ${label.padEnd(31)}${fmt(wall(k), 0).padStart(5)} ms   CPU ${fmt(cpu(k), 0).padStart(5)} ms   (wall ${samples[k].map((x) => fmt(x.ms, 0)).join(', ')})${extra}`,
+      );
+    console.log(
+      `\nCold start: spawn → first 200 on /api/health, median of ${RUNS} (all bundled, plain node; CPU = the server process's user + system time at that moment)`,
+    );
     row('bare Fastify', 'bare');
     row('bare PGlite + node:http (floor)', 'pglite', `  ${fmt(p / b)}× bare Fastify`);
-    row('ours, existing PGlite data dir', 'ours', `  ${fmt(o / b)}× bare Fastify, ${fmt(o / p)}× the floor (CPU ${fmt(cpu('ours') / cpu('pglite'))}×)`);
+    row(
+      'ours, existing PGlite data dir',
+      'ours',
+      `  ${fmt(o / b)}× bare Fastify, ${fmt(o / p)}× the floor (CPU ${fmt(cpu('ours') / cpu('pglite'))}×)`,
+    );
     console.log(`  ours, first start (initdb + migrations) ${fmt(first, 0)} ms, not counted`);
     console.log(`  ≤ ${GOAL_MS} ms on PGlite → ${o <= GOAL_MS ? 'met' : 'MISSED'}`);
     return {

@@ -66,10 +66,14 @@ async function bareWs() {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   await once(wss, 'listening');
   const { port } = wss.address() as { port: number };
-  const result = await measure(() => `ws://127.0.0.1:${port}`, undefined, (sentAt) => {
-    const data = JSON.stringify({ type: 'notification', title: 'bench', sentAt });
-    for (const c of wss.clients) c.send(data);
-  });
+  const result = await measure(
+    () => `ws://127.0.0.1:${port}`,
+    undefined,
+    (sentAt) => {
+      const data = JSON.stringify({ type: 'notification', title: 'bench', sentAt });
+      for (const c of wss.clients) c.send(data);
+    },
+  );
   wss.close();
   return result;
 }
@@ -86,8 +90,10 @@ async function ours(mode: 'memory' | 'redis') {
     await new Promise((r) => setTimeout(r, 200));
     // With Redis, all sockets sit on the second instance, so every delivery crosses Redis.
     const port = (b ?? a).port;
-    return await measure(() => `ws://127.0.0.1:${port}/ws`, token, (sentAt) =>
-      a.app.ctx.live.publish({ kind: 'members' }, { type: 'notification', title: 'bench', sentAt } as never),
+    return await measure(
+      () => `ws://127.0.0.1:${port}/ws`,
+      token,
+      (sentAt) => a.app.ctx.live.publish({ kind: 'members' }, { type: 'notification', title: 'bench', sentAt } as never),
     );
   } finally {
     for (const x of apps.reverse()) await x.app.close().catch(() => {});
@@ -142,7 +148,9 @@ export async function runFanout() {
   console.log(`\nLive fan-out: 1 event → ${SOCKETS} sockets, ${EVENTS} events (receivers in their own process), median of ${ROUNDS} rounds`);
   console.log(row('bare ws broadcast', mid.base, mid.base));
   console.log(row('ours, in-process bus', mid.mem, mid.base));
-  console.log(`  in-process p99 ratio per round: ${rounds.map((r) => fmt(r.memRatio)).join(', ')} (median ${fmt(memRatio)}×, range ${range(rounds.map((r) => r.memRatio))})`);
+  console.log(
+    `  in-process p99 ratio per round: ${rounds.map((r) => fmt(r.memRatio)).join(', ')} (median ${fmt(memRatio)}×, range ${range(rounds.map((r) => r.memRatio))})`,
+  );
   console.log(`  in-process p99 goal ≤ 1.5× bare ws (median) → ${memRatio <= 1.5 ? 'met' : 'MISSED'}`);
   if (redisMid) {
     const added = redisMid.redisAdded!;
@@ -160,7 +168,12 @@ export async function runFanout() {
     bareWs: mid.base,
     inProcess: { ...mid.mem, p99RatioToBare: memRatio, p99RatioPerRound: rounds.map((r) => r.memRatio) },
     redis: redisMid
-      ? { ...redisMid.redis!, p99RatioToBare: redisMid.redis!.p99 / redisMid.base.p99, addedP99Ms: redisMid.redisAdded!, addedP99MsPerRound: rounds.map((r) => r.redisAdded!) }
+      ? {
+          ...redisMid.redis!,
+          p99RatioToBare: redisMid.redis!.p99 / redisMid.base.p99,
+          addedP99Ms: redisMid.redisAdded!,
+          addedP99MsPerRound: rounds.map((r) => r.redisAdded!),
+        }
       : { skipped: redisSkipped },
     missingDeliveries: missing,
   };

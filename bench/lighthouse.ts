@@ -182,7 +182,11 @@ export async function runLighthouse() {
 
     // Sign in as a member through the API, as the sign-in dialog does.
     const post = (path: string, body: unknown) =>
-      fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': 'web', origin }, body: JSON.stringify(body) });
+      fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-client-id': 'web', origin },
+        body: JSON.stringify(body),
+      });
     const since = twilio.messages.length;
     const sent = await post('/api/send-otp', { phone: MEMBER_PHONE });
     if (!sent.ok) throw new Error(`send-otp: ${sent.status} ${await sent.text()}`);
@@ -216,8 +220,15 @@ export async function runLighthouse() {
       console.log(
         `  ${path.padEnd(12)} ${CATEGORIES.map((c) => String(s[c]).padStart(14)).join('')}   ${fmt(s.lcpMs / 1000, 2)} s  ${fmt(s.tbtMs, 0).padStart(4)} ms  ${fmt(s.transferKB, 0)} KB`,
       );
-      console.log(`  ${''.padEnd(12)} transfer: ${Object.entries(s.byTypeKB).map(([t, kb]) => `${t} ${kb} KB`).join(', ')}`);
-      if (s.runs && s.runs.length > 1) console.log(`  ${''.padEnd(12)} runs: performance ${s.runs.map((r) => r.performance).join(', ')}; LCP ${s.runs.map((r) => fmt(r.lcpMs / 1000, 2)).join(', ')} s; TBT ${s.runs.map((r) => fmt(r.tbtMs, 0)).join(', ')} ms`);
+      console.log(
+        `  ${''.padEnd(12)} transfer: ${Object.entries(s.byTypeKB)
+          .map(([t, kb]) => `${t} ${kb} KB`)
+          .join(', ')}`,
+      );
+      if (s.runs && s.runs.length > 1)
+        console.log(
+          `  ${''.padEnd(12)} runs: performance ${s.runs.map((r) => r.performance).join(', ')}; LCP ${s.runs.map((r) => fmt(r.lcpMs / 1000, 2)).join(', ')} s; TBT ${s.runs.map((r) => fmt(r.tbtMs, 0)).join(', ')} ms`,
+        );
     }
     console.log(`  every score ≥ ${GOAL} → ${met ? 'met' : 'MISSED'}`);
     return { pages, goal: GOAL, meetsGoal: met };

@@ -17,7 +17,28 @@ const LISTINGS = 100_000;
 const BUYERS = 50;
 const QUERY = 'q=griffey&sport=baseball&grader=PSA&minPriceCents=50000';
 
-const players = ['Ken Griffey Jr.', 'Michael Jordan', 'Mike Trout', 'Shohei Ohtani', 'Tom Brady', 'LeBron James', 'Wayne Gretzky', 'Mickey Mantle', 'Kobe Bryant', 'Derek Jeter', 'Patrick Mahomes', 'Luka Doncic', 'Stephen Curry', 'Hank Aaron', 'Nolan Ryan', 'Sandy Koufax', 'Aaron Judge', 'Willie Mays', 'Babe Ruth', 'Connor McDavid'];
+const players = [
+  'Ken Griffey Jr.',
+  'Michael Jordan',
+  'Mike Trout',
+  'Shohei Ohtani',
+  'Tom Brady',
+  'LeBron James',
+  'Wayne Gretzky',
+  'Mickey Mantle',
+  'Kobe Bryant',
+  'Derek Jeter',
+  'Patrick Mahomes',
+  'Luka Doncic',
+  'Stephen Curry',
+  'Hank Aaron',
+  'Nolan Ryan',
+  'Sandy Koufax',
+  'Aaron Judge',
+  'Willie Mays',
+  'Babe Ruth',
+  'Connor McDavid',
+];
 const brands = ['Topps', 'Topps Chrome', 'Upper Deck', 'Fleer', 'Bowman Chrome', 'Panini Prizm', 'Donruss', 'Score', 'O-Pee-Chee', 'Leaf'];
 const sportsList = ['baseball', 'basketball', 'football', 'hockey'];
 
@@ -38,24 +59,42 @@ export async function fill(client: pg.Client, houseId: string) {
        from cards where owner_id = $1 and custody = 'in_vault' and hold_kind is null`,
     [houseId],
   );
-  await client.query(`update cards c set hold_kind = 'listing', hold_ref = l.id from listings l where l.card_id = c.id and c.owner_id = $1`, [houseId]);
+  await client.query(`update cards c set hold_kind = 'listing', hold_ref = l.id from listings l where l.card_id = c.id and c.owner_id = $1`, [
+    houseId,
+  ]);
   await client.query('analyze');
 }
 
 async function race(port: number, database: Awaited<ReturnType<typeof openPostgres>>, client: pg.Client, houseId: string) {
-  await client.query(`insert into users (phone, name) select '+1888' || lpad(i::text, 7, '0'), 'Bench Buyer ' || i from generate_series(1, ${BUYERS}) i`);
+  await client.query(
+    `insert into users (phone, name) select '+1888' || lpad(i::text, 7, '0'), 'Bench Buyer ' || i from generate_series(1, ${BUYERS}) i`,
+  );
   const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => sessionFor(database, `+1888${String(i + 1).padStart(7, '0')}`)));
-  const [{ id: listingId }] = (await client.query(`select l.id from listings l join cards c on c.id = l.card_id where c.owner_id = $1 and l.status = 'active' limit 1`, [houseId])).rows as { id: string }[];
+  const [{ id: listingId }] = (
+    await client.query(`select l.id from listings l join cards c on c.id = l.card_id where c.owner_id = $1 and l.status = 'active' limit 1`, [
+      houseId,
+    ])
+  ).rows as { id: string }[];
   const headers = (s: { token: string; userId: string }) => ({ 'X-Auth-Token': s.token, 'X-User-Id': s.userId, 'X-Client-Id': 'web' });
   const json = (s: { token: string; userId: string }) => ({ ...headers(s), 'content-type': 'application/json' });
   const base = `http://127.0.0.1:${port}`;
-  const results = await Promise.all(buyers.map((b) => fetch(`${base}/api/listings/${listingId}/reserve`, { method: 'POST', headers: headers(b) }).then(async (r) => ({ b, status: r.status, body: await r.json() as { invoiceId?: string } }))));
+  const results = await Promise.all(
+    buyers.map((b) =>
+      fetch(`${base}/api/listings/${listingId}/reserve`, { method: 'POST', headers: headers(b) }).then(async (r) => ({
+        b,
+        status: r.status,
+        body: (await r.json()) as { invoiceId?: string },
+      })),
+    ),
+  );
   const codes = results.reduce<Record<number, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {});
   const winners = results.filter((r) => r.status === 200);
   let paid = false;
   if (winners.length === 1) {
     const w = winners[0]!;
-    const open = (await (await fetch(`${base}/api/checkout`, { method: 'POST', headers: json(w.b), body: JSON.stringify({ invoiceId: w.body.invoiceId }) })).json()) as { url: string };
+    const open = (await (
+      await fetch(`${base}/api/checkout`, { method: 'POST', headers: json(w.b), body: JSON.stringify({ invoiceId: w.body.invoiceId }) })
+    ).json()) as { url: string };
     const sid = new URL(open.url, base).searchParams.get('session')!;
     // Completed twice: the second settles nothing more.
     for (let i = 0; i < 2; i++) await fetch(`${base}/api/payment-test/${sid}/complete`, { method: 'POST', headers: headers(w.b) });
@@ -64,7 +103,9 @@ async function race(port: number, database: Awaited<ReturnType<typeof openPostgr
   const [{ n }] = (await client.query('select count(*)::int as n from sales where listing_id = $1', [listingId])).rows as { n: number }[];
   const fiveXx = results.filter((r) => r.status >= 500).length;
   const ok = winners.length === 1 && n === 1 && fiveXx === 0 && paid;
-  console.log(`\n${BUYERS} concurrent buyers on one listing: ${JSON.stringify(codes)} → ${winners.length} reservation, ${n} sale, ${fiveXx} 5xx → ${ok ? 'met' : 'MISSED'}`);
+  console.log(
+    `\n${BUYERS} concurrent buyers on one listing: ${JSON.stringify(codes)} → ${winners.length} reservation, ${n} sale, ${fiveXx} 5xx → ${ok ? 'met' : 'MISSED'}`,
+  );
   return { codes, reservations: winners.length, sales: n, fiveXx, meetsGoal: ok };
 }
 
@@ -88,8 +129,16 @@ async function onPostgres(url: string) {
     // The bare run sends the statement the app sends (its name, text and values, with the same
     // "now" for the featured-first order).
     const [page] = await recordStatements(database.db, () => listingsPage(database.db, query, new Date()));
-    const plan = ((await pool.query(`explain (analyze, costs off, timing off) ${page.text}`, page.values)).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
-    const browse = await compare(`GET /api/listings?${QUERY} (${LISTINGS.toLocaleString()} listings)`, pool, `http://127.0.0.1:${port}/api/listings?${QUERY}`, headers, [page]);
+    const plan = ((await pool.query(`explain (analyze, costs off, timing off) ${page.text}`, page.values)).rows as { 'QUERY PLAN': string }[]).map(
+      (r) => r['QUERY PLAN'],
+    );
+    const browse = await compare(
+      `GET /api/listings?${QUERY} (${LISTINGS.toLocaleString()} listings)`,
+      pool,
+      `http://127.0.0.1:${port}/api/listings?${QUERY}`,
+      headers,
+      [page],
+    );
     console.log(`  plan:\n    ${plan.join('\n    ')}`);
     const buyers = await race(port, database, client, houseId);
     return { browse: { ...browse, plan }, buyers };

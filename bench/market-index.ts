@@ -23,21 +23,35 @@ const NO_DEMO_INDEX = { demoIndex: false, demoFunds: false };
 
 async function fill(database: Database, today: string) {
   const { db } = database;
-  for (const t of ['index_members', 'index_divisor_log', 'index_levels', 'price_observations', 'index_reviews', 'index_constituents']) await db.execute(sql.raw(`delete from ${t}`));
-  await db.execute(sql.raw(`insert into index_constituents (player, year, set, card_number, grader, grade, sport)
-    select 'Bench Player ' || i, 1950 + i % 70, 'Bench Set', i::text, 'PSA', 10 - i % 3, 'baseball' from generate_series(1, ${CONSTITUENTS}) i`));
+  for (const t of ['index_members', 'index_divisor_log', 'index_levels', 'price_observations', 'index_reviews', 'index_constituents'])
+    await db.execute(sql.raw(`delete from ${t}`));
+  await db.execute(
+    sql.raw(`insert into index_constituents (player, year, set, card_number, grader, grade, sport)
+    select 'Bench Player ' || i, 1950 + i % 70, 'Bench Set', i::text, 'PSA', 10 - i % 3, 'baseball' from generate_series(1, ${CONSTITUENTS}) i`),
+  );
   // 500 sales each, spread over the 5 years, prices wandering around a per-card level.
-  await db.execute(sql.raw(`insert into price_observations (constituent_id, observed_on, price_cents, source, sale_ref, dedupe_key)
+  await db.execute(
+    sql.raw(`insert into price_observations (constituent_id, observed_on, price_cents, source, sale_ref, dedupe_key)
     select c.id, date '${today}' - (${DAYS + 200} - (k * ${DAYS + 200} / ${PER}))::int, (10000 + (abs(hashtext(c.id::text)) % 500000) + (k * 37 + abs(hashtext(c.id::text || k)) % 900) * 10)::bigint,
            'Bench', 'b-' || k, 'b-' || k
-      from index_constituents c, generate_series(0, ${PER - 1}) k`));
-  await seedSetting({ db }, { section: 'index', value: { weighting: 'equal', baseDate: addDays(today, -DAYS), staleAfterDays: 90, rebalanceCadence: 'monthly' }, overwrite: true });
+      from index_constituents c, generate_series(0, ${PER - 1}) k`),
+  );
+  await seedSetting(
+    { db },
+    {
+      section: 'index',
+      value: { weighting: 'equal', baseDate: addDays(today, -DAYS), staleAfterDays: 90, rebalanceCadence: 'monthly' },
+      overwrite: true,
+    },
+  );
   await db.execute(sql.raw('analyze'));
 }
 
 /** The plain baseline: all members from the base date, equal weight reset on the 1st of each month. */
 async function baseline(database: Database, baseDate: string, today: string) {
-  const res = await database.db.execute(sql.raw('select constituent_id as id, observed_on::text as day, price_cents::float8 as p from price_observations order by 1, 2'));
+  const res = await database.db.execute(
+    sql.raw('select constituent_id as id, observed_on::text as day, price_cents::float8 as p from price_observations order by 1, 2'),
+  );
   const rows = ((res as { rows?: unknown[] }).rows ?? (res as unknown as unknown[])) as { id: string; day: string; p: number }[];
   const ids: string[] = [];
   const series = new Map<string, { day: string; p: number }[]>();

@@ -13,7 +13,9 @@ const { app } = await benchApp(database);
 // Checkout is rate limited per member (30 an hour): a member for every 20 invoices.
 const MEMBERS = Math.ceil(N / 20);
 await database.db.execute(sql`insert into users (phone, name, is_admin) values ('+12125559901', 'Bench Admin', true)`);
-await database.db.execute(sql`insert into users (phone, name) select '+1212556' || lpad(i::text, 4, '0'), 'Bench Member ' || i from generate_series(1, ${MEMBERS}) i`);
+await database.db.execute(
+  sql`insert into users (phone, name) select '+1212556' || lpad(i::text, 4, '0'), 'Bench Member ' || i from generate_series(1, ${MEMBERS}) i`,
+);
 const admin = await sessionFor(database, '+12125559901');
 const members = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => sessionFor(database, `+1212556${String(i + 1).padStart(4, '0')}`)));
 const headers = (s: { token: string; userId: string }) => ({ 'x-auth-token': s.token, 'x-user-id': s.userId, 'x-client-id': 'web' });

@@ -40,8 +40,14 @@ async function probeOnce(cwd: string, env: Record<string, string | undefined>): 
   const child = spawnTs(join(cwd, 'bench', 'settlement-probe.ts'), env, { cwd, ipc: false });
   // 'close', not 'exit': the output is read to its end.
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  const line = child.output().trim().split('\n').reverse().find((l) => l.startsWith('{"samples"'));
-  if (code !== 0 || !line) throw new Error(`probe in ${cwd} failed (${code}, ${child.signalCode ?? "no signal"}): ${child.output().slice(-1500) || "no output"}`);
+  const line = child
+    .output()
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{"samples"'));
+  if (code !== 0 || !line)
+    throw new Error(`probe in ${cwd} failed (${code}, ${child.signalCode ?? 'no signal'}): ${child.output().slice(-1500) || 'no output'}`);
   return (JSON.parse(line) as { samples: number[] }).samples;
 }
 

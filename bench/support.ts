@@ -92,7 +92,11 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, label: string): 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs a TypeScript file under `node --import tsx` with an IPC channel; output is collected. */
-export function spawnTs(script: string, env: Record<string, string | undefined> = {}, opts: { cwd?: string; ipc?: boolean; nodeArgs?: string[] } = {}) {
+export function spawnTs(
+  script: string,
+  env: Record<string, string | undefined> = {},
+  opts: { cwd?: string; ipc?: boolean; nodeArgs?: string[] } = {},
+) {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', script], {
     cwd: opts.cwd ?? repoRoot,
     env: { ...process.env, ...env },

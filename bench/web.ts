@@ -128,8 +128,7 @@ const entryKey = (m: Manifest) => {
 };
 
 /** Manifest keys of the given source files (paths relative to src/web), those that are chunks. */
-const keysFor = (m: Manifest, sources: string[]) =>
-  Object.keys(m).filter((k) => sources.some((s) => (m[k].src ?? k).endsWith(s)));
+const keysFor = (m: Manifest, sources: string[]) => Object.keys(m).filter((k) => sources.some((s) => (m[k].src ?? k).endsWith(s)));
 
 function weigh(build: WebBuild, files: string[]) {
   let js = 0;
@@ -143,7 +142,13 @@ function weigh(build: WebBuild, files: string[]) {
       jsRaw += bytes.length;
     } else if (f.endsWith('.css')) css += gz;
   }
-  return { jsGzipKB: js / 1024, cssGzipKB: css / 1024, totalGzipKB: (js + css) / 1024, jsRawKB: jsRaw / 1024, files: files.filter((f) => /\.(js|css)$/.test(f)) };
+  return {
+    jsGzipKB: js / 1024,
+    cssGzipKB: css / 1024,
+    totalGzipKB: (js + css) / 1024,
+    jsRawKB: jsRaw / 1024,
+    files: files.filter((f) => /\.(js|css)$/.test(f)),
+  };
 }
 
 /** Code a signed-out visitor must never download. */
@@ -174,7 +179,10 @@ function biggestModules(build: WebBuild, files: string[], limit = 10) {
       sizes.set(key, (sizes.get(key) ?? 0) + (build.moduleBytes[id] ?? 0));
     }
   }
-  return [...sizes].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([k, n]) => `${k} ${fmt(n / 1024, 1)} KB`);
+  return [...sizes]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([k, n]) => `${k} ${fmt(n / 1024, 1)} KB`);
 }
 
 /** What a browser loads before first paint for `/` and for `/dashboard` (entry, static imports, page and layout chunks). */

@@ -13,7 +13,9 @@ describe.skipIf(inject('skipBrowser'))('accessibility check', () => {
 
   it('fails on serious or critical violations with a readable list, and passes a clean page', async () => {
     const { page, context } = await newPage(browser);
-    await page.setContent('<html lang="en"><head><title>Bad</title></head><body><main><img src="data:image/png;base64,iVBORw0KGgo="><button></button></main></body></html>');
+    await page.setContent(
+      '<html lang="en"><head><title>Bad</title></head><body><main><img src="data:image/png;base64,iVBORw0KGgo="><button></button></main></body></html>',
+    );
     const err = await expectNoSeriousA11yViolations(page).then(
       () => null,
       (e: Error) => e,

@@ -80,7 +80,10 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     await page.goto(server.url + '/admin');
     await page.getByRole('heading', { name: 'Recent access requests' }).waitFor();
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole('link', { name: /Access Requests/ }).first().click();
+    await page
+      .getByRole('link', { name: /Access Requests/ })
+      .first()
+      .click();
     await page.waitForURL('**/admin/access-requests');
 
     const row = page.getByTestId('access-request-row').filter({ hasText: '@grail.hunter' });

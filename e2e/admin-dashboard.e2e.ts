@@ -33,7 +33,18 @@ describe.skipIf(inject('skipBrowser'))('the admin dashboard in Chromium', () => 
     await tile('Funds AUM').getByText(/\$\d/).waitFor();
     await tile('Loans outstanding').getByText(/\$\d/).waitFor();
     await tile('Active listings').getByText(/^\d+$/).first().waitFor();
-    for (const name of ['Members', 'Pending requests', 'KYC queue', 'GMV', 'Sales', 'Overdue installments', 'Open invoices', 'Overdue invoices', 'Open hunts', 'Sources offered']) {
+    for (const name of [
+      'Members',
+      'Pending requests',
+      'KYC queue',
+      'GMV',
+      'Sales',
+      'Overdue installments',
+      'Open invoices',
+      'Overdue invoices',
+      'Open hunts',
+      'Sources offered',
+    ]) {
       expect(await tile(name).count(), name).toBeGreaterThan(0);
     }
 

@@ -176,10 +176,19 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'User Access' }).click();
     await page.getByRole('button', { name: 'Impersonate Casey Collector' }).waitFor();
     expect(await page.getByText('You are viewing this account in admin mode.').count()).toBe(0);
-    expect(await page.evaluate(() => fetch('/api/auth/me', { headers: { 'X-Client-Id': 'web', ...(() => {
-      const c = JSON.parse(localStorage.getItem('auth') ?? '{}');
-      return { 'X-User-Id': c.userId, 'X-Auth-Token': c.authToken };
-    })() } }).then((r) => r.json()))).toMatchObject({ name: 'Avery Admin', isAdmin: true, isImpersonated: false });
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/auth/me', {
+          headers: {
+            'X-Client-Id': 'web',
+            ...(() => {
+              const c = JSON.parse(localStorage.getItem('auth') ?? '{}');
+              return { 'X-User-Id': c.userId, 'X-Auth-Token': c.authToken };
+            })(),
+          },
+        }).then((r) => r.json()),
+      ),
+    ).toMatchObject({ name: 'Avery Admin', isAdmin: true, isImpersonated: false });
 
     expect(errors).toEqual([]);
     await admin.context.close();
@@ -196,11 +205,20 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
     const sheet = page.getByRole('dialog');
     await sheet.getByRole('heading', { name: 'Jordan Reyes' }).waitFor();
     // It slides in from the right and rests against the right edge.
-    await expect.poll(async () => {
-      const box = await sheet.boundingBox();
-      return box && Math.round(box.x + box.width);
-    }).toBe(390);
-    expect(await sheet.getByRole('link').allInnerTexts()).toEqual(['Market Index', 'Private MarketPlace', 'Lend', 'Registry', 'Dashboard', 'Settings']);
+    await expect
+      .poll(async () => {
+        const box = await sheet.boundingBox();
+        return box && Math.round(box.x + box.width);
+      })
+      .toBe(390);
+    expect(await sheet.getByRole('link').allInnerTexts()).toEqual([
+      'Market Index',
+      'Private MarketPlace',
+      'Lend',
+      'Registry',
+      'Dashboard',
+      'Settings',
+    ]);
     await sheet.getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/settings');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -64,7 +64,9 @@ describe.skipIf(inject('skipBrowser'))('certificate claims in Chromium', () => {
     await page.getByRole('button', { name: 'Send claim' }).click();
     await page.getByText("Add a photo of the slab's front").waitFor();
     // A file that is not a JPEG or PNG is refused before anything is sent.
-    await page.getByTestId('claim-photo-front-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await page
+      .getByTestId('claim-photo-front-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
     await page.getByText('Photos must be JPEG or PNG images').waitFor();
     await page.getByTestId('claim-photo-front-input').setInputFiles({ name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo(200) });
     await page.getByTestId('claim-photo-back-input').setInputFiles({ name: 'back.jpg', mimeType: 'image/jpeg', buffer: await photo(90) });

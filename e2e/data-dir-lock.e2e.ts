@@ -21,7 +21,15 @@ async function requestAccess(url: string, instagram: string, n: number): Promise
     const res = await fetch(`${url}/api/request-access`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-client-id': 'web' },
-      body: JSON.stringify({ phone: `+1415555${String(n).padStart(4, '0')}`, instagram, referral: '', termsAccepted: true, privacyAccepted: true, marketingOptIn: false, smsOptIn: false }),
+      body: JSON.stringify({
+        phone: `+1415555${String(n).padStart(4, '0')}`,
+        instagram,
+        referral: '',
+        termsAccepted: true,
+        privacyAccepted: true,
+        marketingOptIn: false,
+        smsOptIn: false,
+      }),
       signal: AbortSignal.timeout(5_000),
     });
     return res.status === 200;
@@ -35,7 +43,16 @@ async function tryStart(dataDir: string): Promise<{ result: number | 'serving'; 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: 'ignore',
   });
   const stop = () => {

@@ -29,8 +29,15 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
   it('shows a legal page with its seeded text', async () => {
     const { page, errors, context } = await newPage(browser);
     await page.goto(server.url + '/terms');
-    await page.getByRole('heading', { level: 1, name: /Terms of Use/i }).first().waitFor();
-    await page.locator('main').getByText(/arbitration/i).first().waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: /Terms of Use/i })
+      .first()
+      .waitFor();
+    await page
+      .locator('main')
+      .getByText(/arbitration/i)
+      .first()
+      .waitFor();
     await expectNoSeriousA11yViolations(page);
     expect(await page.locator('main').innerText()).toMatch(/arbitration/i);
     expect(errors).toEqual([]);
@@ -76,7 +83,11 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
     // DOMContentLoaded, so a visitor who leaves within a second is still counted.
     await page.goto(server.url + '/', { waitUntil: 'domcontentloaded' });
     expect(sent).toEqual(['/']);
-    await page.locator('footer').getByRole('link', { name: /privacy/i }).first().click();
+    await page
+      .locator('footer')
+      .getByRole('link', { name: /privacy/i })
+      .first()
+      .click();
     await expect.poll(() => sent).toEqual(['/', '/privacy']);
     // How fast the server answers is not the promise; that each view is accepted is.
     await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(2);

@@ -113,46 +113,53 @@ describe.skipIf(inject('skipBrowser'))('card funds in Chromium', () => {
     expect(client.errors).toEqual([]);
   });
 
-  it('the manager confirms the deposit; the client sees positions in the chosen funds on /funds and the dashboard', { timeout: 240_000 }, async () => {
-    const a = admin.page;
-    await a.goto(server.url + '/admin/kyc-verification');
-    const cards = a.getByTestId('kyc-review-card').filter({ hasText: CLIENT.name });
-    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(4);
-    for (let i = 0; i < 4; i++) {
-      await cards.first().getByRole('button', { name: /^Approve / }).click();
-      await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3 - i);
-    }
+  it(
+    'the manager confirms the deposit; the client sees positions in the chosen funds on /funds and the dashboard',
+    { timeout: 240_000 },
+    async () => {
+      const a = admin.page;
+      await a.goto(server.url + '/admin/kyc-verification');
+      const cards = a.getByTestId('kyc-review-card').filter({ hasText: CLIENT.name });
+      await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(4);
+      for (let i = 0; i < 4; i++) {
+        await cards
+          .first()
+          .getByRole('button', { name: /^Approve / })
+          .click();
+        await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3 - i);
+      }
 
-    const m = manager.page;
-    await m.goto(clientPageUrl);
-    const confirm = m.getByRole('button', { name: 'Confirm deposit received' });
-    await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
-    await m.getByLabel('Amount received (USD)').fill('50000');
-    await confirm.click();
-    const dialog = m.getByRole('alertdialog');
-    await dialog.getByLabel('Type the amount again').fill('50000');
-    await dialog.getByRole('button', { name: 'Activate account' }).click();
-    await m.getByText('Account Active').first().waitFor();
-    // The deposit waits, split by the client's choice, for each fund's next valuation.
-    const mine = m.getByTestId('client-fund-position');
-    await mine.filter({ hasText: VINTAGE }).getByText('$30,000.00 awaiting the next valuation').waitFor();
-    await mine.filter({ hasText: MODERN }).getByText('$20,000.00 awaiting the next valuation').waitFor();
+      const m = manager.page;
+      await m.goto(clientPageUrl);
+      const confirm = m.getByRole('button', { name: 'Confirm deposit received' });
+      await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await m.getByLabel('Amount received (USD)').fill('50000');
+      await confirm.click();
+      const dialog = m.getByRole('alertdialog');
+      await dialog.getByLabel('Type the amount again').fill('50000');
+      await dialog.getByRole('button', { name: 'Activate account' }).click();
+      await m.getByText('Account Active').first().waitFor();
+      // The deposit waits, split by the client's choice, for each fund's next valuation.
+      const mine = m.getByTestId('client-fund-position');
+      await mine.filter({ hasText: VINTAGE }).getByText('$30,000.00 awaiting the next valuation').waitFor();
+      await mine.filter({ hasText: MODERN }).getByText('$20,000.00 awaiting the next valuation').waitFor();
 
-    const c = client.page;
-    await c.goto(server.url + '/funds');
-    const onFunds = c.getByTestId('fund-position');
-    await onFunds.filter({ hasText: VINTAGE }).getByText('$30,000.00 to invest at the next valuation').waitFor();
-    await onFunds.filter({ hasText: MODERN }).getByText('$20,000.00 to invest at the next valuation').waitFor();
-    expect(await c.getByTestId('fund-card').count()).toBeGreaterThanOrEqual(3);
-    await expectNoSeriousA11yViolations(c);
+      const c = client.page;
+      await c.goto(server.url + '/funds');
+      const onFunds = c.getByTestId('fund-position');
+      await onFunds.filter({ hasText: VINTAGE }).getByText('$30,000.00 to invest at the next valuation').waitFor();
+      await onFunds.filter({ hasText: MODERN }).getByText('$20,000.00 to invest at the next valuation').waitFor();
+      expect(await c.getByTestId('fund-card').count()).toBeGreaterThanOrEqual(3);
+      await expectNoSeriousA11yViolations(c);
 
-    await c.goto(server.url + '/dashboard');
-    const summary = c.getByTestId('dashboard-funds');
-    await summary.waitFor();
-    expect(await summary.getByTestId('fund-position').count()).toBe(2);
-    expect(client.errors).toEqual([]);
-    expect(manager.errors).toEqual([]);
-  });
+      await c.goto(server.url + '/dashboard');
+      const summary = c.getByTestId('dashboard-funds');
+      await summary.waitFor();
+      expect(await summary.getByTestId('fund-position').count()).toBe(2);
+      expect(client.errors).toEqual([]);
+      expect(manager.errors).toEqual([]);
+    },
+  );
 
   it('an admin runs a valuation: the subscription is dealt and the NAV chart moves', { timeout: 240_000 }, async () => {
     const a = admin.page;

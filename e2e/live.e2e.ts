@@ -30,7 +30,15 @@ describe.skipIf(inject('skipBrowser'))('live updates in Chromium', () => {
     const res = await fetch(`${server.url}/api/request-access`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-client-id': 'web' },
-      body: JSON.stringify({ phone: visitor, instagram: 'live.collector', referral: '', termsAccepted: true, privacyAccepted: true, marketingOptIn: false, smsOptIn: true }),
+      body: JSON.stringify({
+        phone: visitor,
+        instagram: 'live.collector',
+        referral: '',
+        termsAccepted: true,
+        privacyAccepted: true,
+        marketingOptIn: false,
+        smsOptIn: true,
+      }),
     });
     expect(res.status).toBe(200);
 

@@ -33,7 +33,10 @@ describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
     expect(await hero.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
     expect(await hero.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     // The public layout: a visitor is offered sign-in, not the member menu.
-    await page.getByRole('button', { name: /sign in/i }).first().waitFor();
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor();
     const levelText = page.getByTestId('index-level');
     await expect.poll(async () => level(await levelText.innerText())).toBeGreaterThan(0);
     const before = level(await levelText.innerText());

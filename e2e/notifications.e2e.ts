@@ -101,7 +101,11 @@ describe.skipIf(inject('skipBrowser'))('notifications and the bell in Chromium',
     const panel = a.getByRole('dialog', { name: 'Notifications' });
     await panel.waitFor();
     // The panel has loaded (its list or its empty state) and holds nothing about this invoice.
-    await panel.getByRole('listitem').or(panel.getByText(/no notifications/i)).first().waitFor();
+    await panel
+      .getByRole('listitem')
+      .or(panel.getByText(/no notifications/i))
+      .first()
+      .waitFor();
     expect(await panel.getByRole('listitem').filter({ hasText: number }).count()).toBe(0);
     await a.keyboard.press('Escape');
     await a.getByRole('link', { name: 'Audit trail' }).click();

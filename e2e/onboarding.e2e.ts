@@ -211,7 +211,10 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(120);
     expect(await cards.filter({ hasText: 'Proof of address' }).locator('iframe').count()).toBe(1);
     for (let i = 0; i < 4; i++) {
-      await cards.first().getByRole('button', { name: /^Approve / }).click();
+      await cards
+        .first()
+        .getByRole('button', { name: /^Approve / })
+        .click();
       await expect.poll(() => cards.count()).toBe(3 - i);
     }
     expect(admin.errors).toEqual([]);

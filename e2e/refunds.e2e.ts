@@ -34,7 +34,9 @@ describe.skipIf(inject('skipBrowser'))('admin refunds in Chromium', () => {
     // One of the demo member's paid invoices, found as the admin's app would ask for it.
     const paid = await a.evaluate(async (name) => {
       const creds = JSON.parse(localStorage.getItem('auth') ?? '{}') as { userId?: string; authToken?: string };
-      const res = await fetch(`/api/admin/invoices?status=paid&q=${encodeURIComponent(name)}`, { headers: { 'X-User-Id': creds.userId ?? '', 'X-Auth-Token': creds.authToken ?? '' } });
+      const res = await fetch(`/api/admin/invoices?status=paid&q=${encodeURIComponent(name)}`, {
+        headers: { 'X-User-Id': creds.userId ?? '', 'X-Auth-Token': creds.authToken ?? '' },
+      });
       return ((await res.json()) as { invoices: Invoice[] }).invoices;
     }, demo.member.name);
     const invoice = paid.find((i) => i.refundedCents === 0 && i.totalCents % 2 === 0 && i.totalCents >= 2);
@@ -56,7 +58,10 @@ describe.skipIf(inject('skipBrowser'))('admin refunds in Chromium', () => {
     await dialog.getByLabel('Reason').fill('Half of the grading fee back');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await a.getByTestId('invoice-refunded').getByText(`Refunded ${formatCents(half)} of ${formatCents(invoice!.totalCents)}`).waitFor();
+    await a
+      .getByTestId('invoice-refunded')
+      .getByText(`Refunded ${formatCents(half)} of ${formatCents(invoice!.totalCents)}`)
+      .waitFor();
     const row = a.getByTestId('invoice-refund').first();
     expect(await row.innerText()).toContain('Half of the grading fee back');
     expect(await row.innerText()).toContain(formatCents(half));
@@ -64,9 +69,15 @@ describe.skipIf(inject('skipBrowser'))('admin refunds in Chromium', () => {
     // The member sees it on the dashboard and on the invoice.
     await m.goto(server.url + '/dashboard');
     const mine = m.getByTestId('member-invoice').filter({ hasText: invoice!.number });
-    await mine.getByTestId('member-invoice-refunded').getByText(`Partly refunded ${formatCents(half)} of ${formatCents(invoice!.totalCents)}`).waitFor();
+    await mine
+      .getByTestId('member-invoice-refunded')
+      .getByText(`Partly refunded ${formatCents(half)} of ${formatCents(invoice!.totalCents)}`)
+      .waitFor();
     await m.goto(`${server.url}/checkout?invoice=${invoice!.id}`);
-    await m.getByRole('status').filter({ hasText: `Partly refunded ${formatCents(half)}` }).waitFor();
+    await m
+      .getByRole('status')
+      .filter({ hasText: `Partly refunded ${formatCents(half)}` })
+      .waitFor();
   });
 
   it('the admin reconciles today on the ledger page: the refund at the provider matches the ledger', async () => {
@@ -78,7 +89,9 @@ describe.skipIf(inject('skipBrowser'))('admin refunds in Chromium', () => {
     const today = new Date().toISOString().slice(0, 10);
     await section.getByLabel('Day').fill(today);
     await section.getByRole('button', { name: 'Reconcile' }).click();
-    const label = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`));
+    const label = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${today}T00:00:00Z`),
+    );
     await section.getByText(`${label}: matched.`).waitFor();
     expect(await section.getByText('Run by an admin').count()).toBeGreaterThan(0);
   });

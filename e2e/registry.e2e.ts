@@ -79,10 +79,14 @@ describe.skipIf(inject('skipBrowser'))('card registry in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: /TIM DUNCAN/ }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
-    const png = await sharp({ create: { width: 300, height: 468, channels: 3, background: '#2a3a55' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 468, channels: 3, background: '#2a3a55' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Front photo file').setInputFiles({ name: 'duncan-front.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Front of the card' }).waitFor();
-    await expect.poll(() => page.evaluate(() => (document.querySelector('img[alt="Front of the card"]') as HTMLImageElement | null)?.naturalWidth ?? 0)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (document.querySelector('img[alt="Front of the card"]') as HTMLImageElement | null)?.naturalWidth ?? 0))
+      .toBeGreaterThan(0);
     await page.getByTestId('provenance').getByText('Front photo added').waitFor();
     await page.getByRole('button', { name: 'Replace front photo' }).waitFor();
 

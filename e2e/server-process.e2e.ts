@@ -26,7 +26,15 @@ describe('the server process', () => {
       const res = await fetch(`${first.url}/api/request-access`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-client-id': 'web' },
-        body: JSON.stringify({ phone: '+14155550166', instagram: 'kept.data', referral: '', termsAccepted: true, privacyAccepted: true, marketingOptIn: false, smsOptIn: false }),
+        body: JSON.stringify({
+          phone: '+14155550166',
+          instagram: 'kept.data',
+          referral: '',
+          termsAccepted: true,
+          privacyAccepted: true,
+          marketingOptIn: false,
+          smsOptIn: false,
+        }),
       });
       expect(res.status).toBe(200);
 
@@ -42,7 +50,11 @@ describe('the server process', () => {
     const again = await startServer(fakeTwilioEnv(tw), { dataDir });
     try {
       const post = (path: string, body: object) =>
-        fetch(again.url + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-client-id': 'web' }, body: JSON.stringify(body) });
+        fetch(again.url + path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-client-id': 'web' },
+          body: JSON.stringify(body),
+        });
       const since = tw.messages.length;
       expect((await post('/api/send-otp', { phone: '+12125550101' })).status).toBe(200);
       const otp = await tw.waitForCode('+12125550101', { since });

@@ -68,7 +68,10 @@ describe.skipIf(inject('skipBrowser'))('platform settings in Chromium', () => {
     expect(await toastText(a)).toContain('Settings saved');
 
     await m.reload();
-    await m.getByRole('main').getByRole('link', { name: /^Registry/ }).waitFor();
+    await m
+      .getByRole('main')
+      .getByRole('link', { name: /^Registry/ })
+      .waitFor();
     expect(await source.count()).toBe(0);
     expect(await m.getByRole('link', { name: /^Source/ }).count()).toBe(0);
     await m.goto(server.url + '/source');

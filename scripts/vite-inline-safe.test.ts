@@ -23,7 +23,7 @@ describe('which modules may be copied into several chunks', () => {
     for (const code of [
       'let loaded = null;\n',
       'export let count = 0;\n',
-      "const Ctx = createContext<string | null>(null);\n",
+      'const Ctx = createContext<string | null>(null);\n',
       'export const seen = new Set<string>();\n',
       "const Page = lazy(() => import('./page.tsx'));\n",
       'const store = createToastStore();\n',

@@ -11,7 +11,8 @@ const LUCIDE_ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]ico
 const OURS = /[\\/]src[\\/](web|common)[\\/][^?]*\.tsx?$/;
 
 /** Top-level state in a module of ours: a binding that can be reassigned, a context, a store, a collection, a lazy component. */
-const HOLDS_STATE = /^(export\s+)?(let|var)\s|\bcreateContext\b|\bcreate\w*Store\b|^(export\s+)?const\s+[\w$]+(\s*:[^=]+)?\s*=\s*(new\s+\w+|lazy\b|preloadable\b)/m;
+const HOLDS_STATE =
+  /^(export\s+)?(let|var)\s|\bcreateContext\b|\bcreate\w*Store\b|^(export\s+)?const\s+[\w$]+(\s*:[^=]+)?\s*=\s*(new\s+\w+|lazy\b|preloadable\b)/m;
 
 const cache = new Map<string, boolean>();
 

@@ -13,7 +13,6 @@ import { clientRoutes, type LayoutKind, type RoutePreloads } from '../src/common
  */
 export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
-
 type OutputChunk = Rollup.OutputChunk;
 
 const webRoot = resolve(import.meta.dirname, '../src/web');

@@ -54,7 +54,10 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: A11yOption
   const lines = blocking.map((v) => {
     const where = v.nodes
       .slice(0, 5)
-      .map((n) => `      ${n.target.join(' ')}  ${n.html.replace(/\s+/g, ' ').slice(0, 200)}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`)
+      .map(
+        (n) =>
+          `      ${n.target.join(' ')}  ${n.html.replace(/\s+/g, ' ').slice(0, 200)}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
+      )
       .join('\n');
     const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
     return `  - [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${where}${more}`;

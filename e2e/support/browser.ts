@@ -29,9 +29,7 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   const context: BrowserContext = await browser.newContext({ viewport });
   // A Content-Security-Policy violation (e.g. a library probing eval) counts as an error too.
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
-    );
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
   const page: Page = await context.newPage();
   const errors: string[] = [];

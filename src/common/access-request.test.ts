@@ -61,9 +61,7 @@ describe('access request schema (spec §5)', () => {
   });
 
   it('needs Instagram or a referral, reported on the instagram field', () => {
-    expect(fieldErrors({ ...valid, instagram: '', referral: '' }).instagram).toEqual([
-      'Either Instagram username or Referral is required',
-    ]);
+    expect(fieldErrors({ ...valid, instagram: '', referral: '' }).instagram).toEqual(['Either Instagram username or Referral is required']);
     expect(fieldErrors({ ...valid, instagram: ' @ ', referral: '  ' }).instagram).toEqual([m.instagramOrReferral]);
     expect(accessRequestSchema.parse({ ...valid, instagram: '', referral: 'Sam at the Dallas show' })).toMatchObject({
       instagram: null,

@@ -15,7 +15,7 @@ export const accessRequestMessages = {
   sentTitle: 'Request sent',
   sentDescription: 'Your request for access has been received. You may now close this window.',
   failedTitle: 'Request failed',
-  failedDescription: 'We couldn\'t process your access request. Please try again later.',
+  failedDescription: "We couldn't process your access request. Please try again later.",
 } as const;
 
 export const INSTAGRAM_MAX_LENGTH = 30;
@@ -222,5 +222,4 @@ export type ReviewAccessRequestResponse = z.infer<typeof reviewAccessRequestResp
 export function approvalSmsBody(appOrigin: string) {
   return `Your request for access has been approved. Sign in at ${appOrigin} with this phone number and we will text you a one-time code.`;
 }
-export const REJECTION_SMS_BODY =
-  'Your request for access was not approved. Please contact support for more information.';
+export const REJECTION_SMS_BODY = 'Your request for access was not approved. Please contact support for more information.';

@@ -104,12 +104,14 @@ export function periodBuckets(now: Date, tzOffsetMinutes: number, period: Dashbo
     const local = new Date(now.getTime() - offsetMs);
     const y = local.getUTCFullYear();
     const m = local.getUTCMonth();
-    for (let k = -11; k <= 0; k++) buckets.push({ start: new Date(Date.UTC(y, m + k, 1) + offsetMs), end: new Date(Date.UTC(y, m + k + 1, 1) + offsetMs) });
+    for (let k = -11; k <= 0; k++)
+      buckets.push({ start: new Date(Date.UTC(y, m + k, 1) + offsetMs), end: new Date(Date.UTC(y, m + k + 1, 1) + offsetMs) });
     return { bucket: 'month' as const, buckets };
   }
   const days = period === '7d' ? 7 : period === '30d' ? 30 : 90;
   const step = period === '90d' ? 7 : 1;
   const first = tomorrow - days * DAY_MS;
-  for (let d = 0; d < days; d += step) buckets.push({ start: new Date(first + d * DAY_MS), end: new Date(Math.min(first + (d + step) * DAY_MS, tomorrow)) });
+  for (let d = 0; d < days; d += step)
+    buckets.push({ start: new Date(first + d * DAY_MS), end: new Date(Math.min(first + (d + step) * DAY_MS, tomorrow)) });
   return { bucket: period === '90d' ? ('week' as const) : ('day' as const), buckets };
 }

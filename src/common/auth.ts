@@ -67,8 +67,7 @@ export const HIDDEN_CHARACTERS = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\
 export const NAME_HIDDEN_CHARACTERS_MESSAGE = 'Names may not contain invisible or text-direction characters';
 
 /** A person's name: trimmed, visible characters only. */
-export const personName = (schema: z.ZodString) =>
-  schema.refine((v) => !HIDDEN_CHARACTERS.test(v), NAME_HIDDEN_CHARACTERS_MESSAGE);
+export const personName = (schema: z.ZodString) => schema.refine((v) => !HIDDEN_CHARACTERS.test(v), NAME_HIDDEN_CHARACTERS_MESSAGE);
 
 export const nameSchema = personName(z.string().trim().max(100, 'Name must be at most 100 characters'));
 

@@ -67,9 +67,20 @@ describe('card contracts', () => {
     expect(sportFromPsaCategory('TCG CARDS')).toBe('other');
     expect(splitCertList('123, 456\n#789;;\n')).toEqual(['123', '456', '789']);
     const prefill = cardPrefillFromPsa({
-      certNumber: '1', year: '1952', brand: 'TOPPS', subject: 'MICKEY MANTLE', cardNumber: '311', variety: null,
-      category: 'BASEBALL CARDS', grade: 'NM-MT 8', gradeDescription: 'NEAR MINT-MINT', totalPopulation: 3,
-      populationHigher: 3, labelType: null, imageFrontUrl: null, imageBackUrl: null,
+      certNumber: '1',
+      year: '1952',
+      brand: 'TOPPS',
+      subject: 'MICKEY MANTLE',
+      cardNumber: '311',
+      variety: null,
+      category: 'BASEBALL CARDS',
+      grade: 'NM-MT 8',
+      gradeDescription: 'NEAR MINT-MINT',
+      totalPopulation: 3,
+      populationHigher: 3,
+      labelType: null,
+      imageFrontUrl: null,
+      imageBackUrl: null,
     });
     expect(prefill).toMatchObject({ grader: 'PSA', year: 1952, gradeValue: 8, sport: 'baseball', source: 'psa' });
   });
@@ -77,8 +88,22 @@ describe('card contracts', () => {
 
 describe('locked fields of a held card (decision 128)', () => {
   it('lists the identifying and value fields a patch would change, only while held', () => {
-    const card = { grader: 'PSA', certNumber: '1', grade: 'MINT 9', gradeValue: 9, year: 1986, brand: 'Fleer', subject: 'Michael Jordan', cardNumber: '57', variety: null, estimatedValueCents: 100 };
-    expect(lockedChanges({ ...card, hold: 'listing' }, { grade: 'GEM MT 10', gradeValue: 10, estimatedValueCents: 100 })).toEqual(['grade', 'gradeValue']);
+    const card = {
+      grader: 'PSA',
+      certNumber: '1',
+      grade: 'MINT 9',
+      gradeValue: 9,
+      year: 1986,
+      brand: 'Fleer',
+      subject: 'Michael Jordan',
+      cardNumber: '57',
+      variety: null,
+      estimatedValueCents: 100,
+    };
+    expect(lockedChanges({ ...card, hold: 'listing' }, { grade: 'GEM MT 10', gradeValue: 10, estimatedValueCents: 100 })).toEqual([
+      'grade',
+      'gradeValue',
+    ]);
     expect(lockedChanges({ ...card, hold: 'loan' }, { estimatedValueCents: 200, subject: 'Michael Jordan' })).toEqual(['estimatedValueCents']);
     expect(lockedChanges({ ...card, hold: 'fund' }, { variety: 'Refractor' })).toEqual(['variety']);
     expect(lockedChanges({ ...card, hold: null }, { grade: 'GEM MT 10' })).toEqual([]);

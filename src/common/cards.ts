@@ -82,7 +82,18 @@ export const cardHeldMessages: Record<CardHoldKind, string> = {
  * While a card is held (decision 128), what identifies it and what it is worth are frozen for its
  * owner: a buyer, a lender or a fund relies on them. Sport (a filing label) and photos stay open.
  */
-export const cardLockedFields = ['grader', 'certNumber', 'grade', 'gradeValue', 'year', 'brand', 'subject', 'cardNumber', 'variety', 'estimatedValueCents'] as const;
+export const cardLockedFields = [
+  'grader',
+  'certNumber',
+  'grade',
+  'gradeValue',
+  'year',
+  'brand',
+  'subject',
+  'cardNumber',
+  'variety',
+  'estimatedValueCents',
+] as const;
 export type CardLockedField = (typeof cardLockedFields)[number];
 /** The 409 an owner gets for changing a locked field of a held card (also shown on the edit form). */
 export const cardLockedMessages: Record<CardHoldKind, string> = {
@@ -94,7 +105,10 @@ export const cardLockedMessages: Record<CardHoldKind, string> = {
 };
 
 /** The locked fields a patch would change on a card with this hold (none when the card is free). */
-export function lockedChanges(card: { hold: CardHoldKind | null } & Record<CardLockedField, unknown>, patch: Partial<Record<CardLockedField, unknown>>): CardLockedField[] {
+export function lockedChanges(
+  card: { hold: CardHoldKind | null } & Record<CardLockedField, unknown>,
+  patch: Partial<Record<CardLockedField, unknown>>,
+): CardLockedField[] {
   if (!card.hold) return [];
   return cardLockedFields.filter((k) => patch[k] !== undefined && patch[k] !== card[k]);
 }
@@ -202,9 +216,7 @@ export function gradeValueFromLabel(grade: string | null | undefined): number | 
 }
 
 const text200 = z.string().trim().max(200, cardMessages.textTooLong);
-const optionalText200 = text200
-  .nullish()
-  .transform((v) => (v ? v : null));
+const optionalText200 = text200.nullish().transform((v) => (v ? v : null));
 
 const gradeValueSchema = z
   .number({ error: cardMessages.gradeValueRange })
@@ -268,27 +280,25 @@ export const cardSources = ['psa', 'manual'] as const;
 export type CardSource = (typeof cardSources)[number];
 
 /** POST /api/cards. Unknown fields are refused. */
-export const createCardSchema = z
-  .strictObject({ ...cardFieldShape, source: z.enum(cardSources).optional() })
-  .superRefine((v, ctx) => {
-    for (const i of cardFieldIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
-  });
+export const createCardSchema = z.strictObject({ ...cardFieldShape, source: z.enum(cardSources).optional() }).superRefine((v, ctx) => {
+  for (const i of cardFieldIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
+});
 export type CreateCardInput = z.input<typeof createCardSchema>;
 export type CreateCardValues = z.output<typeof createCardSchema>;
 
 /** The fields a patch may carry (the member's edit and the admin's correction). */
 const patchCardFields = {
-    grader: cardFieldShape.grader.optional(),
-    certNumber: certNumberSchema.nullable().optional(),
-    grade: optionalText200.optional(),
-    gradeValue: gradeValueSchema.nullable().optional(),
-    year: yearSchema.optional(),
-    brand: cardFieldShape.brand.optional(),
-    subject: cardFieldShape.subject.optional(),
-    cardNumber: optionalText200.optional(),
-    variety: optionalText200.optional(),
-    sport: cardFieldShape.sport.optional(),
-    estimatedValueCents: valueSchema.optional(),
+  grader: cardFieldShape.grader.optional(),
+  certNumber: certNumberSchema.nullable().optional(),
+  grade: optionalText200.optional(),
+  gradeValue: gradeValueSchema.nullable().optional(),
+  year: yearSchema.optional(),
+  brand: cardFieldShape.brand.optional(),
+  subject: cardFieldShape.subject.optional(),
+  cardNumber: optionalText200.optional(),
+  variety: optionalText200.optional(),
+  sport: cardFieldShape.sport.optional(),
+  estimatedValueCents: valueSchema.optional(),
 };
 
 /** PATCH /api/cards/{id}: any subset; the cross-field rules are checked against the stored card. */
@@ -583,10 +593,7 @@ export function cardPrefillFromPsa(cert: PsaCert): Partial<CreateCardInput> {
 
 /** POST /api/admin/psa/bulk. Each number is checked on its own and a bad one becomes an error row. */
 export const psaBulkRequestSchema = z.strictObject({
-  certNumbers: z
-    .array(z.string().max(40))
-    .min(1, cardMessages.bulkEmpty)
-    .max(PSA_BULK_MAX, cardMessages.bulkTooMany),
+  certNumbers: z.array(z.string().max(40)).min(1, cardMessages.bulkEmpty).max(PSA_BULK_MAX, cardMessages.bulkTooMany),
 });
 export type PsaBulkRequest = z.input<typeof psaBulkRequestSchema>;
 
@@ -678,5 +685,17 @@ export const usersWithCardsResponseSchema = z.object({
 export type UsersWithCardsResponse = z.infer<typeof usersWithCardsResponseSchema>;
 
 /** The payload of the `card_updated` live event. */
-export const cardUpdatedReasons = ['created', 'edited', 'deleted', 'image_added', 'custody_changed', 'psa_rechecked', 'held', 'released', 'transferred', 'corrected', 'appraised'] as const;
+export const cardUpdatedReasons = [
+  'created',
+  'edited',
+  'deleted',
+  'image_added',
+  'custody_changed',
+  'psa_rechecked',
+  'held',
+  'released',
+  'transferred',
+  'corrected',
+  'appraised',
+] as const;
 export type CardUpdatedReason = (typeof cardUpdatedReasons)[number];

@@ -69,7 +69,9 @@ const optionalText = (max: number, message: string) =>
 
 /** The text fields of POST /api/cert-claims (multipart, beside the `front` and `back` photos). */
 export const createCertClaimFieldsSchema = z.strictObject({
-  grader: z.enum(graders.filter((g) => g !== 'raw') as [Exclude<Grader, 'raw'>, ...Exclude<Grader, 'raw'>[]], { error: certClaimMessages.rawHasNoCert }),
+  grader: z.enum(graders.filter((g) => g !== 'raw') as [Exclude<Grader, 'raw'>, ...Exclude<Grader, 'raw'>[]], {
+    error: certClaimMessages.rawHasNoCert,
+  }),
   certNumber: certNumberSchema,
   message: optionalText(CERT_CLAIM_MESSAGE_MAX, certClaimMessages.messageTooLong),
 });
@@ -80,7 +82,11 @@ export const decideCertClaimSchema = z.discriminatedUnion('decision', [
   z.strictObject({ decision: z.literal('approved'), note: optionalText(CERT_CLAIM_NOTE_MAX, certClaimMessages.noteTooLong) }),
   z.strictObject({
     decision: z.literal('rejected'),
-    note: z.string({ error: certClaimMessages.rejectReason }).trim().min(1, certClaimMessages.rejectReason).max(CERT_CLAIM_NOTE_MAX, certClaimMessages.noteTooLong),
+    note: z
+      .string({ error: certClaimMessages.rejectReason })
+      .trim()
+      .min(1, certClaimMessages.rejectReason)
+      .max(CERT_CLAIM_NOTE_MAX, certClaimMessages.noteTooLong),
   }),
 ]);
 export type DecideCertClaimInput = z.input<typeof decideCertClaimSchema>;
@@ -154,6 +160,7 @@ export type CertClaimOffer = z.infer<typeof certClaimOfferSchema>;
 /** The web's pages for claims. */
 export const certClaimPaths = {
   mine: '/registry/claims',
-  new: (o: { grader: Grader; certNumber: string }) => `/registry/claims/new?grader=${encodeURIComponent(o.grader)}&cert=${encodeURIComponent(o.certNumber)}`,
+  new: (o: { grader: Grader; certNumber: string }) =>
+    `/registry/claims/new?grader=${encodeURIComponent(o.grader)}&cert=${encodeURIComponent(o.certNumber)}`,
   adminQueue: '/admin/cert-claims',
 };

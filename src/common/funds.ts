@@ -91,7 +91,7 @@ export const FUND_NOTE_MAX = 500;
 const big = (n: number) => BigInt(Math.trunc(n));
 const floorDiv = (a: bigint, b: bigint) => {
   const q = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
 };
 
 /** Gross asset value: the holdings' marks plus cash. */
@@ -206,7 +206,10 @@ export function parseUnits(text: string): number | null {
 }
 
 /** The split of a deposit by fund percentages, rounded down; the leftover cents go to the largest share. */
-export function splitByPercent(amountCents: number, parts: readonly { fundId: string; percent: number }[]): { fundId: string; amountCents: number }[] {
+export function splitByPercent(
+  amountCents: number,
+  parts: readonly { fundId: string; percent: number }[],
+): { fundId: string; amountCents: number }[] {
   const out = parts.map((p) => ({ fundId: p.fundId, amountCents: Math.floor((amountCents * p.percent) / 100) }));
   const left = amountCents - out.reduce((s, o) => s + o.amountCents, 0);
   if (out.length > 0 && left > 0) {
@@ -331,7 +334,11 @@ export const createFundSchema = z.object({
   documents: z.string().trim().max(FUND_TEXT_MAX, fundMessages.textTooLong).default(''),
   status: z.enum(fundStatuses).default('open'),
   minimumInvestmentCents: positiveCents,
-  managementFeeBps: z.number({ error: fundMessages.feeBps }).int(fundMessages.feeBps).min(0, fundMessages.feeBps).max(FEE_BPS_MAX, fundMessages.feeBps),
+  managementFeeBps: z
+    .number({ error: fundMessages.feeBps })
+    .int(fundMessages.feeBps)
+    .min(0, fundMessages.feeBps)
+    .max(FEE_BPS_MAX, fundMessages.feeBps),
   inceptionDate: isoDateSchema,
   initialUnitPriceCents: positiveCents.default(DEFAULT_INITIAL_UNIT_PRICE_CENTS),
 });
@@ -381,8 +388,18 @@ export type RunValuationInput = z.infer<typeof runValuationSchema>;
  * …/requests/{rid}/decision.
  */
 export const recordTransactionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('subscription'), userId: z.uuid({ error: fundMessages.investorNotFound }), amountCents: positiveCents, note: noteSchema }),
-  z.object({ kind: z.literal('redemption'), userId: z.uuid({ error: fundMessages.investorNotFound }), unitsMicro: unitsMicroSchema, note: noteSchema }),
+  z.object({
+    kind: z.literal('subscription'),
+    userId: z.uuid({ error: fundMessages.investorNotFound }),
+    amountCents: positiveCents,
+    note: noteSchema,
+  }),
+  z.object({
+    kind: z.literal('redemption'),
+    userId: z.uuid({ error: fundMessages.investorNotFound }),
+    unitsMicro: unitsMicroSchema,
+    note: noteSchema,
+  }),
 ]);
 export type RecordTransactionInput = z.infer<typeof recordTransactionSchema>;
 
@@ -628,7 +645,14 @@ export type FundValuation = z.infer<typeof fundValuationSchema>;
 export const valuationPreviewSchema = z.object({
   valuedOn: z.string(),
   lines: z.array(
-    z.object({ holdingId: z.string(), cardId: z.string(), subject: z.string(), valueCents: z.number(), source: z.enum(markSources), markedOn: z.string().nullable() }),
+    z.object({
+      holdingId: z.string(),
+      cardId: z.string(),
+      subject: z.string(),
+      valueCents: z.number(),
+      source: z.enum(markSources),
+      markedOn: z.string().nullable(),
+    }),
   ),
   holdingsValueCents: z.number(),
   cashCents: z.number(),

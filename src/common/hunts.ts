@@ -12,7 +12,12 @@ export const sourceStatuses = ['pending', 'active', 'fulfilled', 'closed'] as co
 export type SourceStatus = (typeof sourceStatuses)[number];
 
 export const huntStatusLabels: Record<HuntStatus, string> = { pending: 'Pending review', active: 'Active', fulfilled: 'Fulfilled', closed: 'Closed' };
-export const sourceStatusLabels: Record<SourceStatus, string> = { pending: 'Pending review', active: 'Approved', fulfilled: 'Fulfilled', closed: 'Closed' };
+export const sourceStatusLabels: Record<SourceStatus, string> = {
+  pending: 'Pending review',
+  active: 'Approved',
+  fulfilled: 'Fulfilled',
+  closed: 'Closed',
+};
 
 /** pending → active (approved) → fulfilled | closed; a pending hunt may be declined (closed). */
 export const huntTransitions: TransitionMap<HuntStatus> = {
@@ -39,7 +44,12 @@ export const adminHuntActionTargets: Record<AdminHuntAction, { from: readonly Hu
   fulfil: { from: ['active'], to: 'fulfilled' },
   close: { from: ['pending', 'active'], to: 'closed' },
 };
-export const adminHuntActionLabels: Record<AdminHuntAction, string> = { approve: 'Approve', decline: 'Decline', fulfil: 'Mark fulfilled', close: 'Close' };
+export const adminHuntActionLabels: Record<AdminHuntAction, string> = {
+  approve: 'Approve',
+  decline: 'Decline',
+  fulfil: 'Mark fulfilled',
+  close: 'Close',
+};
 
 /** The board never shows the budget: a band the budget falls in is enough to answer. */
 export const budgetBands = [
@@ -180,7 +190,9 @@ export const boardHuntSchema = z.object({
 export type BoardHunt = z.infer<typeof boardHuntSchema>;
 export const boardResponseSchema = z.object({ hunts: z.array(boardHuntSchema) });
 
-const cardRef = z.object({ id: z.uuid(), subject: z.string(), year: z.number(), brand: z.string(), grader: z.enum(graders), grade: z.string().nullable() }).nullable();
+const cardRef = z
+  .object({ id: z.uuid(), subject: z.string(), year: z.number(), brand: z.string(), grader: z.enum(graders), grade: z.string().nullable() })
+  .nullable();
 const person = z.object({ id: z.uuid(), name: z.string().nullable() });
 
 /** An offer as its hunt's requester sees it: only once approved, with the responder's name. */

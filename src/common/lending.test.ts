@@ -127,12 +127,27 @@ describe('policy and statuses', () => {
 
 describe('the lending basis (decision 128)', () => {
   it('is the lower of the estimate and our appraisal, else the market price; with neither, nothing', () => {
-    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: null, marketValueCents: null })).toEqual({ basisCents: 0, source: 'none' });
-    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: null, marketValueCents: 1_000_000 })).toEqual({ basisCents: 1_000_000, source: 'market' });
-    expect(collateralBasis({ estimatedValueCents: 500_000, appraisedValueCents: null, marketValueCents: 1_000_000 })).toEqual({ basisCents: 500_000, source: 'estimate' });
+    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: null, marketValueCents: null })).toEqual({
+      basisCents: 0,
+      source: 'none',
+    });
+    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: null, marketValueCents: 1_000_000 })).toEqual({
+      basisCents: 1_000_000,
+      source: 'market',
+    });
+    expect(collateralBasis({ estimatedValueCents: 500_000, appraisedValueCents: null, marketValueCents: 1_000_000 })).toEqual({
+      basisCents: 500_000,
+      source: 'estimate',
+    });
     // An appraisal outranks the index: it is our look at this very card.
-    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: 2_500_000, marketValueCents: 1_000_000 })).toEqual({ basisCents: 2_500_000, source: 'appraisal' });
-    expect(collateralBasis({ estimatedValueCents: 900_000, appraisedValueCents: 2_500_000, marketValueCents: null })).toEqual({ basisCents: 900_000, source: 'estimate' });
+    expect(collateralBasis({ estimatedValueCents: 200_000_000, appraisedValueCents: 2_500_000, marketValueCents: 1_000_000 })).toEqual({
+      basisCents: 2_500_000,
+      source: 'appraisal',
+    });
+    expect(collateralBasis({ estimatedValueCents: 900_000, appraisedValueCents: 2_500_000, marketValueCents: null })).toEqual({
+      basisCents: 900_000,
+      source: 'estimate',
+    });
     expect(collateralBasis({ estimatedValueCents: 0, appraisedValueCents: 2_500_000, marketValueCents: null }).basisCents).toBe(0);
   });
 

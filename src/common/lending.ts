@@ -134,17 +134,19 @@ export const defaultLendingPolicy: LendingPolicy = {
 };
 
 /** GET/PATCH /api/admin/settings/lending. PATCH takes any subset; the merged policy is checked. */
-export const patchLendingPolicySchema = z.strictObject({
-  maxLtvBps: z.number().int(),
-  minLoanCents: z.number().int(),
-  terms: z.array(z.number().int()),
-  aprMinBps: z.number().int(),
-  aprMaxBps: z.number().int(),
-  originationFeeTemplateId: z.uuid().nullable(),
-  graceDays: z.number().int(),
-  offerValidDays: z.number().int(),
-  defaultNoticeDays: z.number().int(),
-}).partial();
+export const patchLendingPolicySchema = z
+  .strictObject({
+    maxLtvBps: z.number().int(),
+    minLoanCents: z.number().int(),
+    terms: z.array(z.number().int()),
+    aprMinBps: z.number().int(),
+    aprMaxBps: z.number().int(),
+    originationFeeTemplateId: z.uuid().nullable(),
+    graceDays: z.number().int(),
+    offerValidDays: z.number().int(),
+    defaultNoticeDays: z.number().int(),
+  })
+  .partial();
 export type PatchLendingPolicy = z.infer<typeof patchLendingPolicySchema>;
 
 /** The policy as members see it on /lend (terms in plain words come from these). */
@@ -237,7 +239,8 @@ export const loanMessages = {
   defaultNeedsReason: 'No installment is past its grace period: give the reason for defaulting this loan now',
   awaitingAppraisal: 'No market price or appraisal yet: it counts for $0 until our team appraises it',
   stale: (current: LoanStatus) => `This loan changed meanwhile: it is now ${loanStatusLabels[current].toLowerCase()}`,
-  notAllowed: (from: LoanStatus, to: LoanStatus) => `A ${loanStatusLabels[from].toLowerCase()} loan cannot be marked ${loanStatusLabels[to].toLowerCase()}`,
+  notAllowed: (from: LoanStatus, to: LoanStatus) =>
+    `A ${loanStatusLabels[from].toLowerCase()} loan cannot be marked ${loanStatusLabels[to].toLowerCase()}`,
   feeTemplateNotLoan: 'Choose a fee template that applies to loans',
   notDefaulted: 'Only a defaulted loan’s collateral can be taken into house inventory',
   noticeRunning: (day: string) => `The default notice runs until ${day}; the collateral can be taken after that`,
@@ -387,7 +390,14 @@ export function buildSchedule(input: { principalCents: number; aprBps: number; t
     const interest = monthlyInterestCents(balance, aprBps);
     const principal = k === termMonths ? balance : Math.min(balance, Math.max(0, payment - interest));
     balance -= principal;
-    rows.push({ number: k, dueDate: addMonths(startDate, k), paymentCents: principal + interest, interestCents: interest, principalCents: principal, balanceAfterCents: balance });
+    rows.push({
+      number: k,
+      dueDate: addMonths(startDate, k),
+      paymentCents: principal + interest,
+      interestCents: interest,
+      principalCents: principal,
+      balanceAfterCents: balance,
+    });
   }
   return rows;
 }
@@ -397,7 +407,10 @@ export interface ScheduleTotals {
   interestCents: number;
 }
 export function scheduleTotals(rows: readonly Pick<ScheduleRow, 'paymentCents' | 'interestCents'>[]): ScheduleTotals {
-  return rows.reduce((t, r) => ({ paymentsCents: t.paymentsCents + r.paymentCents, interestCents: t.interestCents + r.interestCents }), { paymentsCents: 0, interestCents: 0 });
+  return rows.reduce((t, r) => ({ paymentsCents: t.paymentsCents + r.paymentCents, interestCents: t.interestCents + r.interestCents }), {
+    paymentsCents: 0,
+    interestCents: 0,
+  });
 }
 
 /**
@@ -465,7 +478,11 @@ export const applyLoanSchema = z.strictObject({
   cardIds: cardIdsSchema,
   amountRequestedCents: amountSchema(loanMessages.amountRequired),
   termMonths: termSchema,
-  purpose: z.string({ error: loanMessages.purposeRequired }).trim().min(1, loanMessages.purposeRequired).max(LOAN_PURPOSE_MAX, loanMessages.purposeTooLong),
+  purpose: z
+    .string({ error: loanMessages.purposeRequired })
+    .trim()
+    .min(1, loanMessages.purposeRequired)
+    .max(LOAN_PURPOSE_MAX, loanMessages.purposeTooLong),
 });
 export type ApplyLoanInput = z.infer<typeof applyLoanSchema>;
 
@@ -473,7 +490,12 @@ export type ApplyLoanInput = z.infer<typeof applyLoanSchema>;
 export const quoteQuerySchema = z.object({
   cardIds: z
     .string({ error: loanMessages.cardsRequired })
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(cardIdsSchema),
   termMonths: z.coerce.number().pipe(termSchema),
   /** The APR to price at; defaults to the top of the policy's range (the most it could cost). */
@@ -712,7 +734,9 @@ export const quoteResponseSchema = z.object({
   /** Everything paid back: payments plus the fee. */
   totalRepaidCents: z.number(),
   /** The schedule were it funded today. */
-  schedule: z.array(installmentSchema.pick({ number: true, dueDate: true, paymentCents: true, interestCents: true, principalCents: true, balanceAfterCents: true })),
+  schedule: z.array(
+    installmentSchema.pick({ number: true, dueDate: true, paymentCents: true, interestCents: true, principalCents: true, balanceAfterCents: true }),
+  ),
   /** Null when the request is within policy; else why it would be refused. */
   issue: z.string().nullable(),
 });

@@ -64,7 +64,7 @@ export interface DailyPrice {
 export function dailyPrices(observations: readonly { day: IsoDay; priceCents: number }[]): DailyPrice[] {
   const sorted = [...observations].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   const out: DailyPrice[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     let sum = 0;
     while (j < sorted.length && sorted[j].day === sorted[i].day) sum += sorted[j++].priceCents;
@@ -237,7 +237,15 @@ export function computeSeries(input: {
         const newBasket = basketValue(next, current);
         const oldDivisor = divisor || null;
         divisor = weights.size && divisor ? adjustDivisor(divisor, basketValue(weights, current), newBasket) : newBasket / lastLevel;
-        log.push({ effectiveOn: day, reason: oldDivisor ? reason : 'Base date', oldDivisor, newDivisor: divisor, level: newBasket / divisor, added, removed });
+        log.push({
+          effectiveOn: day,
+          reason: oldDivisor ? reason : 'Base date',
+          oldDivisor,
+          newDivisor: divisor,
+          level: newBasket / divisor,
+          added,
+          removed,
+        });
       } else if (next.size === 0 && weights.size) {
         log.push({ effectiveOn: day, reason, oldDivisor: divisor, newDivisor: divisor, level: lastLevel, added: [], removed });
       }
@@ -407,7 +415,14 @@ export const collectionVsMarketSchema = z.object({
   points: z.array(z.object({ day, collection: z.number(), market: z.number() })),
   /** The member's cards whose identity is a constituent: their market value and its date. */
   following: z.array(
-    z.object({ cardId: z.uuid(), constituentId: z.uuid(), name: z.string(), marketValueCents: z.number(), observedOn: day, estimatedValueCents: z.number() }),
+    z.object({
+      cardId: z.uuid(),
+      constituentId: z.uuid(),
+      name: z.string(),
+      marketValueCents: z.number(),
+      observedOn: day,
+      estimatedValueCents: z.number(),
+    }),
   ),
   cards: z.number(),
 });

@@ -318,7 +318,8 @@ export const listingDetailSchema = listingCardSchema.extend({
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
-const optionalNumber = <T extends z.ZodType>(inner: T) => z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), inner.optional());
+const optionalNumber = <T extends z.ZodType>(inner: T) =>
+  z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), inner.optional());
 
 /** GET /api/listings: every filter optional; featured listings always come first. */
 export const listingsQuerySchema = z
@@ -381,7 +382,13 @@ export type AdminListingsResponse = z.infer<typeof adminListingsResponseSchema>;
 export const createListingSchema = z.strictObject({
   cardId: z.uuid({ error: 'Choose a card' }),
   priceCents: listingPriceSchema,
-  featuredDays: z.number().int().min(1, marketplaceMessages.promotionDays).max(PROMOTION_DAYS_MAX, marketplaceMessages.promotionDays).nullable().default(null),
+  featuredDays: z
+    .number()
+    .int()
+    .min(1, marketplaceMessages.promotionDays)
+    .max(PROMOTION_DAYS_MAX, marketplaceMessages.promotionDays)
+    .nullable()
+    .default(null),
 });
 export type CreateListingInput = z.input<typeof createListingSchema>;
 
@@ -495,8 +502,10 @@ export const createCardRequestSchema = z
     note: note.nullable().default(null),
   })
   .superRefine((v, c) => {
-    if (v.kind === 'list' && v.askingPriceCents === null) c.addIssue({ code: 'custom', message: marketplaceMessages.askingPriceRequired, path: ['askingPriceCents'] });
-    if (v.kind === 'vault' && v.askingPriceCents !== null) c.addIssue({ code: 'custom', message: marketplaceMessages.askingPriceVault, path: ['askingPriceCents'] });
+    if (v.kind === 'list' && v.askingPriceCents === null)
+      c.addIssue({ code: 'custom', message: marketplaceMessages.askingPriceRequired, path: ['askingPriceCents'] });
+    if (v.kind === 'vault' && v.askingPriceCents !== null)
+      c.addIssue({ code: 'custom', message: marketplaceMessages.askingPriceVault, path: ['askingPriceCents'] });
   });
 export type CreateCardRequestInput = z.input<typeof createCardRequestSchema>;
 
@@ -543,7 +552,10 @@ export const adminSellPatchSchema = z
     counterPriceCents: listingPriceSchema.nullable().default(null),
     note: note.nullable().default(null),
   })
-  .refine((v) => v.action !== 'counter' || v.counterPriceCents !== null, { message: marketplaceMessages.counterPriceRequired, path: ['counterPriceCents'] });
+  .refine((v) => v.action !== 'counter' || v.counterPriceCents !== null, {
+    message: marketplaceMessages.counterPriceRequired,
+    path: ['counterPriceCents'],
+  });
 export type AdminSellPatchInput = z.input<typeof adminSellPatchSchema>;
 export const adminSellsQuerySchema = z.object({ status: z.enum(sellOfferStatuses).optional() });
 
@@ -569,7 +581,11 @@ export const promotionRequestsResponseSchema = z.object({ requests: z.array(prom
 export type PromotionRequestsResponse = z.infer<typeof promotionRequestsResponseSchema>;
 export const createPromotionRequestSchema = z.strictObject({
   listingId: z.uuid({ error: marketplaceMessages.listingNotFound }),
-  days: z.number({ error: marketplaceMessages.promotionDays }).int(marketplaceMessages.promotionDays).min(1, marketplaceMessages.promotionDays).max(PROMOTION_DAYS_MAX, marketplaceMessages.promotionDays),
+  days: z
+    .number({ error: marketplaceMessages.promotionDays })
+    .int(marketplaceMessages.promotionDays)
+    .min(1, marketplaceMessages.promotionDays)
+    .max(PROMOTION_DAYS_MAX, marketplaceMessages.promotionDays),
   note: note.nullable().default(null),
 });
 export type CreatePromotionRequestInput = z.input<typeof createPromotionRequestSchema>;

@@ -127,7 +127,8 @@ export const moneyMessages = {
   noSubscription: 'You have no active membership',
   stripeSignature: 'Invalid webhook signature',
   paymentFailedTitle: 'Payment failed',
-  paymentFailed: (number: string, amount: string) => `Your payment of ${amount} for invoice ${number} did not go through; the invoice is open to pay again`,
+  paymentFailed: (number: string, amount: string) =>
+    `Your payment of ${amount} for invoice ${number} did not go through; the invoice is open to pay again`,
   stripeMalformed: 'Malformed webhook event',
   providerUnavailable: 'The payment provider did not answer; try again shortly',
   invoiceSentTitle: 'New invoice',
@@ -194,9 +195,7 @@ export function lineFromInput(l: InvoiceLineInput): InvoiceLine {
 
 /** A template's lines applied to a base amount (the editor's preview and the server's fill). */
 export function linesFromTemplate(lines: readonly FeeLine[], baseCents: number): InvoiceLine[] {
-  return lines.map((l) =>
-    lineFromInput(l.type === 'fixed' ? l : { type: 'bps', label: l.label, basisPoints: l.basisPoints, baseCents }),
-  );
+  return lines.map((l) => lineFromInput(l.type === 'fixed' ? l : { type: 'bps', label: l.label, basisPoints: l.basisPoints, baseCents }));
 }
 
 export function totalOf(lines: readonly Pick<InvoiceLine, 'amountCents'>[]): number {
@@ -240,10 +239,7 @@ export type FeeTemplate = z.infer<typeof feeTemplateSchema>;
 export const feeTemplatesResponseSchema = z.object({ templates: z.array(feeTemplateSchema) });
 export type FeeTemplatesResponse = z.infer<typeof feeTemplatesResponseSchema>;
 
-const templateLinesSchema = z
-  .array(feeLineSchema)
-  .min(1, moneyMessages.linesEmpty)
-  .max(INVOICE_LINES_MAX, moneyMessages.linesTooMany);
+const templateLinesSchema = z.array(feeLineSchema).min(1, moneyMessages.linesEmpty).max(INVOICE_LINES_MAX, moneyMessages.linesTooMany);
 
 /** POST /api/admin/fee-templates. */
 export const createFeeTemplateSchema = z.strictObject({
@@ -322,7 +318,11 @@ export const refundMessages = {
 } as const;
 
 export const createRefundSchema = z.object({
-  amountCents: z.number({ error: refundMessages.amount }).int(refundMessages.amount).min(1, refundMessages.amount).max(1_000_000_000, refundMessages.amount),
+  amountCents: z
+    .number({ error: refundMessages.amount })
+    .int(refundMessages.amount)
+    .min(1, refundMessages.amount)
+    .max(1_000_000_000, refundMessages.amount),
   reason: z.string().trim().min(1, refundMessages.reasonRequired).max(500),
 });
 export type CreateRefundValues = z.infer<typeof createRefundSchema>;
@@ -342,10 +342,7 @@ export type Refund = z.infer<typeof refundSchema>;
 export const refundResponseSchema = z.object({ refund: refundSchema, invoice: invoiceSchema });
 export const refundsResponseSchema = z.object({ refunds: z.array(refundSchema) });
 
-const invoiceLinesSchema = z
-  .array(invoiceLineInputSchema)
-  .min(1, moneyMessages.linesEmpty)
-  .max(INVOICE_LINES_MAX, moneyMessages.linesTooMany);
+const invoiceLinesSchema = z.array(invoiceLineInputSchema).min(1, moneyMessages.linesEmpty).max(INVOICE_LINES_MAX, moneyMessages.linesTooMany);
 
 /** POST /api/admin/invoices: lines, or a template with the base amount its percentages apply to. */
 export const createInvoiceSchema = z

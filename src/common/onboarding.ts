@@ -156,7 +156,12 @@ export type OnboardingSettings = z.infer<typeof onboardingSettingsSchema>;
 export const defaultOnboardingSettings: OnboardingSettings = {
   tiers: [
     { id: 'collector', name: 'Collector', minimumCents: 25_000_00, description: 'A focused portfolio of graded cards, built over time.' },
-    { id: 'investor', name: 'Investor', minimumCents: 100_000_00, description: 'A diversified portfolio across eras and sports, with quarterly reviews.' },
+    {
+      id: 'investor',
+      name: 'Investor',
+      minimumCents: 100_000_00,
+      description: 'A diversified portfolio across eras and sports, with quarterly reviews.',
+    },
     { id: 'private', name: 'Private', minimumCents: 250_000_00, description: 'A bespoke mandate with first look at private acquisitions.' },
   ],
   wireInstructions: null,
@@ -216,7 +221,9 @@ export type SignInput = z.infer<typeof signInputSchema>;
 // Manager: invite and deposit
 export const inviteClientSchema = z.object({
   phone: phoneSchema,
-  name: personName(z.string({ error: 'Enter the client’s name' }).trim().min(1, 'Enter the client’s name').max(100, 'Name must be at most 100 characters')),
+  name: personName(
+    z.string({ error: 'Enter the client’s name' }).trim().min(1, 'Enter the client’s name').max(100, 'Name must be at most 100 characters'),
+  ),
   tier: z.enum(tierIds).optional(),
 });
 export type InviteClientInput = z.input<typeof inviteClientSchema>;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { reviewDays } from './market-index.ts';
-import { defaultFeatureSwitches, featureOfApiPath, featureOfPage, featureOpen, settingsDefaults, settingsSchemas, settingsSections } from './settings.ts';
+import {
+  defaultFeatureSwitches,
+  featureOfApiPath,
+  featureOfPage,
+  featureOpen,
+  settingsDefaults,
+  settingsSchemas,
+  settingsSections,
+} from './settings.ts';
 
 describe('settings sections', () => {
   it('each default passes its own schema', () => {

@@ -17,7 +17,11 @@ export { featureSwitchesSchema } from './feature-switches.schema.ts';
 
 export const supportContactSchema = z.strictObject({
   email: emailSchema,
-  phone: z.string().trim().max(30, 'At most 30 characters').refine((v) => v === '' || /^\+?[\d\s().-]{7,}$/.test(v), 'Enter a phone number, e.g. +1 212 555 0100'),
+  phone: z
+    .string()
+    .trim()
+    .max(30, 'At most 30 characters')
+    .refine((v) => v === '' || /^\+?[\d\s().-]{7,}$/.test(v), 'Enter a phone number, e.g. +1 212 555 0100'),
   hours: z.string().trim().max(120, 'At most 120 characters'),
 });
 export type SupportContact = z.infer<typeof supportContactSchema>;
@@ -40,7 +44,12 @@ export const defaultMarketplaceSettings: MarketplaceSettings = { reservationMinu
 /** The index's method settings plus how often its membership is reviewed. */
 export const indexSectionSchema = indexSettingsSchema.extend({ rebalanceCadence: z.enum(rebalanceCadences) });
 export type IndexSection = z.infer<typeof indexSectionSchema>;
-export const defaultIndexSection: IndexSection = { weighting: 'equal', baseDate: '2023-01-01', staleAfterDays: DEFAULT_STALE_AFTER_DAYS, rebalanceCadence: 'monthly' };
+export const defaultIndexSection: IndexSection = {
+  weighting: 'equal',
+  baseDate: '2023-01-01',
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
+  rebalanceCadence: 'monthly',
+};
 
 // ---------------------------------------------------------------------------------------------
 // The registry
@@ -60,7 +69,11 @@ export const settingsSchemas = {
 
 export type SettingsValues = { [S in SettingsSection]: z.infer<(typeof settingsSchemas)[S]> };
 
-export const defaultSupportContact: SupportContact = { email: 'support@slabregistry.com', phone: '+1 212 555 0100', hours: 'Monday to Friday, 9am to 6pm Eastern' };
+export const defaultSupportContact: SupportContact = {
+  email: 'support@slabregistry.com',
+  phone: '+1 212 555 0100',
+  hours: 'Monday to Friday, 9am to 6pm Eastern',
+};
 
 export const settingsDefaults: SettingsValues = {
   support: defaultSupportContact,

@@ -65,7 +65,14 @@ export const shareLinkSchema = z.object({
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
 export const cardShareLinksResponseSchema = z.object({
-  card: z.object({ id: z.uuid(), subject: z.string(), year: z.number().int(), brand: z.string(), grade: z.string().nullable(), grader: z.enum(graders) }),
+  card: z.object({
+    id: z.uuid(),
+    subject: z.string(),
+    year: z.number().int(),
+    brand: z.string(),
+    grade: z.string().nullable(),
+    grader: z.enum(graders),
+  }),
   links: z.array(shareLinkSchema),
   viewsPerDay: z.array(dayCountSchema),
 });
@@ -95,9 +102,24 @@ export const shareAnalyticsQuerySchema = z.object({ from: z.iso.date().optional(
 export const shareAnalyticsSchema = z.object({
   from: z.string(),
   to: z.string(),
-  totals: z.object({ links: z.number().int(), activeLinks: z.number().int(), views: z.number().int(), uniqueVisitors: z.number().int(), botViews: z.number().int() }),
+  totals: z.object({
+    links: z.number().int(),
+    activeLinks: z.number().int(),
+    views: z.number().int(),
+    uniqueVisitors: z.number().int(),
+    botViews: z.number().int(),
+  }),
   viewsPerDay: z.array(dayCountSchema),
-  topCards: z.array(z.object({ cardId: z.uuid(), subject: z.string(), year: z.number().int(), ownerName: z.string().nullable(), views: z.number().int(), uniqueVisitors: z.number().int() })),
+  topCards: z.array(
+    z.object({
+      cardId: z.uuid(),
+      subject: z.string(),
+      year: z.number().int(),
+      ownerName: z.string().nullable(),
+      views: z.number().int(),
+      uniqueVisitors: z.number().int(),
+    }),
+  ),
   topReferrers: z.array(z.object({ host: z.string(), views: z.number().int() })),
   links: z.array(
     z.object({

@@ -47,7 +47,18 @@ describe('configuration', () => {
   });
 
   it('seeds demo data by default only outside production', () => {
-    const prod = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', SESSION_SECRET: 'x'.repeat(32), APP_ORIGIN: 'https://cards.example.com', SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+15550000000' };
+    const prod = {
+      NODE_ENV: 'production',
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      SESSION_SECRET: 'x'.repeat(32),
+      APP_ORIGIN: 'https://cards.example.com',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 't',
+      TWILIO_FROM_NUMBER: '+15550000000',
+    };
     expect(loadConfig({ DATA_DIR: dir() }).SEED_DEMO).toBe(true);
     expect(loadConfig({ DATA_DIR: dir(), SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
     expect(loadConfig({ ...prod, DATA_DIR: dir() }).SEED_DEMO).toBe(false);
@@ -99,14 +110,22 @@ describe('configuration', () => {
     }, 60_000);
 
     it('starts with Stripe, and keeps the test provider as the default outside production', () => {
-      const live = loadConfig({ ...prod, DATA_DIR: dir(), PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+      const live = loadConfig({
+        ...prod,
+        DATA_DIR: dir(),
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      });
       expect(live).toMatchObject({ PAYMENT_PROVIDER: 'stripe', testPaymentsInProduction: false });
       expect(loadConfig({ DATA_DIR: dir() })).toMatchObject({ PAYMENT_PROVIDER: 'test', testPaymentsInProduction: false });
     });
   });
 
   it('requires the Twilio credentials with the twilio adapter', () => {
-    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', DATA_DIR: dir() })).toThrow(/TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM_NUMBER/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', DATA_DIR: dir() })).toThrow(
+      /TWILIO_ACCOUNT_SID[\s\S]*TWILIO_AUTH_TOKEN[\s\S]*TWILIO_FROM_NUMBER/,
+    );
   });
 
   it('seeds the demo people by default outside production only', () => {

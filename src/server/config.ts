@@ -12,7 +12,12 @@ const optionalString = z
 const e164List = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^\+[1-9]\d{7,14}$/, 'each phone must be E.164, e.g. +15551230001')));
 
 const envSchema = z.object({
@@ -20,10 +25,18 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
   ),
   DATA_DIR: z.string().default('./data'),
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
   APP_ORIGIN: optionalString.pipe(z.url('must be a URL such as https://cards.example.com').optional()),
   SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /** A request (headers and body) must arrive within this time, or it is answered 408 and closed. */
@@ -39,7 +52,10 @@ const envSchema = z.object({
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   GEOLOCATION_URL: optionalString.pipe(z.url().optional()),
   GA_MEASUREMENT_ID: optionalString.pipe(
-    z.string().regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX').optional(),
+    z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
+      .optional(),
   ),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: optionalString.pipe(z.url('must be a URL such as https://s3.us-east-1.amazonaws.com').optional()),
@@ -97,7 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!c.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
     if (!c.APP_ORIGIN) problems.push('APP_ORIGIN: required in production');
     if (c.SMS_PROVIDER === 'console') problems.push('SMS_PROVIDER: the console adapter is refused in production');
-    if (!c.PAYMENT_PROVIDER) problems.push('PAYMENT_PROVIDER: must be set explicitly in production (stripe; or test, for a staging site, with ALLOW_TEST_PAYMENTS=true)');
+    if (!c.PAYMENT_PROVIDER)
+      problems.push('PAYMENT_PROVIDER: must be set explicitly in production (stripe; or test, for a staging site, with ALLOW_TEST_PAYMENTS=true)');
     else if (c.PAYMENT_PROVIDER === 'test' && c.ALLOW_TEST_PAYMENTS !== 'true') {
       problems.push('PAYMENT_PROVIDER: test takes no real money and is refused in production unless ALLOW_TEST_PAYMENTS=true (a staging site)');
     }

@@ -4,12 +4,7 @@ import { isSupportedNode } from './runtime.ts';
 
 // The app's modules load while the database opens (PGlite compiles its WebAssembly off the main
 // thread), instead of all of them before it.
-const loadApp = () =>
-  Promise.all([
-    import('./db/seed.ts'),
-    import('./app.ts'),
-    import('./providers/storage/storage.ts'),
-  ]);
+const loadApp = () => Promise.all([import('./db/seed.ts'), import('./app.ts'), import('./providers/storage/storage.ts')]);
 
 async function main() {
   let config;
@@ -26,7 +21,9 @@ async function main() {
   const app$ = loadApp();
   let database: Database;
   try {
-    database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPgliteDir(config.dataDir, () => {
+    database = config.DATABASE_URL
+      ? await openPostgres(config.DATABASE_URL)
+      : await openPgliteDir(config.dataDir, () => {
           // Another process now writes to these files: every further write of ours could be lost.
           console.error(`fatal: lost the lock on ${config.dataDir}; stopping at once so no write is acknowledged and then lost`);
           process.exit(1);
@@ -65,7 +62,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`ready on ${config.appOrigin} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`);
+  app.log.info(
+    `ready on ${config.appOrigin} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
+  );
   if (!isSupportedNode()) app.log.warn(`Node ${process.version} is past its end of life; run through npm (npm start) to use the bundled Node 24`);
 }
 

@@ -69,9 +69,15 @@ const moduleFiles = sources.filter((s) => s.file.startsWith('src/server/modules/
 
 describe('the checks themselves', () => {
   it('flag what they are meant to flag', () => {
-    expect(routesProblems(`import { eq } from 'drizzle-orm';\nimport { users } from '#server/db/schema/users.ts';\nconst a = req.ip;`)).toHaveLength(3);
+    expect(routesProblems(`import { eq } from 'drizzle-orm';\nimport { users } from '#server/db/schema/users.ts';\nconst a = req.ip;`)).toHaveLength(
+      3,
+    );
     expect(routesProblems(`import { byClientIp } from '#server/plugins/rate-limit.ts';\nconst a = req.actor.ip;`)).toEqual([]);
-    expect(servicesTakingDb(`export async function a(db: Db, id: string) {}\nexport const b = (conn: Db) => 1;\nexport function c(tx: Db) {}\nexport function d(ctx: AppContext, actor: Actor, input: {}) {}`)).toEqual(['a', 'b']);
+    expect(
+      servicesTakingDb(
+        `export async function a(db: Db, id: string) {}\nexport const b = (conn: Db) => 1;\nexport function c(tx: Db) {}\nexport function d(ctx: AppContext, actor: Actor, input: {}) {}`,
+      ),
+    ).toEqual(['a', 'b']);
   });
 });
 
@@ -91,12 +97,18 @@ describe('the module pattern (decision 009)', () => {
   });
 
   it("only a module's events file publishes live events", () => {
-    const found = moduleFiles.filter((s) => !s.file.endsWith('.events.ts') && /\.live\.(publish|disconnect|sessionsChanged|settingsChanged)\(/.test(s.text)).map((s) => s.file);
+    const found = moduleFiles
+      .filter((s) => !s.file.endsWith('.events.ts') && /\.live\.(publish|disconnect|sessionsChanged|settingsChanged)\(/.test(s.text))
+      .map((s) => s.file);
     expect(found).toEqual([]);
   });
 
   it('server code imports through #server/* and #common/*, never ../', () => {
-    const found = sources.flatMap((s) => moduleSpecifiers(s.text).filter((spec) => spec.startsWith('../')).map((spec) => `${s.file}: ${spec}`));
+    const found = sources.flatMap((s) =>
+      moduleSpecifiers(s.text)
+        .filter((spec) => spec.startsWith('../'))
+        .map((spec) => `${s.file}: ${spec}`),
+    );
     expect(found).toEqual([]);
   });
 });

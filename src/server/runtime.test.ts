@@ -35,7 +35,8 @@ describe('the Node the tests run on', () => {
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string; engines?: { node?: unknown } };
       const range = pkg.engines?.node;
       if (typeof range !== 'string' || range.trim() === '') continue;
-      if (!semver.satisfies(process.versions.node, range, { includePrerelease: true })) rejecting.push(`${pkg.name}@${pkg.version} wants node ${range}`);
+      if (!semver.satisfies(process.versions.node, range, { includePrerelease: true }))
+        rejecting.push(`${pkg.name}@${pkg.version} wants node ${range}`);
     }
     expect(rejecting).toEqual([]);
   });

@@ -323,7 +323,12 @@ function report(r: PhaseResult) {
     `\n[${r.name}] requests ${r.requests} (${r.rps}/s) · 2xx ${r.ok} · 429 ${r.tooMany} · other non-2xx ${other} · errors ${r.errors} · timeouts ${r.timeouts} · p50 ${r.p50} ms · p99 ${r.p99} ms`,
   );
   for (const [route, byStatus] of [...r.stats].sort()) {
-    console.log(`    ${route.padEnd(32)} ${[...byStatus].sort().map(([s, n]) => `${s}:${n}`).join('  ')}`);
+    console.log(
+      `    ${route.padEnd(32)} ${[...byStatus]
+        .sort()
+        .map(([s, n]) => `${s}:${n}`)
+        .join('  ')}`,
+    );
   }
 }
 
@@ -424,9 +429,11 @@ async function verifyAcknowledged(db: pg.Client) {
     `\nacknowledged writes found in PostgreSQL: ${line('sessions', sessionsFound, acked.sessions.size)} · ${line('profile markers', profilesFound, acked.profiles.size)} · ${line('access requests', requestsFound, acked.accessRequests.size)}`,
   );
   if (sessionsFound !== acked.sessions.size) fail(`${acked.sessions.size - sessionsFound} acknowledged sign-ins have no session row`);
-  if (profilesFound !== acked.profiles.size) fail(`${acked.profiles.size - profilesFound} acknowledged profile writes are missing, e.g. ${wrong.join('; ')}`);
+  if (profilesFound !== acked.profiles.size)
+    fail(`${acked.profiles.size - profilesFound} acknowledged profile writes are missing, e.g. ${wrong.join('; ')}`);
   if (requestsFound !== acked.accessRequests.size) fail(`${acked.accessRequests.size - requestsFound} acknowledged access requests are missing`);
-  if (!acked.sessions.size || !acked.profiles.size || !acked.accessRequests.size) fail('a kind of write was never acknowledged: the scenario did not run');
+  if (!acked.sessions.size || !acked.profiles.size || !acked.accessRequests.size)
+    fail('a kind of write was never acknowledged: the scenario did not run');
   return { sessionsFound, profilesFound, requestsFound };
 }
 
@@ -480,7 +487,9 @@ async function main() {
       `INSERT INTO users (phone, name) SELECT '+1646' || (${PHONE_BASE} + g), NULL FROM generate_series(0, ${MEMBERS - 1}) g ON CONFLICT DO NOTHING`,
     );
     await setup.end();
-    console.log(`database ${dbName}; servers A ${servers[0].url} and B ${servers[1].url} (pids ${servers.map((s) => s.child.pid).join(', ')}); Redis through ${redisProxy.port}; ${MEMBERS} members`);
+    console.log(
+      `database ${dbName}; servers A ${servers[0].url} and B ${servers[1].url} (pids ${servers.map((s) => s.child.pid).join(', ')}); Redis through ${redisProxy.port}; ${MEMBERS} members`,
+    );
 
     // 0. Warm-up: a server in service has compiled its code paths and filled its pools.
     const warm = await load('warm-up', servers, tw, 50, WARMUP_SECONDS);

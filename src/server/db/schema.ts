@@ -15,5 +15,21 @@ import * as funds from './schema/funds.ts';
 import * as notifications from './schema/notifications.ts';
 import * as ledger from './schema/ledger.ts';
 
-export const schema = { ...users, ...platform, ...sms, ...onboarding, ...jobs, ...cards, ...shareLinks, ...money, ...hunts, ...marketIndex, ...lending, ...marketplace, ...funds, ...notifications, ...ledger };
+export const schema = {
+  ...users,
+  ...platform,
+  ...sms,
+  ...onboarding,
+  ...jobs,
+  ...cards,
+  ...shareLinks,
+  ...money,
+  ...hunts,
+  ...marketIndex,
+  ...lending,
+  ...marketplace,
+  ...funds,
+  ...notifications,
+  ...ledger,
+};
 export type Schema = typeof schema;

@@ -33,13 +33,20 @@ describe('the demo seed', () => {
     const cols = await database.db.execute<{ table_name: string; column_name: string }>(
       sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type like 'timestamp%'`,
     );
-    const rows = (cols as unknown as { rows?: { table_name: string; column_name: string }[] }).rows ?? (cols as unknown as { table_name: string; column_name: string }[]);
+    const rows =
+      (cols as unknown as { rows?: { table_name: string; column_name: string }[] }).rows ??
+      (cols as unknown as { table_name: string; column_name: string }[]);
     const ahead: string[] = [];
     const limit = new Date(Date.now() + 1_000).toISOString();
     for (const { table_name: t, column_name: c } of rows) {
       if (futureByNature.test(c)) continue;
-      const res = await database.db.execute(sql.raw(`select count(*)::int as n, max("${c}")::text as latest from "${t}" where "${c}" > '${limit}'::timestamptz`));
-      const [r] = ((res as unknown as { rows?: { n: number; latest: string }[] }).rows ?? (res as unknown as { n: number; latest: string }[])) as { n: number; latest: string }[];
+      const res = await database.db.execute(
+        sql.raw(`select count(*)::int as n, max("${c}")::text as latest from "${t}" where "${c}" > '${limit}'::timestamptz`),
+      );
+      const [r] = ((res as unknown as { rows?: { n: number; latest: string }[] }).rows ?? (res as unknown as { n: number; latest: string }[])) as {
+        n: number;
+        latest: string;
+      }[];
       if (r && r.n > 0) ahead.push(`${t}.${c}: ${r.n} row(s), latest ${r.latest}`);
     }
     expect(ahead, `seeded at ${seededAt.toISOString()}`).toEqual([]);

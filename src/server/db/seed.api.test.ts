@@ -58,7 +58,10 @@ describe('seed', () => {
       // A start with storage is another fingerprint: the documents come then.
       await seed(db, { demo: true, demoIndex: false, storage });
       const rows = await docs();
-      const members = await db.select().from(users).where(inArray(users.phone, [demoUsers[2].phone, demoUsers[3].phone]));
+      const members = await db
+        .select()
+        .from(users)
+        .where(inArray(users.phone, [demoUsers[2].phone, demoUsers[3].phone]));
       expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(members.map((m) => m.id)));
       expect(rows).toHaveLength(7);
       expect(rows.every((r) => r.status === 'pending')).toBe(true);

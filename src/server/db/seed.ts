@@ -36,7 +36,12 @@ export const demoUsers = [
 ] as const;
 
 /** When each demo person joined (the members when their access request was approved), so the admin dashboard's history is consistent. */
-const demoJoinedDaysAgo: Record<(typeof demoUsers)[number]['phone'], number> = { '+12125550101': 420, '+12125550102': 400, '+12125550103': 360, '+12125550104': 290 };
+const demoJoinedDaysAgo: Record<(typeof demoUsers)[number]['phone'], number> = {
+  '+12125550101': 420,
+  '+12125550102': 400,
+  '+12125550103': 360,
+  '+12125550104': 290,
+};
 
 const legalTitles: Record<LegalSlug, string> = {
   terms: 'Terms of Use',
@@ -126,7 +131,12 @@ function seedFingerprint(options: Record<string, boolean>): string {
   const journal = JSON.parse(readFileSync(fromRoot('drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   hash.update(journal.entries.at(-1)?.tag ?? '');
   const dir = fromRoot('src/server/db/seed');
-  const files = [fromRoot('src/server/db/seed.ts'), ...readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort().map((f) => `${dir}/${f}`)];
+  const files = [
+    fromRoot('src/server/db/seed.ts'),
+    ...readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .map((f) => `${dir}/${f}`),
+  ];
   for (const file of files) {
     try {
       hash.update(readFileSync(file));
@@ -180,10 +190,29 @@ async function seedDemoCards(db: Db) {
         events.push({ cardId: r.id, kind: 'edited', data: { changes }, actorId: person.id, at: at(1) });
       }
       if (r.custody === 'with_owner') continue;
-      events.push({ cardId: r.id, kind: 'custody_changed', data: { from: 'with_owner', to: 'in_transit', note: 'Insured pickup booked' }, actorId: admin?.id ?? null, at: at(3) });
+      events.push({
+        cardId: r.id,
+        kind: 'custody_changed',
+        data: { from: 'with_owner', to: 'in_transit', note: 'Insured pickup booked' },
+        actorId: admin?.id ?? null,
+        at: at(3),
+      });
       if (r.custody !== 'in_vault') continue;
-      events.push({ cardId: r.id, kind: 'custody_changed', data: { from: 'in_transit', to: 'in_vault', note: 'Received and inspected; slab intact' }, actorId: admin?.id ?? null, at: at(5) });
-      if (r.grader === 'PSA') events.push({ cardId: r.id, kind: 'psa_rechecked', data: { result: 'match', differences: [], message: null }, actorId: admin?.id ?? null, at: at(5) });
+      events.push({
+        cardId: r.id,
+        kind: 'custody_changed',
+        data: { from: 'in_transit', to: 'in_vault', note: 'Received and inspected; slab intact' },
+        actorId: admin?.id ?? null,
+        at: at(5),
+      });
+      if (r.grader === 'PSA')
+        events.push({
+          cardId: r.id,
+          kind: 'psa_rechecked',
+          data: { result: 'match', differences: [], message: null },
+          actorId: admin?.id ?? null,
+          at: at(5),
+        });
     }
     await db.insert(cardEvents).values(events);
   }

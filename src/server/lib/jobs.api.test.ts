@@ -28,7 +28,9 @@ describe('the job runner', () => {
   it('a typed job runs with its parsed payload; a malformed one is kept failed for good with the reason', async () => {
     const clock = new FakeClock();
     const ran: number[] = [];
-    const runner = new JobRunner(database.db, clock, [defineJob({ name: 'test.typed', payload: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) })]);
+    const runner = new JobRunner(database.db, clock, [
+      defineJob({ name: 'test.typed', payload: z.object({ n: z.number() }), run: async ({ n }) => void ran.push(n) }),
+    ]);
     await enqueueJob(database.db, { name: 'test.typed', runAt: clock.now(), payload: { n: 2 } });
     await enqueueJob(database.db, { name: 'test.typed', runAt: clock.now(), payload: { n: 'two' }, maxAttempts: 5 });
     expect(await runner.runDue()).toBe(2);
@@ -57,7 +59,15 @@ describe('the job runner', () => {
     const t1 = await createTestApp({ jobs: { 'test.app': async () => void ran.push('a') } });
     // The second app polls the first app's database, as a second instance would.
     const { buildApp } = await import('#server/app.ts');
-    const t2 = await buildApp({ config: t1.config, database: t1.database, clock: t1.clock, serveWeb: false, logger: false, jobs: { 'test.app': async () => void ran.push('b') }, jobPollMs: 20 });
+    const t2 = await buildApp({
+      config: t1.config,
+      database: t1.database,
+      clock: t1.clock,
+      serveWeb: false,
+      logger: false,
+      jobs: { 'test.app': async () => void ran.push('b') },
+      jobPollMs: 20,
+    });
     await t2.ready();
     expect([t1.app.jobRunner?.state, t2.jobRunner?.state]).toEqual(['polling', 'polling']);
     await enqueueJob(t1.db, { name: 'test.app', runAt: t1.clock.now() });

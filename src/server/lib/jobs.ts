@@ -97,7 +97,10 @@ export class JobRunner {
             lte(jobs.runAt, now),
             or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
             sql`${jobs.attempts} < ${jobs.maxAttempts}`,
-            sql`${jobs.name} in (${sql.join(names.map((x) => sql`${x}`), sql`, `)})`,
+            sql`${jobs.name} in (${sql.join(
+              names.map((x) => sql`${x}`),
+              sql`, `,
+            )})`,
           ),
         )
         .orderBy(jobs.runAt)

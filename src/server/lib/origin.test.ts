@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { isAppOrigin } from './origin.ts';
 
 /** A bare Fastify whose one route answers whether the request's Origin is the app's. */
-async function probe(trustProxy: string[] | false, appOrigin = 'https://cards.example.com', NODE_ENV: 'development' | 'production' | 'test' = 'development') {
+async function probe(
+  trustProxy: string[] | false,
+  appOrigin = 'https://cards.example.com',
+  NODE_ENV: 'development' | 'production' | 'test' = 'development',
+) {
   const app = Fastify({ trustProxy });
   app.get('/check', async (req) => ({ ok: isAppOrigin(req, { appOrigin, NODE_ENV }) }));
   await app.ready();
@@ -48,12 +52,19 @@ describe('isAppOrigin', () => {
   it('honours X-Forwarded-Host and -Proto from a trusted proxy', async () => {
     const check = await probe(['127.0.0.1']);
     expect(
-      await check({ host: '10.0.0.5:5000', 'x-forwarded-host': 'www.cards.example', 'x-forwarded-proto': 'https', origin: 'https://www.cards.example' }),
+      await check({
+        host: '10.0.0.5:5000',
+        'x-forwarded-host': 'www.cards.example',
+        'x-forwarded-proto': 'https',
+        origin: 'https://www.cards.example',
+      }),
     ).toBe(true);
-    expect(await check({ host: '10.0.0.5:5000', 'x-forwarded-host': 'www.cards.example', 'x-forwarded-proto': 'https', origin: 'http://10.0.0.5:5000' })).toBe(false);
+    expect(
+      await check({ host: '10.0.0.5:5000', 'x-forwarded-host': 'www.cards.example', 'x-forwarded-proto': 'https', origin: 'http://10.0.0.5:5000' }),
+    ).toBe(false);
   });
 
-  it('in production accepts only APP_ORIGIN, never the origin the request\'s own Host names', async () => {
+  it("in production accepts only APP_ORIGIN, never the origin the request's own Host names", async () => {
     const check = await probe(false, 'https://cards.example.com', 'production');
     expect(await check({ host: '10.0.0.5:5000', origin: 'https://cards.example.com' })).toBe(true);
     expect(await check({ host: 'cards.example.com', origin: 'https://cards.example.com:443' })).toBe(true);
@@ -63,7 +74,21 @@ describe('isAppOrigin', () => {
     expect(await check({ host: 'cards.example.com', origin: 'http://cards.example.com' })).toBe(false);
     // Not even through a trusted proxy's forwarded host.
     const behindProxy = await probe(['127.0.0.1'], 'https://cards.example.com', 'production');
-    expect(await behindProxy({ host: '10.0.0.5:5000', 'x-forwarded-host': 'www.cards.example', 'x-forwarded-proto': 'https', origin: 'https://www.cards.example' })).toBe(false);
-    expect(await behindProxy({ host: '10.0.0.5:5000', 'x-forwarded-host': 'cards.example.com', 'x-forwarded-proto': 'https', origin: 'https://cards.example.com' })).toBe(true);
+    expect(
+      await behindProxy({
+        host: '10.0.0.5:5000',
+        'x-forwarded-host': 'www.cards.example',
+        'x-forwarded-proto': 'https',
+        origin: 'https://www.cards.example',
+      }),
+    ).toBe(false);
+    expect(
+      await behindProxy({
+        host: '10.0.0.5:5000',
+        'x-forwarded-host': 'cards.example.com',
+        'x-forwarded-proto': 'https',
+        origin: 'https://cards.example.com',
+      }),
+    ).toBe(true);
   });
 });

@@ -54,7 +54,9 @@ export function spaHtml(webDir: string) {
     if (html === undefined) {
       const files = [...new Set([...(preloads.layouts[layout] ?? []), ...(preloads.pages[route.path] ?? [])])];
       const links = files
-        .map((f) => (f.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`))
+        .map((f) =>
+          f.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin href="${f}">`,
+        )
         .join('\n    ');
       // A signed-in page paints once the app's code has run with the user's data, in the fallback
       // font if the web fonts are not there yet (font-display: swap). Preloading the two fonts

@@ -18,13 +18,21 @@ let database: Database;
 let managerId: string;
 let seq = 0;
 const published: { audience: Audience | Audience[]; event: LiveEvent }[] = [];
-const live: Live = { publish: async (audience, event) => void published.push({ audience, event }), disconnect: async () => {}, sessionsChanged: async () => {}, settingsChanged: async () => {} };
+const live: Live = {
+  publish: async (audience, event) => void published.push({ audience, event }),
+  disconnect: async () => {},
+  sessionsChanged: async () => {},
+  settingsChanged: async () => {},
+};
 const ctx = () => ({ db: database.db, live });
 const now = new Date('2026-06-01T15:00:00Z');
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  [{ id: managerId }] = await database.db.insert(users).values({ phone: '+12125559001', name: 'Morgan Manager', isManager: true }).returning({ id: users.id });
+  [{ id: managerId }] = await database.db
+    .insert(users)
+    .values({ phone: '+12125559001', name: 'Morgan Manager', isManager: true })
+    .returning({ id: users.id });
 });
 afterAll(() => database.close());
 
@@ -63,7 +71,12 @@ describe('transition() on the database', () => {
       .from(auditLog)
       .where(and(eq(auditLog.targetId, o.id), eq(auditLog.action, 'onboarding.status_changed')));
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorId: managerId, ip: '203.0.113.9', targetType: 'onboarding', data: { from: 'tier_selection', to: 'portfolio_allocation' } });
+    expect(audits[0]).toMatchObject({
+      actorId: managerId,
+      ip: '203.0.113.9',
+      targetType: 'onboarding',
+      data: { from: 'tier_selection', to: 'portfolio_allocation' },
+    });
     expect(published.filter((p) => p.event.type === 'onboarding_updated')).toHaveLength(1);
     expect(published[0].event).toMatchObject({ status: 'portfolio_allocation' });
     // The client's manager by id, the admins resolved when delivered (no lookup per event).
@@ -94,12 +107,26 @@ describe('transition() on the database', () => {
 
 describe('transitionMany() on the database', () => {
   it('moves the matching rows from each listed status, writes history per moved row, and only patches rows already there', async () => {
-    const [{ id: other }] = await database.db.insert(users).values({ phone: '+12125559002', name: 'Other Manager', isManager: true }).returning({ id: users.id });
-    const [a, b, already, later] = [await onboardingAt('tier_selection', other), await onboardingAt('tier_selection', other), await onboardingAt('portfolio_allocation', other), await onboardingAt('kyc_upload', other)];
+    const [{ id: other }] = await database.db
+      .insert(users)
+      .values({ phone: '+12125559002', name: 'Other Manager', isManager: true })
+      .returning({ id: users.id });
+    const [a, b, already, later] = [
+      await onboardingAt('tier_selection', other),
+      await onboardingAt('tier_selection', other),
+      await onboardingAt('portfolio_allocation', other),
+      await onboardingAt('kyc_upload', other),
+    ];
     const mine = await onboardingAt('tier_selection');
     published.length = 0;
     const moved = await inTransaction(ctx(), (uow) =>
-      transitionMany(uow, onboardingAggregate, { where: eq(onboardings.managerId, other), from: ['tier_selection', 'portfolio_allocation'], to: 'portfolio_allocation', actor: byManager(), now }),
+      transitionMany(uow, onboardingAggregate, {
+        where: eq(onboardings.managerId, other),
+        from: ['tier_selection', 'portfolio_allocation'],
+        to: 'portfolio_allocation',
+        actor: byManager(),
+        now,
+      }),
     );
     expect(moved.map((r) => r.id).sort()).toEqual([a.id, b.id, already.id].sort());
     const statusOf = async (id: string) => (await database.db.select().from(onboardings).where(eq(onboardings.id, id)))[0].status;
@@ -117,8 +144,12 @@ describe('transitionMany() on the database', () => {
 describe('invoice history', () => {
   it('is written to invoice_events by transition(), with a void reason as its note', async () => {
     const inv = await createInvoice({ db: database.db }, { id: managerId }, { status: 'draft' });
-    await inTransaction(ctx(), (uow) => transition(uow, invoiceAggregate, { id: inv.id, from: 'draft', to: 'void', actor: byManager(), now, data: { reason: 'Raised in error' } }));
+    await inTransaction(ctx(), (uow) =>
+      transition(uow, invoiceAggregate, { id: inv.id, from: 'draft', to: 'void', actor: byManager(), now, data: { reason: 'Raised in error' } }),
+    );
     const events = await database.db.select().from(invoiceEvents).where(eq(invoiceEvents.invoiceId, inv.id));
-    expect(events.map((e) => ({ from: e.fromStatus, to: e.toStatus, note: e.note, actorId: e.actorId }))).toEqual([{ from: 'draft', to: 'void', note: 'Raised in error', actorId: managerId }]);
+    expect(events.map((e) => ({ from: e.fromStatus, to: e.toStatus, note: e.note, actorId: e.actorId }))).toEqual([
+      { from: 'draft', to: 'void', note: 'Raised in error', actorId: managerId },
+    ]);
   });
 });

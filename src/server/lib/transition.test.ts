@@ -16,20 +16,54 @@ describe('onboardingTransitions', () => {
 describe('transition()', () => {
   it('refuses a move the map does not allow before touching the database', async () => {
     const published: unknown[] = [];
-    const untouchable = new Proxy({}, { get: () => { throw new Error('database touched'); } }) as Db;
-    const uow: UnitOfWork = { tx: untouchable, ctx: { db: untouchable, live: { publish: async (...a) => void published.push(a), disconnect: async () => {}, sessionsChanged: async () => {}, settingsChanged: async () => {} } }, afterCommit: (f) => void published.push(f) };
+    const untouchable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('database touched');
+        },
+      },
+    ) as Db;
+    const uow: UnitOfWork = {
+      tx: untouchable,
+      ctx: {
+        db: untouchable,
+        live: {
+          publish: async (...a) => void published.push(a),
+          disconnect: async () => {},
+          sessionsChanged: async () => {},
+          settingsChanged: async () => {},
+        },
+      },
+      afterCommit: (f) => void published.push(f),
+    };
     const actor = { user: null, impersonatorId: null, ip: null };
     const now = new Date();
-    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'tier_selection', to: 'kyc_upload', actor, now })).rejects.toThrow(IllegalTransitionError);
-    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'active', to: 'pending_invitation', actor, now })).rejects.toThrow(IllegalTransitionError);
-    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'kyc_upload', to: 'kyc_upload', actor, now })).rejects.toThrow(IllegalTransitionError);
+    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'tier_selection', to: 'kyc_upload', actor, now })).rejects.toThrow(
+      IllegalTransitionError,
+    );
+    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'active', to: 'pending_invitation', actor, now })).rejects.toThrow(
+      IllegalTransitionError,
+    );
+    await expect(transition(uow, onboardingAggregate, { id: 'x', from: 'kyc_upload', to: 'kyc_upload', actor, now })).rejects.toThrow(
+      IllegalTransitionError,
+    );
     expect(published).toEqual([]);
   });
 
   it('transitionMany refuses a listed status that may not move to the target before touching the database', async () => {
-    const untouchable = new Proxy({}, { get: () => { throw new Error('database touched'); } }) as Db;
+    const untouchable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('database touched');
+        },
+      },
+    ) as Db;
     const actor = { user: null, impersonatorId: null, ip: null };
     const move = { where: undefined, to: 'portfolio_allocation' as const, actor, now: new Date() };
-    await expect(transitionMany({ tx: untouchable }, onboardingAggregate, { ...move, from: ['tier_selection', 'kyc_upload'] })).rejects.toThrow(IllegalTransitionError);
+    await expect(transitionMany({ tx: untouchable }, onboardingAggregate, { ...move, from: ['tier_selection', 'kyc_upload'] })).rejects.toThrow(
+      IllegalTransitionError,
+    );
   });
 });

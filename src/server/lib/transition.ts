@@ -44,7 +44,10 @@ export interface Aggregate<S extends string, Row> {
   statusKey: string;
   updatedKeys?: readonly string[];
   transitions: TransitionMap<S>;
-  recordHistory(tx: Db, entry: { id: string; from: S; to: S; actorId: string | null; at: Date; data?: Record<string, unknown>; row: Row }): Promise<void>;
+  recordHistory(
+    tx: Db,
+    entry: { id: string; from: S; to: S; actorId: string | null; at: Date; data?: Record<string, unknown>; row: Row },
+  ): Promise<void>;
   /**
    * false: transition() writes no `<name>.status_changed` audit row, because the module audits the
    * move in its own words (or it is bookkeeping the audit log has never shown).
@@ -90,26 +93,25 @@ export async function transition<S extends string, Row>(
     .returning()) as Row[];
   const row = rows[0];
   if (!row) {
-    const [current] = (await uow.tx
-      .select({ status: aggregate.statusColumn })
-      .from(aggregate.table)
-      .where(eq(aggregate.idColumn, id))
-      .limit(1)) as { status: S }[];
+    const [current] = (await uow.tx.select({ status: aggregate.statusColumn }).from(aggregate.table).where(eq(aggregate.idColumn, id)).limit(1)) as {
+      status: S;
+    }[];
     if (!current) throw aggregate.notFound();
     throw aggregate.conflict(current.status, from);
   }
   const actorId = actor.user?.id ?? null;
   await aggregate.recordHistory(uow.tx, { id, from, to, actorId, at: now, data: opts.data, row });
-  if (aggregate.audited !== false) await audit(uow.tx, {
-    actorId,
-    impersonatorId: actor.impersonatorId,
-    ip: actor.ip,
-    action: `${aggregate.name}.status_changed`,
-    targetType: aggregate.name,
-    targetId: id,
-    data: { from, to, ...opts.data },
-    at: now,
-  });
+  if (aggregate.audited !== false)
+    await audit(uow.tx, {
+      actorId,
+      impersonatorId: actor.impersonatorId,
+      ip: actor.ip,
+      action: `${aggregate.name}.status_changed`,
+      targetType: aggregate.name,
+      targetId: id,
+      data: { from, to, ...opts.data },
+      at: now,
+    });
   await after(uow, aggregate, row, now, from, actor);
   return row;
 }
@@ -138,7 +140,15 @@ export type MovePatch<Row> = { [K in keyof Row]?: Row[K] | SQL };
 export async function transitionMany<S extends string, Row>(
   uow: Moves,
   aggregate: Aggregate<S, Row>,
-  opts: { where: SQL | undefined; from: readonly S[]; to: S; actor: TransitionActor; now: Date; patch?: MovePatch<Row>; data?: Record<string, unknown> },
+  opts: {
+    where: SQL | undefined;
+    from: readonly S[];
+    to: S;
+    actor: TransitionActor;
+    now: Date;
+    patch?: MovePatch<Row>;
+    data?: Record<string, unknown>;
+  },
 ): Promise<Row[]> {
   const { from, to, now, actor } = opts;
   for (const f of from) if (f !== to && !aggregate.transitions[f].includes(to)) throw new IllegalTransitionError(aggregate.name, f, to);

@@ -84,7 +84,10 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     const token = requestToken(req);
     if (token) {
       const { db, clock, config } = app.ctx;
-      const session = await resolveSession({ db, sessionCache: app.ctx.sessionCache }, { token, now: clock.now(), idleMinutes: config.SESSION_IDLE_MINUTES });
+      const session = await resolveSession(
+        { db, sessionCache: app.ctx.sessionCache },
+        { token, now: clock.now(), idleMinutes: config.SESSION_IDLE_MINUTES },
+      );
       if (session) {
         const claimed = req.headers[USER_ID_HEADER];
         if (claimed !== undefined && claimed !== session.user.id) throw unauthorized('Session does not match user');

@@ -38,7 +38,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fieldErrors: Record<string, string[]> = {};
       for (const v of err.validation) {
-        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_';
+        const path =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') || '_';
         (fieldErrors[path] ??= []).push(v.message ?? 'Invalid value');
       }
       const first = Object.values(fieldErrors)[0]?.[0] ?? 'Invalid request';
@@ -46,9 +47,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof AppError) {
       if (err.details?.retryAfterSeconds) reply.header('Retry-After', String(err.details.retryAfterSeconds));
-      return reply
-        .status(err.statusCode)
-        .send({ ...err.details?.extra, status: 'error', error: err.message, fieldErrors: err.details?.fieldErrors, reason: err.details?.reason } satisfies ErrorBody);
+      return reply.status(err.statusCode).send({
+        ...err.details?.extra,
+        status: 'error',
+        error: err.message,
+        fieldErrors: err.details?.fieldErrors,
+        reason: err.details?.reason,
+      } satisfies ErrorBody);
     }
     // The client went away mid-request (Node reports it as ECONNRESET 'aborted'): not our fault,
     // and nothing to do with the database.
@@ -60,7 +65,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ status: 'error', error: 'Invalid input' } satisfies ErrorBody);
     }
     if (isDatabaseDown(err)) {
-      req.log.warn({ err: { code: chain(err).map((e) => e.code).filter(Boolean).join(' < '), message: chain(err).at(-1)?.message } }, 'database unavailable');
+      req.log.warn(
+        {
+          err: {
+            code: chain(err)
+              .map((e) => e.code)
+              .filter(Boolean)
+              .join(' < '),
+            message: chain(err).at(-1)?.message,
+          },
+        },
+        'database unavailable',
+      );
       reply.header('Retry-After', '5');
       return reply.status(503).send({ status: 'error', error: 'Service temporarily unavailable' } satisfies ErrorBody);
     }

@@ -18,7 +18,9 @@ async function helmetHeaders(opts: HelmetOptions) {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    return Object.fromEntries([...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)));
+    return Object.fromEntries(
+      [...res.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)),
+    );
   } finally {
     server.close();
   }

@@ -63,7 +63,8 @@ export class SocketHub {
         for (const id of new Set(audience.userIds)) yield* this.byUser.get(id) ?? [];
         return;
       case 'admins':
-        for (const set of this.byUser.values()) for (const c of set) if (c.user.isAdmin && ('except' in audience ? c.user.id !== audience.except : true)) yield c;
+        for (const set of this.byUser.values())
+          for (const c of set) if (c.user.isAdmin && ('except' in audience ? c.user.id !== audience.except : true)) yield c;
         return;
       case 'members':
         for (const set of this.byUser.values()) yield* set;

@@ -178,10 +178,11 @@ describe('security: live connection', () => {
     const m = await authed(member);
     const o = await authed(other);
     // The admin is named by id and is an admin: still one delivery.
-    await t.app.ctx.live.publish(
-      [{ kind: 'users', userIds: [member.userId, admin.userId] }, { kind: 'admins' }],
-      { type: 'onboarding_updated', userId: member.userId, status: 'kyc_upload' },
-    );
+    await t.app.ctx.live.publish([{ kind: 'users', userIds: [member.userId, admin.userId] }, { kind: 'admins' }], {
+      type: 'onboarding_updated',
+      userId: member.userId,
+      status: 'kyc_upload',
+    });
     // A sentinel to every member proves the negative without waiting a fixed time.
     await t.app.ctx.live.publish({ kind: 'members' }, { type: 'notification', title: 'sentinel', message: '' });
     for (const c of [a, m, o]) await c.next('notification');

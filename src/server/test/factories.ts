@@ -182,7 +182,9 @@ export async function createInvoice(
   member: { id: string },
   overrides: Partial<Omit<typeof invoices.$inferInsert, 'userId'>> = {},
 ): Promise<InvoiceRow> {
-  const lines = overrides.lines ?? [{ type: 'fixed' as const, label: 'Vault storage (quarter)', amountCents: 12_000, basisPoints: null, baseCents: null }];
+  const lines = overrides.lines ?? [
+    { type: 'fixed' as const, label: 'Vault storage (quarter)', amountCents: 12_000, basisPoints: null, baseCents: null },
+  ];
   const total = lines.reduce((s, l) => s + l.amountCents, 0);
   const status = overrides.status ?? 'sent';
   const [row] = await t.db
@@ -257,7 +259,16 @@ let constituentSeq = 0;
 export async function createConstituent(t: HasDb, overrides: Partial<typeof indexConstituents.$inferInsert> = {}) {
   const [row] = await t.db
     .insert(indexConstituents)
-    .values({ player: 'Michael Jordan', year: 1986, set: 'Fleer', cardNumber: `T${++constituentSeq}`, grader: 'PSA', grade: 9, sport: 'basketball', ...overrides })
+    .values({
+      player: 'Michael Jordan',
+      year: 1986,
+      set: 'Fleer',
+      cardNumber: `T${++constituentSeq}`,
+      grader: 'PSA',
+      grade: 9,
+      sport: 'basketball',
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -266,7 +277,14 @@ export async function createConstituent(t: HasDb, overrides: Partial<typeof inde
 export async function addObservations(t: HasDb, constituentId: string, sales: [string, number][]) {
   if (!sales.length) return;
   await t.db.insert(priceObservations).values(
-    sales.map(([observedOn, priceCents], i) => ({ constituentId, observedOn, priceCents, source: 'Test', saleRef: `t-${i}`, dedupeKey: `${observedOn}|test|ref:t-${i}` })),
+    sales.map(([observedOn, priceCents], i) => ({
+      constituentId,
+      observedOn,
+      priceCents,
+      source: 'Test',
+      saleRef: `t-${i}`,
+      dedupeKey: `${observedOn}|test|ref:t-${i}`,
+    })),
   );
 }
 

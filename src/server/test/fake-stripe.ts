@@ -58,7 +58,15 @@ export interface FakeStripe {
   sessions: Map<string, FakeStripeSession>;
   canceledSubscriptions: string[];
   /** Refunds made through POST /v1/refunds, with the Idempotency-Key each came with. */
-  refunds: { id: string; payment_intent: string; idempotencyKey: string | null; amount?: number | null; created?: number; currency?: string; status?: string }[];
+  refunds: {
+    id: string;
+    payment_intent: string;
+    idempotencyKey: string | null;
+    amount?: number | null;
+    created?: number;
+    currency?: string;
+    status?: string;
+  }[];
   /** Charges made by paid completions (and any a test adds: money Stripe took that we never heard of). */
   charges: FakeStripeCharge[];
   requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
@@ -73,12 +81,20 @@ export interface FakeStripe {
     opts?: { amountCents?: number; currency?: string; paymentStatus?: 'paid' | 'unpaid'; timestamp?: number; secret?: string; eventId?: string },
   ): { body: string; signature: string; eventId: string };
   /** `created` is when Stripe made the event (a retry is signed anew, later); defaults to the signing time. */
-  signedEvent(type: string, object: Record<string, unknown>, opts?: { timestamp?: number; created?: number; secret?: string; eventId?: string }): { body: string; signature: string; eventId: string };
+  signedEvent(
+    type: string,
+    object: Record<string, unknown>,
+    opts?: { timestamp?: number; created?: number; secret?: string; eventId?: string },
+  ): { body: string; signature: string; eventId: string };
   /**
    * The later outcome of a delayed method (a bank debit) after a completion with
    * `paymentStatus: 'unpaid'`: `checkout.session.async_payment_succeeded` or `…_failed`.
    */
-  asyncPayment(sessionId: string, outcome: 'succeeded' | 'failed', opts?: { timestamp?: number; eventId?: string }): { body: string; signature: string; eventId: string };
+  asyncPayment(
+    sessionId: string,
+    outcome: 'succeeded' | 'failed',
+    opts?: { timestamp?: number; eventId?: string },
+  ): { body: string; signature: string; eventId: string };
   /** A Stripe-Signature header for any body (a malformed event Stripe would still sign). */
   sign(body: string, opts?: { timestamp?: number; secret?: string }): string;
   /** Posts a delivery to a running server's webhook URL. */
@@ -89,7 +105,9 @@ export interface FakeStripe {
 const stripe = new Stripe('sk_test_fake');
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export async function startFakeStripe(opts: { port?: number; host?: string; /** Stripe's clock for `created` (ms); the real one by default. */ now?: () => number } = {}): Promise<FakeStripe> {
+export async function startFakeStripe(
+  opts: { port?: number; host?: string; /** Stripe's clock for `created` (ms); the real one by default. */ now?: () => number } = {},
+): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(8).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, FakeStripeSession>();
@@ -100,7 +118,16 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
   const charge = (s: FakeStripeSession) => {
     const intent = s.payment_intent ?? id('pi');
     if (!charges.some((c) => c.payment_intent === intent)) {
-      charges.push({ id: id('ch'), object: 'charge', amount: s.amount_total, currency: s.currency, payment_intent: intent, status: 'succeeded', paid: true, created: now() });
+      charges.push({
+        id: id('ch'),
+        object: 'charge',
+        amount: s.amount_total,
+        currency: s.currency,
+        payment_intent: intent,
+        status: 'succeeded',
+        paid: true,
+        created: now(),
+      });
     }
   };
   const requests: FakeStripe['requests'] = [];
@@ -120,7 +147,8 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {
       let send = reply;
-      const error = (r: ServerResponse, status: number, message: string, type = 'invalid_request_error') => send(r, status, { error: { type, message } });
+      const error = (r: ServerResponse, status: number, message: string, type = 'invalid_request_error') =>
+        send(r, status, { error: { type, message } });
       const path = (req.url ?? '').split('?')[0]!;
       const authorized = req.headers.authorization === `Bearer ${secretKey}`;
       const header = req.headers['idempotency-key'];
@@ -130,7 +158,12 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
       if (req.method === 'POST' && idempotencyKey) {
         const seen = idempotent.get(`${path} ${idempotencyKey}`);
         if (seen && seen.raw !== raw) {
-          return error(res, 400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, 'idempotency_error');
+          return error(
+            res,
+            400,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            'idempotency_error',
+          );
         }
         if (seen) {
           res.writeHead(seen.status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), 'Idempotent-Replayed': 'true' });
@@ -201,9 +234,25 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
         // The same Idempotency-Key answers with the same refund, as Stripe does.
         const again = idempotencyKey ? refunds.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
         const amount = form.get('amount') ? Number(form.get('amount')) : paid.amount_total;
-        const refund = again ?? { id: id('re'), payment_intent: pi, idempotencyKey, amount, created: now(), currency: paid.currency, status: 'succeeded' };
+        const refund = again ?? {
+          id: id('re'),
+          payment_intent: pi,
+          idempotencyKey,
+          amount,
+          created: now(),
+          currency: paid.currency,
+          status: 'succeeded',
+        };
         if (!again) refunds.push(refund);
-        return send(res, 200, { id: refund.id, object: 'refund', payment_intent: pi, amount: refund.amount, currency: paid.currency, status: 'succeeded', created: refund.created });
+        return send(res, 200, {
+          id: refund.id,
+          object: 'refund',
+          payment_intent: pi,
+          amount: refund.amount,
+          currency: paid.currency,
+          status: 'succeeded',
+          created: refund.created,
+        });
       }
       if (req.method === 'GET' && (path === '/v1/charges' || path === '/v1/refunds')) {
         const q = new URL(req.url ?? '', 'http://x').searchParams;
@@ -213,7 +262,16 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
         const all =
           path === '/v1/charges'
             ? charges.map((c) => ({ ...c }))
-            : refunds.map((r) => ({ id: r.id, object: 'refund', payment_intent: r.payment_intent, charge: null, amount: r.amount, currency: r.currency ?? 'usd', status: r.status ?? 'succeeded', created: r.created ?? now() }));
+            : refunds.map((r) => ({
+                id: r.id,
+                object: 'refund',
+                payment_intent: r.payment_intent,
+                charge: null,
+                amount: r.amount,
+                currency: r.currency ?? 'usd',
+                status: r.status ?? 'succeeded',
+                created: r.created ?? now(),
+              }));
         // Stripe lists newest first and pages with starting_after.
         const inWindow = all.filter((o) => o.created >= gte && o.created < lt).reverse();
         const after = q.get('starting_after');
@@ -233,10 +291,22 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  function signedEvent(type: string, object: Record<string, unknown>, o: { timestamp?: number; created?: number; secret?: string; eventId?: string } = {}) {
+  function signedEvent(
+    type: string,
+    object: Record<string, unknown>,
+    o: { timestamp?: number; created?: number; secret?: string; eventId?: string } = {},
+  ) {
     const eventId = o.eventId ?? id('evt');
     const timestamp = o.timestamp ?? Math.floor(Date.now() / 1000);
-    const body = JSON.stringify({ id: eventId, object: 'event', type, created: o.created ?? timestamp, livemode: false, api_version: null, data: { object } });
+    const body = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      created: o.created ?? timestamp,
+      livemode: false,
+      api_version: null,
+      data: { object },
+    });
     const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp });
     return { body, signature, eventId };
   }
@@ -252,7 +322,12 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
     charges,
     requests,
     signedEvent,
-    sign: (body, o = {}) => stripe.webhooks.generateTestHeaderString({ payload: body, secret: o.secret ?? webhookSecret, timestamp: o.timestamp ?? Math.floor(Date.now() / 1000) }),
+    sign: (body, o = {}) =>
+      stripe.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: o.secret ?? webhookSecret,
+        timestamp: o.timestamp ?? Math.floor(Date.now() / 1000),
+      }),
     completion(sessionId, o = {}) {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`fake stripe: no session ${sessionId}`);
@@ -278,7 +353,8 @@ export async function startFakeStripe(opts: { port?: number; host?: string; /** 
       if (outcome === 'succeeded') charge(next);
       return signedEvent(`checkout.session.async_payment_${outcome}`, next as unknown as Record<string, unknown>, o);
     },
-    deliver: (webhookUrl, d) => fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, body: d.body }),
+    deliver: (webhookUrl, d) =>
+      fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, body: d.body }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;

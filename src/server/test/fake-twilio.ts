@@ -141,7 +141,8 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
         return json(res, failures.status, twilioError(failures.status, 20500, 'Internal Server Error'));
       }
       if (!form.To) return json(res, 400, twilioError(400, 21604, "A 'To' phone number is required."));
-      if (!/^\+[1-9]\d{7,14}$/.test(form.To)) return json(res, 400, twilioError(400, 21211, `The 'To' number ${form.To} is not a valid phone number.`));
+      if (!/^\+[1-9]\d{7,14}$/.test(form.To))
+        return json(res, 400, twilioError(400, 21211, `The 'To' number ${form.To} is not a valid phone number.`));
       if (!form.From && !form.MessagingServiceSid) return json(res, 400, twilioError(400, 21603, "A 'From' phone number is required."));
       if (!form.Body) return json(res, 400, twilioError(400, 21602, 'Message body is required.'));
 
@@ -241,7 +242,10 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
     waitForCode(phone, { timeoutMs = 10_000, since = messages.length } = {}) {
       return new Promise((resolve, reject) => {
         const check = () => {
-          const found = messages.slice(since).filter((m) => m.to === phone).at(-1);
+          const found = messages
+            .slice(since)
+            .filter((m) => m.to === phone)
+            .at(-1);
           const code = found && codeIn(found.body);
           if (!code) return false;
           cleanup();

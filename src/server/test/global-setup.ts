@@ -69,7 +69,13 @@ function templateKey() {
 async function pgliteTemplate() {
   const dir = join(tmpdir(), 'slab-pglite-templates');
   const tarball = join(dir, `migrated-${templateKey()}.tar`);
-  if (await access(tarball).then(() => true, () => false)) return tarball;
+  if (
+    await access(tarball).then(
+      () => true,
+      () => false,
+    )
+  )
+    return tarball;
   // Creating the cluster (initdb) takes seconds of CPU; migrating is the smaller part.
   const base = await PGlite.create();
   await fromPglite(base);

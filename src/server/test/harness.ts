@@ -95,7 +95,12 @@ export interface TestAppOptions {
  * (`t.sms.lastCodeFor(phone)`), and no web assets.
  */
 export async function createTestApp(opts: TestAppOptions = {}) {
-  const seedOpts = { demo: opts.seedDemo ?? true, demoIndex: opts.seedIndex ?? false, demoFunds: opts.seedFunds ?? false, now: new FakeClock().now() };
+  const seedOpts = {
+    demo: opts.seedDemo ?? true,
+    demoIndex: opts.seedIndex ?? false,
+    demoFunds: opts.seedFunds ?? false,
+    now: new FakeClock().now(),
+  };
   const preseeded = seedOpts.demo === demoSeed.demo && seedOpts.demoIndex === demoSeed.demoIndex && seedOpts.demoFunds === demoSeed.demoFunds;
   const database = await createTestDatabase({ demo: preseeded });
   // On the pre-seeded copy this finds its own fingerprint and returns, as on a restart.
@@ -187,7 +192,11 @@ export interface SignedIn {
   userId: string;
   headers: Record<string, string>;
   cookie: string | undefined;
-  body: { status: 'success'; authToken: string; user: { id: string; name: string | null; phone: string; isAdmin: boolean; isManager: boolean; isImpersonated: boolean } };
+  body: {
+    status: 'success';
+    authToken: string;
+    user: { id: string; name: string | null; phone: string; isAdmin: boolean; isManager: boolean; isImpersonated: boolean };
+  };
 }
 
 let signInIp = 0;

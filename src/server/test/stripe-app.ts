@@ -21,7 +21,12 @@ export async function startStripeApp(opts: Omit<TestAppOptions, 'env' | 'jobs'> 
     stripe,
     /** Posts a signed delivery to the app's Stripe webhook, as Stripe would (no client header). */
     webhook: (d: { body: string; signature: string }) =>
-      t.rawInject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, payload: d.body }),
+      t.rawInject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
+        payload: d.body,
+      }),
     async close() {
       await t.close();
       await stripe.close();

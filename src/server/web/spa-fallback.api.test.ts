@@ -25,7 +25,11 @@ describe('web app fallback', () => {
       join(webDir, '.vite', 'route-preloads.json'),
       JSON.stringify({
         layouts: { member: ['/assets/member-layout-1.js'], admin: ['/assets/admin-layout-1.js'] },
-        pages: { '/': ['/assets/landing-1.js'], '/dashboard': ['/assets/routes-1.js', '/assets/dashboard-1.js', '/assets/page-1.css'], '/WonderShyneIndex': ['/assets/index-page-1.js'] },
+        pages: {
+          '/': ['/assets/landing-1.js'],
+          '/dashboard': ['/assets/routes-1.js', '/assets/dashboard-1.js', '/assets/page-1.css'],
+          '/WonderShyneIndex': ['/assets/index-page-1.js'],
+        },
       }),
     );
     t = await createTestApp({ webDir });
@@ -72,7 +76,10 @@ describe('web app fallback', () => {
     expect(links((await t.app.inject({ method: 'GET', url: '/' })).body)).toEqual(['/assets/landing-1.js']);
     // The index pages: the public shell for visitors, the member shell when signed in.
     expect(links((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex' })).body)).toEqual(['/assets/index-page-1.js']);
-    expect(links((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex', headers: session })).body)).toEqual(['/assets/member-layout-1.js', '/assets/index-page-1.js']);
+    expect(links((await t.app.inject({ method: 'GET', url: '/WonderShyneIndex', headers: session })).body)).toEqual([
+      '/assets/member-layout-1.js',
+      '/assets/index-page-1.js',
+    ]);
     // The web fonts are preloaded on public pages only (decision 125).
     const fontPreloads = (body: string) => body.match(/<link rel="preload" as="font"/g)?.length ?? 0;
     expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/' })).body)).toBe(1);
@@ -120,7 +127,10 @@ describe('web app fallback', () => {
       await none({});
       await none({ cookie: 'session=not-a-session' });
       const revoked = await signIn(t, MEMBER);
-      await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashSessionToken(revoked.token)));
+      await t.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashSessionToken(revoked.token)));
       t.app.ctx.sessionCache.clear();
       await none({ cookie: `session=${revoked.cookie}` });
       const suspended = await signIn(t, MEMBER);

@@ -65,7 +65,12 @@ const requestsPage = (total: number) => ({
 
 describe('staff lists keep their search, filter and page in the URL', () => {
   it('access requests: a shared link opens the same status, search and page; changing the status returns to page 1', async () => {
-    const { calls, search } = renderAt(AccessRequestsPage, '/admin/access-requests?status=approved&q=grail&page=2', '/api/admin/access-requests', requestsPage(60));
+    const { calls, search } = renderAt(
+      AccessRequestsPage,
+      '/admin/access-requests?status=approved&q=grail&page=2',
+      '/api/admin/access-requests',
+      requestsPage(60),
+    );
     await screen.findAllByText('@grail.hunter');
     expect(calls()[0]).toEqual({ status: 'approved', q: 'grail', page: '2' });
     expect(screen.getByRole('button', { name: /Approved/, pressed: true })).toBeTruthy();
@@ -80,7 +85,19 @@ describe('staff lists keep their search, filter and page in the URL', () => {
 
   it('user access: opens at the linked search and page; a new search returns to page 1', async () => {
     const users = {
-      users: [{ id: 'u1', name: 'Casey Collector', email: null, phone: '+12125550123', isAdmin: false, isManager: false, status: 'active', lastLoginAt: null, createdAt: '2026-06-01T15:00:00Z' }],
+      users: [
+        {
+          id: 'u1',
+          name: 'Casey Collector',
+          email: null,
+          phone: '+12125550123',
+          isAdmin: false,
+          isManager: false,
+          status: 'active',
+          lastLoginAt: null,
+          createdAt: '2026-06-01T15:00:00Z',
+        },
+      ],
       total: 30,
       page: 2,
       pageSize: 25,

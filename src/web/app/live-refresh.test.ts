@@ -11,7 +11,12 @@ const setup = () => {
   let t = 10_000;
   const timers: { at: number; fn: () => void }[] = [];
   const qc = { invalidateQueries: vi.fn(async (_filters?: unknown) => {}) };
-  const refresh = createRefresher(qc, refreshKeysByEvent, () => t, (fn, ms) => timers.push({ at: t + ms, fn }));
+  const refresh = createRefresher(
+    qc,
+    refreshKeysByEvent,
+    () => t,
+    (fn, ms) => timers.push({ at: t + ms, fn }),
+  );
   const advance = (ms: number) => {
     t += ms;
     for (const timer of timers.filter((x) => x.at <= t)) {
@@ -93,11 +98,31 @@ describe('live query refresh', () => {
 
   it('covers every query key of spec §7', () => {
     const spec = [
-      '/api/admin/access-requests', '/api/admin/access-requests/recent', '/api/admin/kyc/documents', '/api/user/kyc/documents',
-      '/api/user/kyc/status', '/api/auth/me', '/api/admin/user', '/api/user/profile', '/api/admin/user-by-phone', '/api/cards',
-      '/api/registry', '/api/admin/cards', '/api/admin/users-with-cards', '/api/hunts/active', '/api/admin/hunts', '/api/user/hunts',
-      '/api/admin/requests', '/api/user/requests', '/api/admin/loans', '/api/user/loans', '/api/admin/sells', '/api/user/sells',
-      '/api/user/sources', '/api/admin/sources', '/api/sources/active',
+      '/api/admin/access-requests',
+      '/api/admin/access-requests/recent',
+      '/api/admin/kyc/documents',
+      '/api/user/kyc/documents',
+      '/api/user/kyc/status',
+      '/api/auth/me',
+      '/api/admin/user',
+      '/api/user/profile',
+      '/api/admin/user-by-phone',
+      '/api/cards',
+      '/api/registry',
+      '/api/admin/cards',
+      '/api/admin/users-with-cards',
+      '/api/hunts/active',
+      '/api/admin/hunts',
+      '/api/user/hunts',
+      '/api/admin/requests',
+      '/api/user/requests',
+      '/api/admin/loans',
+      '/api/user/loans',
+      '/api/admin/sells',
+      '/api/user/sells',
+      '/api/user/sources',
+      '/api/admin/sources',
+      '/api/sources/active',
     ];
     const mapped = new Set(Object.values(refreshKeysByEvent).flatMap((keys) => keys.map((k) => k[0])));
     expect(spec.filter((k) => !mapped.has(k))).toEqual([]);

@@ -31,7 +31,16 @@ export const refreshKeysByEvent: RefreshMap = {
   user_updated: [authKeys.me, u.adminUser, adminUserKeys.all, authKeys.profile, u.adminUserByPhone],
   profile_updated: [authKeys.profile, authKeys.me, adminUserKeys.all],
   // Collateral custody and values show on loans too (loans last, so the spec's keys go first).
-  card_updated: [cardKeys.all, cardKeys.registry, adminCardKeys.all, adminCardKeys.usersWithCards, loanKeys.mine, adminLoanKeys.all, indexKeys.collection, loanKeys.quote],
+  card_updated: [
+    cardKeys.all,
+    cardKeys.registry,
+    adminCardKeys.all,
+    adminCardKeys.usersWithCards,
+    loanKeys.mine,
+    adminLoanKeys.all,
+    indexKeys.collection,
+    loanKeys.quote,
+  ],
   hunt_updated: [huntKeys.board, adminSourceKeys.hunts, huntKeys.mine, adminSourceKeys.sources, adminDashboardKeys.all],
   request_updated: [adminMarket.requests, market.requests, market.listings, adminMarket.listings],
   loan_updated: [adminLoanKeys.all, loanKeys.mine, adminDashboardKeys.all],
@@ -46,5 +55,14 @@ export const refreshKeysByEvent: RefreshMap = {
   fund_updated: [fundKeys.all, fundKeys.positions, adminFundKeys.all, managerKeys.clients, adminDashboardKeys.all],
   // Invoices sent and paid are announced by a notification to the member and the admins; a paid
   // installment moves a loan's schedule and balance without changing its status.
-  notification: [paymentKeys.invoices, paymentKeys.subscription, adminInvoiceKeys.all, loanKeys.mine, adminLoanKeys.all, notificationKeys.all, adminDashboardKeys.all, adminSettingsKeys.all],
+  notification: [
+    paymentKeys.invoices,
+    paymentKeys.subscription,
+    adminInvoiceKeys.all,
+    loanKeys.mine,
+    adminLoanKeys.all,
+    notificationKeys.all,
+    adminDashboardKeys.all,
+    adminSettingsKeys.all,
+  ],
 };

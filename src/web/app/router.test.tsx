@@ -8,10 +8,21 @@ import { clearAuthStateCookie, setAuthStateCookie } from '#web/features/auth/aut
 import { queryDefaults } from '#web/lib/query-client.ts';
 import { AppRouter } from './router.tsx';
 
-const user = { id: '0b8f6f5e-4a7c-4f57-9d67-6a1f0f6f2a11', phone: '+12125550103', name: 'Casey Collector', isAuthenticated: true, isAdmin: false, isManager: false, isImpersonated: false };
+const user = {
+  id: '0b8f6f5e-4a7c-4f57-9d67-6a1f0f6f2a11',
+  phone: '+12125550103',
+  name: 'Casey Collector',
+  isAuthenticated: true,
+  isAdmin: false,
+  isManager: false,
+  isImpersonated: false,
+};
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"hasOnboarding":false,"status":null}', { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"hasOnboarding":false,"status":null}', { status: 200 })),
+  );
 });
 afterEach(() => {
   cleanup();

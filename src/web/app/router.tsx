@@ -38,7 +38,20 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
   switch (kind) {
     case 'public':
       return (
-        <PublicLayout actions={<><PublicAuthActions /><GetAccessButton /></>} mobileActions={<><PublicAuthActions mobile /><GetAccessButton mobile /></>}>
+        <PublicLayout
+          actions={
+            <>
+              <PublicAuthActions />
+              <GetAccessButton />
+            </>
+          }
+          mobileActions={
+            <>
+              <PublicAuthActions mobile />
+              <GetAccessButton mobile />
+            </>
+          }
+        >
           {children}
         </PublicLayout>
       );
@@ -55,7 +68,8 @@ function Layout({ kind, children }: { kind: LayoutKind; children: ReactNode }) {
             <Suspense fallback={null}>
               <NotFoundPage home="dashboard" />
             </Suspense>
-          }>
+          }
+        >
           {children}
         </MemberLayout>
       );

@@ -40,7 +40,8 @@ const SharedCardPage = page(() => import('./share-routes.tsx').then((m) => ({ de
 
 // Signed-in pages resolve through one small chunk, so a visitor's download does not carry a
 // loader (and its chunk list) for every member and admin page.
-const signedIn = (path: SignedInPath) => page(() => import('./signed-in/routes.ts').then((m) => (m.signedInPages[path] as () => Promise<PageModule>)()));
+const signedIn = (path: SignedInPath) =>
+  page(() => import('./signed-in/routes.ts').then((m) => (m.signedInPages[path] as () => Promise<PageModule>)()));
 
 type RedirectPath = Extract<(typeof clientRoutes)[number], { redirect: true }>['path'];
 

@@ -3,8 +3,7 @@ import { ScrollText } from 'lucide-react';
 import { cn } from '#web/lib/utils.ts';
 
 /** The audit log filtered to one record (the audit page's `targetType` and `targetId` URL filters). */
-export const auditTrailHref = (targetType: string, targetId: string) =>
-  `/admin/audit?${new URLSearchParams({ targetType, targetId }).toString()}`;
+export const auditTrailHref = (targetType: string, targetId: string) => `/admin/audit?${new URLSearchParams({ targetType, targetId }).toString()}`;
 
 /** "Audit trail": from a record's own admin page to every logged action on it. */
 export function AuditTrailLink({

@@ -36,7 +36,16 @@ export interface FieldControlProps {
 }
 
 /** A labelled form control with its description and validation message wired for screen readers. */
-export function FormField<T extends FieldValues>({ control, name, label, description, children, id: givenId, describedBy: extra, className }: FormFieldProps<T>) {
+export function FormField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  children,
+  id: givenId,
+  describedBy: extra,
+  className,
+}: FormFieldProps<T>) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const { errors } = useFormState({ control, name });

@@ -30,22 +30,18 @@ describe('ResponsiveTable', () => {
   it('renders the columns once as a table and as cards, each card placing and labelling them', () => {
     render(<ResponsiveTable rows={rows} rowKey={(r) => r.id} columns={columns} rowTestId="row" cardTestId="card" />);
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Card',
-      'Status',
-      'Grade',
-      'Internal',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Card', 'Status', 'Grade', 'Internal', 'Actions']);
     const tableRows = screen.getAllByTestId('row');
     expect(tableRows).toHaveLength(2);
-    expect(within(tableRows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'Griffey 89 UD',
-      'Listed',
-      'PSA 10',
-      'only in the table',
-      'Sell Griffey 89 UD',
-    ]);
+    expect(
+      within(tableRows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Griffey 89 UD', 'Listed', 'PSA 10', 'only in the table', 'Sell Griffey 89 UD']);
 
     const cards = screen.getAllByTestId('card');
     expect(cards).toHaveLength(2);
@@ -53,9 +49,15 @@ describe('ResponsiveTable', () => {
     expect(card.tagName).toBe('LI');
     expect(card.closest('ul')!.className).toContain('md:hidden');
     expect(table.closest('.md\\:block')).not.toBeNull();
-    const terms = within(card).getAllByRole('term').map((t) => t.textContent);
+    const terms = within(card)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
     expect(terms).toEqual(['PSA grade', 'Note']);
-    expect(within(card).getAllByRole('definition').map((d) => d.textContent)).toEqual(['PSA 9', 'only on cards']);
+    expect(
+      within(card)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['PSA 9', 'only on cards']);
     expect(card.textContent).not.toContain('only in the table');
     expect(card.textContent!.indexOf('Jordan 86 Fleer')).toBeLessThan(card.textContent!.indexOf('Held'));
     expect(card.lastElementChild!.textContent).toBe('Sell Jordan 86 Fleer');
@@ -74,7 +76,15 @@ describe('ConfirmDialog', () => {
     const onClose = vi.fn();
     const onConfirm = vi.fn();
     const { rerender } = render(
-      <ConfirmDialog open onClose={onClose} onConfirm={onConfirm} title="Suspend Ana?" description="They are signed out." confirmLabel="Suspend member" destructive />,
+      <ConfirmDialog
+        open
+        onClose={onClose}
+        onConfirm={onConfirm}
+        title="Suspend Ana?"
+        description="They are signed out."
+        confirmLabel="Suspend member"
+        destructive
+      />,
     );
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByText('Suspend Ana?')).toBeTruthy();
@@ -84,7 +94,15 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('alertdialog')).toBeTruthy();
 
     rerender(
-      <ConfirmDialog open pending onClose={onClose} onConfirm={onConfirm} title="Suspend Ana?" description="They are signed out." confirmLabel="Suspend member" />,
+      <ConfirmDialog
+        open
+        pending
+        onClose={onClose}
+        onConfirm={onConfirm}
+        title="Suspend Ana?"
+        description="They are signed out."
+        confirmLabel="Suspend member"
+      />,
     );
     expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: /Suspend member/ }) as HTMLButtonElement).disabled).toBe(true);

@@ -79,7 +79,8 @@ export function ListCount({
   );
 }
 
-const filterSelectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const filterSelectClass =
+  'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /** A list toolbar's control with its label above; `children` gets the id to put on the control. */
 export function ToolbarField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
@@ -95,7 +96,17 @@ export function ToolbarField({ label, children }: { label: string; children: (id
 }
 
 /** A list toolbar's labelled select (a filter or the sort); the empty option's `''` means none. */
-export function FilterSelect({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string | undefined) => void; children: ReactNode }) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string | undefined) => void;
+  children: ReactNode;
+}) {
   return (
     <ToolbarField label={label}>
       {(id) => (

@@ -2,8 +2,7 @@ import { formatCents, formatMoney } from '#common/format.ts';
 import { cn } from '#web/lib/utils.ts';
 
 type MoneyProps = { decimals?: 0 | 2; className?: string } & (
-  | { dollars: number | string | null | undefined; cents?: never }
-  | { cents: number | bigint | null | undefined; dollars?: never }
+  { dollars: number | string | null | undefined; cents?: never } | { cents: number | bigint | null | undefined; dollars?: never }
 );
 
 /** US dollars in tabular figures, formatted by the shared formatter (spec §3). */

@@ -50,7 +50,17 @@ export function SlabSilhouette({ grader, grade, lines, className }: SlabSilhouet
           <stop offset="0.4" stopColor="#ffffff" stopOpacity="0" />
         </linearGradient>
       </defs>
-      <rect x="4" y="4" width="292" height="460" rx="20" fill={raw ? '#f4f4f5' : `url(#case-${uid})`} stroke="#c4c4cc" strokeWidth="1.5" strokeDasharray={raw ? '8 6' : undefined} />
+      <rect
+        x="4"
+        y="4"
+        width="292"
+        height="460"
+        rx="20"
+        fill={raw ? '#f4f4f5' : `url(#case-${uid})`}
+        stroke="#c4c4cc"
+        strokeWidth="1.5"
+        strokeDasharray={raw ? '8 6' : undefined}
+      />
       {!raw && (
         <>
           <rect x="24" y="24" width="252" height="82" rx="6" fill="#ffffff" stroke="#d4d4d8" />
@@ -59,15 +69,40 @@ export function SlabSilhouette({ grader, grade, lines, className }: SlabSilhouet
             {grader}
           </text>
           {lines && (
-            <text x="40" y="86" fill="#52525b" fontSize="11" fontWeight="500" letterSpacing="0.5" fontFamily="Inter Variable, ui-sans-serif, sans-serif">
+            <text
+              x="40"
+              y="86"
+              fill="#52525b"
+              fontSize="11"
+              fontWeight="500"
+              letterSpacing="0.5"
+              fontFamily="Inter Variable, ui-sans-serif, sans-serif"
+            >
               {clip(lines[0], 24)}
             </text>
           )}
           <line x1="196" y1="42" x2="196" y2="96" stroke="#e4e4e7" />
-          <text x="236" y="56" textAnchor="middle" fill="#52525b" fontSize="10" fontWeight="600" letterSpacing="1" fontFamily="Inter Variable, ui-sans-serif, sans-serif">
+          <text
+            x="236"
+            y="56"
+            textAnchor="middle"
+            fill="#52525b"
+            fontSize="10"
+            fontWeight="600"
+            letterSpacing="1"
+            fontFamily="Inter Variable, ui-sans-serif, sans-serif"
+          >
             {clip(words, 12)}
           </text>
-          <text x="236" y="93" textAnchor="middle" fill={accent} fontSize="32" fontWeight="600" fontFamily="Fraunces Variable, ui-serif, Georgia, serif">
+          <text
+            x="236"
+            y="93"
+            textAnchor="middle"
+            fill={accent}
+            fontSize="32"
+            fontWeight="600"
+            fontFamily="Fraunces Variable, ui-serif, Georgia, serif"
+          >
             {number}
           </text>
         </>
@@ -79,12 +114,29 @@ export function SlabSilhouette({ grader, grade, lines, className }: SlabSilhouet
         <rect x="96" y={raw ? 250 : 300} width="108" height="60" rx="30" />
       </g>
       {lines && (
-        <text x="150" y={raw ? 392 : 410} textAnchor="middle" fill="#57534e" fontSize="15" fontWeight="600" fontFamily="Inter Variable, ui-sans-serif, sans-serif">
+        <text
+          x="150"
+          y={raw ? 392 : 410}
+          textAnchor="middle"
+          fill="#57534e"
+          fontSize="15"
+          fontWeight="600"
+          fontFamily="Inter Variable, ui-sans-serif, sans-serif"
+        >
           {clip(lines[1], 22)}
         </text>
       )}
       {raw && (
-        <text x="150" y="100" textAnchor="middle" fill="#71717a" fontSize="14" fontWeight="600" letterSpacing="3" fontFamily="Inter Variable, ui-sans-serif, sans-serif">
+        <text
+          x="150"
+          y="100"
+          textAnchor="middle"
+          fill="#71717a"
+          fontSize="14"
+          fontWeight="600"
+          letterSpacing="3"
+          fontFamily="Inter Variable, ui-sans-serif, sans-serif"
+        >
           RAW
         </text>
       )}

@@ -21,9 +21,11 @@ describe('WhenVisible', () => {
         disconnect = disconnect;
       },
     );
-    render(<WhenVisible>
-      <p>Heavy chart</p>
-    </WhenVisible>);
+    render(
+      <WhenVisible>
+        <p>Heavy chart</p>
+      </WhenVisible>,
+    );
     expect(screen.queryByText('Heavy chart')).toBeNull();
     act(() => notify?.([{ isIntersecting: false }]));
     expect(screen.queryByText('Heavy chart')).toBeNull();
@@ -34,7 +36,11 @@ describe('WhenVisible', () => {
 
   it('renders at once where the browser cannot observe', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    render(<WhenVisible><p>Heavy chart</p></WhenVisible>);
+    render(
+      <WhenVisible>
+        <p>Heavy chart</p>
+      </WhenVisible>,
+    );
     expect(screen.getByText('Heavy chart')).toBeTruthy();
   });
 });

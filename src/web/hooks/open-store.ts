@@ -25,6 +25,11 @@ export function createOpenStore(): OpenStore {
   return {
     open: () => setOpen(true),
     setOpen,
-    useOpen: () => useSyncExternalStore(subscribe, () => open, () => false),
+    useOpen: () =>
+      useSyncExternalStore(
+        subscribe,
+        () => open,
+        () => false,
+      ),
   };
 }

@@ -11,8 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const respond = (status: number, body: string) =>
-  fetchMock.mockResolvedValueOnce(new Response(status === 204 ? null : body, { status }));
+const respond = (status: number, body: string) => fetchMock.mockResolvedValueOnce(new Response(status === 204 ? null : body, { status }));
 const lastInit = () => fetchMock.mock.calls.at(-1)![1] as RequestInit & { headers: Record<string, string> };
 
 describe('apiRequest', () => {

@@ -6,7 +6,15 @@ import { authKeys } from '#web/features/auth/api/keys.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
 
 /** A signed-in member as GET /api/auth/me answers for them. */
-export const testMember = { id: 'u1', phone: '+12125550103', name: 'Casey', isAuthenticated: true, isAdmin: false, isManager: false, isImpersonated: false };
+export const testMember = {
+  id: 'u1',
+  phone: '+12125550103',
+  name: 'Casey',
+  isAuthenticated: true,
+  isAdmin: false,
+  isManager: false,
+  isImpersonated: false,
+};
 
 export type FetchRoutes = Record<string, () => Response>;
 

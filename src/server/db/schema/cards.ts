@@ -1,5 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cardEventKinds, cardHoldKinds, custodyStates, graders, sports, type PsaCert } from '#common/cards.ts';
 import { users } from './users.ts';
 
@@ -60,9 +74,13 @@ export const cards = pgTable(
       .on(t.grader, t.certNumber)
       .where(sql`${t.deletedAt} is null and ${t.certNumber} is not null`),
     // The member's registry: their live cards, newest first (id breaks ties, so a page is read in index order).
-    index('cards_owner_live_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('cards_owner_live_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
     // The admin list's default order and its certificate look-ups.
-    index('cards_live_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    index('cards_live_created_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
     index('cards_cert_idx').on(t.certNumber),
     // Searched far more often than written: no pending list for every search to scan (decision 120).
     index('cards_search_idx').using('gin', t.search).with({ fastupdate: false }),

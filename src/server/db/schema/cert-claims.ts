@@ -45,7 +45,9 @@ export const certClaims = pgTable(
   },
   (t) => [
     // One open claim per member and card: a second is a 409 that points at the first.
-    uniqueIndex('cert_claims_open_uq').on(t.cardId, t.claimantId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('cert_claims_open_uq')
+      .on(t.cardId, t.claimantId)
+      .where(sql`${t.status} = 'open'`),
     index('cert_claims_status_idx').on(t.status, t.createdAt),
     index('cert_claims_claimant_idx').on(t.claimantId, t.createdAt.desc()),
   ],

@@ -61,7 +61,9 @@ export const fundHoldings = pgTable(
   (t) => [
     index('fund_holdings_fund_idx').on(t.fundId),
     // A card sits in at most one fund at a time.
-    uniqueIndex('fund_holdings_live_card_uq').on(t.cardId).where(sql`${t.disposedOn} is null`),
+    uniqueIndex('fund_holdings_live_card_uq')
+      .on(t.cardId)
+      .where(sql`${t.disposedOn} is null`),
   ],
 );
 
@@ -182,7 +184,9 @@ export const fundTransactions = pgTable(
     index('fund_transactions_fund_idx').on(t.fundId, t.status),
     index('fund_transactions_user_idx').on(t.userId, t.fundId),
     // One subscription per fund from an onboarding's confirmed deposit.
-    uniqueIndex('fund_transactions_onboarding_uq').on(t.onboardingId, t.fundId).where(sql`${t.onboardingId} is not null`),
+    uniqueIndex('fund_transactions_onboarding_uq')
+      .on(t.onboardingId, t.fundId)
+      .where(sql`${t.onboardingId} is not null`),
   ],
 );
 

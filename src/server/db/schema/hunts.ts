@@ -31,10 +31,7 @@ export const hunts = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [
-    index('hunts_status_idx').on(t.status, t.approvedAt.desc()),
-    index('hunts_requester_idx').on(t.requesterId, t.createdAt.desc()),
-  ],
+  (t) => [index('hunts_status_idx').on(t.status, t.approvedAt.desc()), index('hunts_requester_idx').on(t.requesterId, t.createdAt.desc())],
 );
 
 export const huntEvents = pgTable(

@@ -76,7 +76,11 @@ export const loanInstallments = pgTable(
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.loanId, t.number] }), index('loan_installments_due_idx').on(t.status, t.dueDate), index('loan_installments_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    primaryKey({ columns: [t.loanId, t.number] }),
+    index('loan_installments_due_idx').on(t.status, t.dueDate),
+    index('loan_installments_invoice_idx').on(t.invoiceId),
+  ],
 );
 
 /** Status history. */

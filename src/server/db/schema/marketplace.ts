@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { graders, sports } from '#common/cards.ts';
-import { cardRequestKinds, cardRequestStatuses, listingStatuses, payoutStatuses, promotionStatuses, saleKinds, sellOfferStatuses } from '#common/marketplace.ts';
+import {
+  cardRequestKinds,
+  cardRequestStatuses,
+  listingStatuses,
+  payoutStatuses,
+  promotionStatuses,
+  saleKinds,
+  sellOfferStatuses,
+} from '#common/marketplace.ts';
 import { cards, tsvector } from './cards.ts';
 import { invoices } from './money.ts';
 import { statusEventColumns } from './status-events.ts';

@@ -91,7 +91,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_session_uq').on(t.provider, t.sessionId),
     index('payments_invoice_idx').on(t.invoiceId),
     // At most one succeeded payment per invoice: the last guard against paying twice.
-    uniqueIndex('payments_one_success_uq').on(t.invoiceId).where(sql`${t.status} = 'succeeded'`),
+    uniqueIndex('payments_one_success_uq')
+      .on(t.invoiceId)
+      .where(sql`${t.status} = 'succeeded'`),
   ],
 );
 
@@ -133,7 +135,9 @@ export const subscriptions = pgTable(
   },
   (t) => [
     // One live membership per member.
-    uniqueIndex('subscriptions_one_live_uq').on(t.userId).where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('subscriptions_one_live_uq')
+      .on(t.userId)
+      .where(sql`${t.status} <> 'canceled'`),
     uniqueIndex('subscriptions_provider_sub_uq').on(t.providerSubscriptionId),
   ],
 );

@@ -33,7 +33,9 @@ export const legalDrafts = pgTable('legal_drafts', {
 export const termsAcceptances = pgTable(
   'terms_acceptances',
   {
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),

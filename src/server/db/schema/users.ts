@@ -4,20 +4,22 @@ import { accessRequestStatuses, type LaterSubmission } from '#common/access-requ
 import { userStatuses } from '#common/auth.ts';
 import { statusEventColumns } from './status-events.ts';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  phone: text('phone').notNull().unique(),
-  name: text('name'),
-  email: text('email'),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  isManager: boolean('is_manager').notNull().default(false),
-  status: text('status', { enum: userStatuses }).notNull().default('active'),
-  marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
-  smsOptIn: boolean('sms_opt_in').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-},
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull().unique(),
+    name: text('name'),
+    email: text('email'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isManager: boolean('is_manager').notNull().default(false),
+    status: text('status', { enum: userStatuses }).notNull().default('active'),
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    smsOptIn: boolean('sms_opt_in').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
   // New members per period on the admin dashboard.
   (t) => [index('users_created_idx').on(t.createdAt)],
 );
@@ -27,7 +29,9 @@ export const sessions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     // The admin's own session, restored by "Return to admin".
     parentSessionId: uuid('parent_session_id'),
@@ -123,7 +127,9 @@ export const accessRequests = pgTable(
     // Requests per period on the admin dashboard, whatever their status.
     index('access_requests_created_idx').on(t.createdAt),
     // One open request per phone: a second request updates the pending one.
-    uniqueIndex('access_requests_pending_phone_uq').on(t.phone).where(sql`status = 'pending'`),
+    uniqueIndex('access_requests_pending_phone_uq')
+      .on(t.phone)
+      .where(sql`status = 'pending'`),
   ],
 );
 

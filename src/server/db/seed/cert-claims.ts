@@ -13,7 +13,10 @@ const HOUR = 3_600_000;
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A drawn slab, front or back, plainly marked as a demo picture. */
-async function slabPhoto(side: 'front' | 'back', card: { year: number; brand: string; subject: string; grade: string | null; certNumber: string }): Promise<Buffer> {
+async function slabPhoto(
+  side: 'front' | 'back',
+  card: { year: number; brand: string; subject: string; grade: string | null; certNumber: string },
+): Promise<Buffer> {
   const label = `${card.year} ${escapeXml(card.brand)}`;
   const body =
     side === 'front'
@@ -29,7 +32,11 @@ async function slabPhoto(side: 'front' | 'back', card: { year: number; brand: st
  * by nothing). The photos go through the storage provider under the names uploads use. Only when
  * there are no claims yet.
  */
-export async function seedDemoCertClaims(db: Db, storage: FileStorage, { now, holderPhone, claimantPhone }: { now: Date; holderPhone: string; claimantPhone: string }) {
+export async function seedDemoCertClaims(
+  db: Db,
+  storage: FileStorage,
+  { now, holderPhone, claimantPhone }: { now: Date; holderPhone: string; claimantPhone: string },
+) {
   const [{ n }] = await db.select({ n: count() }).from(certClaims);
   if (Number(n) > 0) return;
   const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.phone, holderPhone)).limit(1);
@@ -38,7 +45,9 @@ export async function seedDemoCertClaims(db: Db, storage: FileStorage, { now, ho
   const [card] = await db
     .select({ id: cards.id, year: cards.year, brand: cards.brand, subject: cards.subject, grade: cards.grade, certNumber: cards.certNumber })
     .from(cards)
-    .where(and(eq(cards.ownerId, holder.id), eq(cards.grader, 'PSA'), eq(cards.custody, 'with_owner'), isNull(cards.holdKind), isNull(cards.deletedAt)))
+    .where(
+      and(eq(cards.ownerId, holder.id), eq(cards.grader, 'PSA'), eq(cards.custody, 'with_owner'), isNull(cards.holdKind), isNull(cards.deletedAt)),
+    )
     .orderBy(asc(cards.certNumber))
     .limit(1);
   if (!card?.certNumber) return;
@@ -74,7 +83,14 @@ export async function seedDemoCertClaims(db: Db, storage: FileStorage, { now, ho
     updatedAt: createdAt,
   });
   await db.insert(certClaimEvents).values({ claimId: id, fromStatus: null, toStatus: 'open', note: message, actorId: claimant.id, at: createdAt });
-  await db.insert(auditLog).values({ actorId: claimant.id, action: 'cert_claim.opened', targetType: 'cert_claim', targetId: id, data: { cardId: card.id, holderId: holder.id, grader: 'PSA', certNumber: card.certNumber }, createdAt });
+  await db.insert(auditLog).values({
+    actorId: claimant.id,
+    action: 'cert_claim.opened',
+    targetType: 'cert_claim',
+    targetId: id,
+    data: { cardId: card.id, holderId: holder.id, grader: 'PSA', certNumber: card.certNumber },
+    createdAt,
+  });
   const admins = await db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
   if (admins.length) {
     await db.insert(notifications).values(

@@ -52,7 +52,20 @@ export const demoCards: Record<string, DemoCard[]> = {
   // Casey Collector
   '+12125550103': (
     [
-      ['BGS', '0012873345', 'GEM MINT 9.5', 9.5, 2017, 'Panini National Treasures', 'Patrick Mahomes II', '161', 'Rookie Patch Autograph /99', 'football', 118_000, 'in_vault'],
+      [
+        'BGS',
+        '0012873345',
+        'GEM MINT 9.5',
+        9.5,
+        2017,
+        'Panini National Treasures',
+        'Patrick Mahomes II',
+        '161',
+        'Rookie Patch Autograph /99',
+        'football',
+        118_000,
+        'in_vault',
+      ],
       ['PSA', '25531870', 'MINT 9', 9, 1986, 'Fleer', 'Michael Jordan', '57', null, 'basketball', 16_500, 'in_vault'],
       ['PSA', '44120983', 'NM-MT 8', 8, 1979, 'O-Pee-Chee', 'Wayne Gretzky', '18', null, 'hockey', 24_000, 'in_vault'],
       ['PSA', '61873204', 'GEM MT 10', 10, 2009, 'Topps Chrome', 'Stephen Curry', '101', 'Refractor /500', 'basketball', 21_000],
@@ -122,7 +135,9 @@ function populations(certNumber: string, gradeValue: number) {
 }
 
 /** PSA's answer for a demo card, in our shape (as PSA prints names: upper case). */
-export function psaCertOf(c: Pick<DemoCard, 'certNumber' | 'year' | 'brand' | 'subject' | 'cardNumber' | 'variety' | 'sport' | 'grade' | 'gradeValue'>): PsaCert {
+export function psaCertOf(
+  c: Pick<DemoCard, 'certNumber' | 'year' | 'brand' | 'subject' | 'cardNumber' | 'variety' | 'sport' | 'grade' | 'gradeValue'>,
+): PsaCert {
   const gradeValue = c.gradeValue ?? 0;
   return {
     certNumber: c.certNumber!,

@@ -10,7 +10,15 @@ import { indexConstituents, priceObservations } from '#server/db/schema/market-i
 import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
 import { houseAccountId } from '#server/modules/cards/index.ts';
-import { applyAddHolding, applyMark, createFund, disposeHolding, recordTransaction, requestSubscription, runValuation } from '#server/modules/funds/index.ts';
+import {
+  applyAddHolding,
+  applyMark,
+  createFund,
+  disposeHolding,
+  recordTransaction,
+  requestSubscription,
+  runValuation,
+} from '#server/modules/funds/index.ts';
 
 /**
  * DEMO DATA. Three funds built through the funds services, month by month since inception, so
@@ -19,7 +27,17 @@ import { applyAddHolding, applyMark, createFund, disposeHolding, recordTransacti
  * quarterly manual marks), and a valuation runs at each month's end. Needs the demo index first.
  */
 
-type Card = [subject: string, year: number, brand: string, cardNumber: string, variety: string | null, grader: Grader, grade: string, sport: Sport, dollars?: number];
+type Card = [
+  subject: string,
+  year: number,
+  brand: string,
+  cardNumber: string,
+  variety: string | null,
+  grader: Grader,
+  grade: string,
+  sport: Sport,
+  dollars?: number,
+];
 
 interface DemoFund {
   name: string;
@@ -170,7 +188,10 @@ function monthEnds(from: string, today: string): string[] {
 export async function seedDemoFunds(db: Db, now = new Date()) {
   const [{ n }] = await db.select({ n: count() }).from(funds);
   if (Number(n) > 0) return;
-  const people = await db.select().from(users).where(inArray(users.phone, [AVERY, CASEY, JORDAN]));
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.phone, [AVERY, CASEY, JORDAN]));
   const admin = people.find((p) => p.phone === AVERY);
   if (!admin) return;
   const byPhone = new Map(people.map((p) => [p.phone, p]));
@@ -217,7 +238,11 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
     const fundId = created.fund.id;
     for (const [phone, dollars] of def.initial) {
       const u = byPhone.get(phone);
-      if (u) await recordTransaction(ctx, actor, { fundId, tx: { kind: 'subscription', userId: u.id, amountCents: dollars * 100, note: 'Founding subscription' } });
+      if (u)
+        await recordTransaction(ctx, actor, {
+          fundId,
+          tx: { kind: 'subscription', userId: u.id, amountCents: dollars * 100, note: 'Founding subscription' },
+        });
     }
     await runValuation(ctx, actor, { fundId, valuedOn: inception });
 
@@ -231,7 +256,15 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
       const [k] = await db
         .select({ id: indexConstituents.id })
         .from(indexConstituents)
-        .where(and(eq(indexConstituents.player, subject), eq(indexConstituents.year, year), eq(indexConstituents.cardNumber, cardNumber), eq(indexConstituents.grader, grader), isNull(indexConstituents.retiredOn)))
+        .where(
+          and(
+            eq(indexConstituents.player, subject),
+            eq(indexConstituents.year, year),
+            eq(indexConstituents.cardNumber, cardNumber),
+            eq(indexConstituents.grader, grader),
+            isNull(indexConstituents.retiredOn),
+          ),
+        )
         .limit(1);
       let cost = (dollars ?? 0) * 100;
       if (k) {
@@ -269,7 +302,13 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
         .returning({ id: cards.id, createdAt: cards.createdAt });
       await db.insert(cardEvents).values([
         { cardId: card.id, kind: 'registered', data: { source: grader === 'PSA' ? 'psa' : 'manual' }, actorId: admin.id, at: card.createdAt },
-        { cardId: card.id, kind: 'custody_changed', data: { from: 'with_owner', to: 'in_vault', note: 'Received and inspected; slab intact' }, actorId: admin.id, at: new Date(card.createdAt.getTime() + 2 * 86_400_000) },
+        {
+          cardId: card.id,
+          kind: 'custody_changed',
+          data: { from: 'with_owner', to: 'in_vault', note: 'Received and inspected; slab intact' },
+          actorId: admin.id,
+          at: new Date(card.createdAt.getTime() + 2 * 86_400_000),
+        },
       ]);
       const h = await applyAddHolding(ctx, actor, { fundId, holding: { cardId: card.id, costBasisCents: cost, acquiredOn: buyDay } });
       if (!h.constituentId) manual.push(h.id);
@@ -286,15 +325,31 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
           drift.set(id, factor);
           const [h] = await db.select().from(fundHoldings).where(eq(fundHoldings.id, id));
           if (h.disposedOn) continue;
-          await applyMark(ctx, actor, { fundId, holdingId: id, mark: { valueCents: Math.round(h.costBasisCents * factor), markedOn: addDays(end, -3), note: 'Quarterly review of comparable sales' } });
+          await applyMark(ctx, actor, {
+            fundId,
+            holdingId: id,
+            mark: { valueCents: Math.round(h.costBasisCents * factor), markedOn: addDays(end, -3), note: 'Quarterly review of comparable sales' },
+          });
         }
       }
       const jordan = byPhone.get(JORDAN);
-      if (mi === 4 && jordan) await recordTransaction(ctx, actor, { fundId, tx: { kind: 'subscription', userId: jordan.id, amountCents: 20_000_00, note: 'Added to position' } });
-      if (mi === 8 && fi === 2 && jordan) await recordTransaction(ctx, actor, { fundId, tx: { kind: 'redemption', userId: jordan.id, unitsMicro: 40_000_000, note: 'Partial redemption' } });
+      if (mi === 4 && jordan)
+        await recordTransaction(ctx, actor, {
+          fundId,
+          tx: { kind: 'subscription', userId: jordan.id, amountCents: 20_000_00, note: 'Added to position' },
+        });
+      if (mi === 8 && fi === 2 && jordan)
+        await recordTransaction(ctx, actor, {
+          fundId,
+          tx: { kind: 'redemption', userId: jordan.id, unitsMicro: 40_000_000, note: 'Partial redemption' },
+        });
       if (mi === 10 && fi === 0 && manual[0]) {
         const [h] = await db.select().from(fundHoldings).where(eq(fundHoldings.id, manual[0]));
-        await disposeHolding(ctx, actor, { fundId, holdingId: h.id, disposal: { proceedsCents: Math.round(h.costBasisCents * 1.18), disposedOn: addDays(end, -5), note: 'Sold privately' } });
+        await disposeHolding(ctx, actor, {
+          fundId,
+          holdingId: h.id,
+          disposal: { proceedsCents: Math.round(h.costBasisCents * 1.18), disposedOn: addDays(end, -5), note: 'Sold privately' },
+        });
       }
       await runValuation(ctx, actor, { fundId, valuedOn: end });
     }
@@ -312,5 +367,7 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
   await db
     .update(notifications)
     .set({ readAt: sql`${notifications.createdAt} + interval '2 hours'` })
-    .where(and(eq(notifications.kind, 'fund_dealt'), isNull(notifications.readAt), lte(notifications.createdAt, new Date(now.getTime() - 3 * 86_400_000))));
+    .where(
+      and(eq(notifications.kind, 'fund_dealt'), isNull(notifications.readAt), lte(notifications.createdAt, new Date(now.getTime() - 3 * 86_400_000))),
+    );
 }

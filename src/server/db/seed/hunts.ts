@@ -41,8 +41,34 @@ interface DemoSource {
   statusNote?: string;
 }
 
-const h = (key: string, by: string, sport: Sport, player: string, year: number | null, set: string | null, grader: Grader | null, minGrade: number | null, budget: number, daysAgo: number, status: HuntStatus = 'active', notes: string | null = null, note?: string): DemoHunt => ({
-  key, by, sport, player, year, set, grader, minGrade, budget, daysAgo, status, notes, note,
+const h = (
+  key: string,
+  by: string,
+  sport: Sport,
+  player: string,
+  year: number | null,
+  set: string | null,
+  grader: Grader | null,
+  minGrade: number | null,
+  budget: number,
+  daysAgo: number,
+  status: HuntStatus = 'active',
+  notes: string | null = null,
+  note?: string,
+): DemoHunt => ({
+  key,
+  by,
+  sport,
+  player,
+  year,
+  set,
+  grader,
+  minGrade,
+  budget,
+  daysAgo,
+  status,
+  notes,
+  note,
 });
 
 /** Demo hunts of the demo members, consistent with their registries (db/seed/demo-cards.ts). */
@@ -68,7 +94,21 @@ export const demoHunts: DemoHunt[] = [
   h('trout', JORDAN, 'baseball', 'Mike Trout', 2011, 'Topps Update', 'PSA', 10, 6_000_00, 55, 'fulfilled', null, 'Sold through the desk'),
   h('crosby', CASEY, 'hockey', 'Sidney Crosby', 2005, 'Upper Deck Young Guns', 'PSA', 10, 4_000_00, 48, 'fulfilled', null, 'Sold through the desk'),
   h('henderson', MORGAN, 'baseball', 'Rickey Henderson', 1980, 'Topps', 'PSA', 9, 2_000_00, 41, 'fulfilled', null, 'Sold through the desk'),
-  h('vague', CASEY, 'other', 'Any vintage rookie', null, null, null, null, 500_00, 38, 'closed', null, 'Declined: too broad to source; name a player and set'),
+  h(
+    'vague',
+    CASEY,
+    'other',
+    'Any vintage rookie',
+    null,
+    null,
+    null,
+    null,
+    500_00,
+    38,
+    'closed',
+    null,
+    'Declined: too broad to source; name a player and set',
+  ),
   // Repeat wants, so the most-wanted table has a ranking.
   h('luka-old', MORGAN, 'basketball', 'Luka Doncic', 2018, 'Panini Prizm', 'PSA', 9, 900_00, 52, 'fulfilled', null, 'Sold through the desk'),
   h('jordan-old', MORGAN, 'basketball', 'Michael Jordan', 1986, 'Fleer', 'BGS', 8, 9_000_00, 44, 'closed', null, 'Closed by the requester'),
@@ -78,16 +118,94 @@ export const demoHunts: DemoHunt[] = [
 
 export const demoSources: DemoSource[] = [
   { hunt: 'luka', by: JORDAN, card: { subject: 'Luka Doncic', year: 2018 }, price: 4_600_00, note: 'Registered copy, PSA 10.', status: 'pending' },
-  { hunt: 'jordan86', by: CASEY, card: { subject: 'Michael Jordan', year: 1986 }, price: 16_000_00, note: 'PSA 9, in the vault already.', status: 'pending' },
-  { hunt: 'curry', by: MORGAN, description: '2009 Topps Chrome Stephen Curry Refractor #101 PSA 9', price: 13_500_00, note: 'A friend’s copy; can bring it in.', status: 'pending' },
-  { hunt: 'brady', by: MORGAN, card: { subject: 'Tom Brady', year: 2000, brand: 'Bowman Chrome' }, price: 6_500_00, note: 'PSA 9, sharp.', status: 'active', statusNote: 'Both sides put in touch; pickup booked' },
-  { hunt: 'griffey', by: CASEY, card: { subject: 'Ken Griffey Jr.', year: 1989 }, price: 2_800_00, note: null, status: 'active', statusNote: 'Put in touch' },
-  { hunt: 'brady', by: JORDAN, card: { subject: 'Tom Brady', year: 2000, brand: 'Bowman Chrome' }, price: 7_200_00, note: 'BGS 9.', status: 'closed', statusNote: 'Withdrawn by the member' },
-  { hunt: 'gretzky', by: CASEY, card: { subject: 'Wayne Gretzky', year: 1979 }, price: 26_000_00, note: 'NM-MT 8.', status: 'closed', statusNote: 'Above the requester’s budget' },
-  { hunt: 'trout', by: MORGAN, description: '2011 Topps Update Mike Trout #US175 PSA 10', price: 5_600_00, note: null, status: 'fulfilled', statusNote: 'Sold through the desk' },
-  { hunt: 'crosby', by: JORDAN, description: '2005 Upper Deck Young Guns Sidney Crosby #201 PSA 10 (second copy)', price: 3_700_00, note: null, status: 'fulfilled', statusNote: 'Sold through the desk' },
-  { hunt: 'luka-old', by: CASEY, description: '2018 Panini Prizm Luka Doncic #280 PSA 9', price: 850_00, note: null, status: 'fulfilled', statusNote: 'Sold through the desk' },
-  { hunt: 'henderson', by: CASEY, description: '1980 Topps Rickey Henderson #482 PSA 9', price: 1_800_00, note: null, status: 'fulfilled', statusNote: 'Sold through the desk' },
+  {
+    hunt: 'jordan86',
+    by: CASEY,
+    card: { subject: 'Michael Jordan', year: 1986 },
+    price: 16_000_00,
+    note: 'PSA 9, in the vault already.',
+    status: 'pending',
+  },
+  {
+    hunt: 'curry',
+    by: MORGAN,
+    description: '2009 Topps Chrome Stephen Curry Refractor #101 PSA 9',
+    price: 13_500_00,
+    note: 'A friend’s copy; can bring it in.',
+    status: 'pending',
+  },
+  {
+    hunt: 'brady',
+    by: MORGAN,
+    card: { subject: 'Tom Brady', year: 2000, brand: 'Bowman Chrome' },
+    price: 6_500_00,
+    note: 'PSA 9, sharp.',
+    status: 'active',
+    statusNote: 'Both sides put in touch; pickup booked',
+  },
+  {
+    hunt: 'griffey',
+    by: CASEY,
+    card: { subject: 'Ken Griffey Jr.', year: 1989 },
+    price: 2_800_00,
+    note: null,
+    status: 'active',
+    statusNote: 'Put in touch',
+  },
+  {
+    hunt: 'brady',
+    by: JORDAN,
+    card: { subject: 'Tom Brady', year: 2000, brand: 'Bowman Chrome' },
+    price: 7_200_00,
+    note: 'BGS 9.',
+    status: 'closed',
+    statusNote: 'Withdrawn by the member',
+  },
+  {
+    hunt: 'gretzky',
+    by: CASEY,
+    card: { subject: 'Wayne Gretzky', year: 1979 },
+    price: 26_000_00,
+    note: 'NM-MT 8.',
+    status: 'closed',
+    statusNote: 'Above the requester’s budget',
+  },
+  {
+    hunt: 'trout',
+    by: MORGAN,
+    description: '2011 Topps Update Mike Trout #US175 PSA 10',
+    price: 5_600_00,
+    note: null,
+    status: 'fulfilled',
+    statusNote: 'Sold through the desk',
+  },
+  {
+    hunt: 'crosby',
+    by: JORDAN,
+    description: '2005 Upper Deck Young Guns Sidney Crosby #201 PSA 10 (second copy)',
+    price: 3_700_00,
+    note: null,
+    status: 'fulfilled',
+    statusNote: 'Sold through the desk',
+  },
+  {
+    hunt: 'luka-old',
+    by: CASEY,
+    description: '2018 Panini Prizm Luka Doncic #280 PSA 9',
+    price: 850_00,
+    note: null,
+    status: 'fulfilled',
+    statusNote: 'Sold through the desk',
+  },
+  {
+    hunt: 'henderson',
+    by: CASEY,
+    description: '1980 Topps Rickey Henderson #482 PSA 9',
+    price: 1_800_00,
+    note: null,
+    status: 'fulfilled',
+    statusNote: 'Sold through the desk',
+  },
 ];
 
 /** The path a row took to reach its status, for the history tables. */
@@ -106,7 +224,10 @@ function path<S extends string>(status: S, approved: boolean): [S | null, S][] {
 export async function seedDemoHunts(db: Db) {
   const [{ n }] = await db.select({ n: count() }).from(hunts);
   if (n > 0) return;
-  const people = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.phone, [CASEY, JORDAN, MORGAN, AVERY]));
+  const people = await db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(inArray(users.phone, [CASEY, JORDAN, MORGAN, AVERY]));
   const idOf = new Map(people.map((p) => [p.phone, p.id]));
   if (![CASEY, JORDAN, MORGAN, AVERY].every((p) => idOf.has(p))) return;
   const admin = idOf.get(AVERY)!;
@@ -163,7 +284,14 @@ export async function seedDemoHunts(db: Db) {
       const [card] = await db
         .select({ id: cards.id })
         .from(cards)
-        .where(and(eq(cards.ownerId, responderId), eq(cards.subject, s.card.subject), eq(cards.year, s.card.year), s.card.brand ? eq(cards.brand, s.card.brand) : undefined))
+        .where(
+          and(
+            eq(cards.ownerId, responderId),
+            eq(cards.subject, s.card.subject),
+            eq(cards.year, s.card.year),
+            s.card.brand ? eq(cards.brand, s.card.brand) : undefined,
+          ),
+        )
         .limit(1);
       cardId = card?.id ?? null;
     }

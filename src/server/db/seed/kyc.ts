@@ -31,7 +31,8 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 /** A small picture of the document, plainly marked as a specimen, so the reviewer's viewer has something real to open. */
 function specimenSvg(type: KycDocumentType, name: string): { svg: string; width: number; height: number } {
   const who = escapeXml(name);
-  const mark = '<text x="16" y="28" font-family="sans-serif" font-size="14" font-weight="bold" fill="#b91c1c">DEMO SPECIMEN – NOT A REAL DOCUMENT</text>';
+  const mark =
+    '<text x="16" y="28" font-family="sans-serif" font-size="14" font-weight="bold" fill="#b91c1c">DEMO SPECIMEN – NOT A REAL DOCUMENT</text>';
   switch (type) {
     case 'id_front':
       return {
@@ -74,7 +75,10 @@ export async function specimenImage(type: KycDocumentType, name: string): Promis
  * under the names uploads use, before their rows; a member who already has documents is left alone.
  */
 export async function seedDemoKyc(db: Db, storage: FileStorage, { now }: { now: Date }) {
-  const people = await db.select({ id: users.id, phone: users.phone, name: users.name }).from(users).where(inArray(users.phone, Object.keys(demoSubmissions)));
+  const people = await db
+    .select({ id: users.id, phone: users.phone, name: users.name })
+    .from(users)
+    .where(inArray(users.phone, Object.keys(demoSubmissions)));
   const existing = await db
     .select({ userId: kycDocuments.userId, n: count() })
     .from(kycDocuments)
@@ -95,7 +99,16 @@ export async function seedDemoKyc(db: Db, storage: FileStorage, { now }: { now: 
       const storageKey = `kyc/${person.id}/${id}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(storageKey, data, contentType);
       const createdAt = new Date(now.getTime() - s.daysAgo * DAY + i * 60_000);
-      rows.push({ id, userId: person.id, type: s.type, storageKey, contentType, sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex'), createdAt });
+      rows.push({
+        id,
+        userId: person.id,
+        type: s.type,
+        storageKey,
+        contentType,
+        sizeBytes: data.length,
+        sha256: createHash('sha256').update(data).digest('hex'),
+        createdAt,
+      });
     }
     await db.insert(kycDocuments).values(rows);
   }

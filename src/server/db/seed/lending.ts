@@ -155,10 +155,17 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
   if (!demo) return;
   const [{ n }] = await db.select({ n: count() }).from(loans);
   if (Number(n) > 0) return;
-  const people = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.phone, [CASEY, JORDAN, AVERY]));
+  const people = await db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(inArray(users.phone, [CASEY, JORDAN, AVERY]));
   const idOf = (phone: string) => people.find((p) => p.phone === phone)?.id;
   const adminId = idOf(AVERY) ?? null;
-  const [tpl] = await db.select().from(feeTemplates).where(and(eq(feeTemplates.appliesTo, 'loan'), eq(feeTemplates.active, true))).limit(1);
+  const [tpl] = await db
+    .select()
+    .from(feeTemplates)
+    .where(and(eq(feeTemplates.appliesTo, 'loan'), eq(feeTemplates.active, true)))
+    .limit(1);
   const now = Date.now();
   const today = ymd(new Date(now));
 
@@ -168,13 +175,18 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
     const owned = await db.select().from(cards).where(eq(cards.ownerId, borrowerId));
     // Only a loan that still holds its cards needs them free now (a paid or declined one is history).
     const holds = ['accepted', 'funded', 'defaulted'].includes(d.status);
-    const collateral = d.cards.map(([subject, year]) => owned.find((c) => c.subject === subject && c.year === year && (!holds || !c.holdKind) && !c.deletedAt));
+    const collateral = d.cards.map(([subject, year]) =>
+      owned.find((c) => c.subject === subject && c.year === year && (!holds || !c.holdKind) && !c.deletedAt),
+    );
     if (collateral.some((c) => !c)) continue;
     const cs = collateral.map((c) => c!);
     const value = cs.reduce((s, c) => s + c.estimatedValueCents, 0);
     const createdAt = new Date(now - d.daysAgo * DAY);
     const fundedOn = d.funded ? addDays(addMonths(today, -d.funded.monthsAgo), -(d.funded.daysAgo ?? 0)) : null;
-    const schedule = fundedOn && d.offer ? buildSchedule({ principalCents: d.offer.amount, aprBps: d.offer.aprBps, termMonths: d.offer.term, startDate: fundedOn }) : [];
+    const schedule =
+      fundedOn && d.offer
+        ? buildSchedule({ principalCents: d.offer.amount, aprBps: d.offer.aprBps, termMonths: d.offer.term, startDate: fundedOn })
+        : [];
     const paidCount = d.funded?.installmentsPaid ?? 0;
     const offeredAt = new Date(createdAt.getTime() + 2 * DAY);
     const acceptedAt = new Date(offeredAt.getTime() + 1 * DAY);
@@ -215,7 +227,13 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
       const appraisedAt = new Date(offeredAt.getTime() - 2 * 60 * 60_000);
       for (const c of cs.filter((c) => c.appraisedValueCents === null)) {
         await db.update(cards).set({ appraisedValueCents: c.estimatedValueCents, appraisedAt, appraisedById: adminId }).where(eq(cards.id, c.id));
-        await db.insert(cardEvents).values({ cardId: c.id, kind: 'appraised', data: { valueCents: c.estimatedValueCents, previousCents: null, note: 'Appraised for a loan offer' }, actorId: adminId, at: appraisedAt });
+        await db.insert(cardEvents).values({
+          cardId: c.id,
+          kind: 'appraised',
+          data: { valueCents: c.estimatedValueCents, previousCents: null, note: 'Appraised for a loan offer' },
+          actorId: adminId,
+          at: appraisedAt,
+        });
         c.appraisedValueCents = c.estimatedValueCents;
       }
     }
@@ -253,9 +271,27 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
     // Pledges on the cards (held while accepted, funded or defaulted; released once paid).
     if (path.includes('accepted')) {
       const held = d.status !== 'paid';
-      if (held) await db.update(cards).set({ holdKind: 'loan', holdRef: loan.id }).where(inArray(cards.id, cs.map((c) => c.id)));
-      const events: (typeof cardEvents.$inferInsert)[] = cs.map((c) => ({ cardId: c.id, kind: 'pledged', data: { loan: loan.id, amountCents: d.offer!.amount }, actorId: borrowerId, at: acceptedAt }));
-      if (!held) events.push(...cs.map((c) => ({ cardId: c.id, kind: 'released' as const, data: { loan: loan.id, reason: 'paid' }, actorId: null, at: loan.paidAt! })));
+      if (held)
+        await db
+          .update(cards)
+          .set({ holdKind: 'loan', holdRef: loan.id })
+          .where(
+            inArray(
+              cards.id,
+              cs.map((c) => c.id),
+            ),
+          );
+      const events: (typeof cardEvents.$inferInsert)[] = cs.map((c) => ({
+        cardId: c.id,
+        kind: 'pledged',
+        data: { loan: loan.id, amountCents: d.offer!.amount },
+        actorId: borrowerId,
+        at: acceptedAt,
+      }));
+      if (!held)
+        events.push(
+          ...cs.map((c) => ({ cardId: c.id, kind: 'released' as const, data: { loan: loan.id, reason: 'paid' }, actorId: null, at: loan.paidAt! })),
+        );
       await db.insert(cardEvents).values(events);
     }
     if (!fundedOn) continue;
@@ -264,7 +300,16 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
     let originationInvoiceId: string | null = null;
     if (tpl) {
       const lines = linesFromTemplate(tpl.lines, d.offer!.amount);
-      originationInvoiceId = await invoice(db, { userId: borrowerId, loanId: loan.id, lines, dueDate: addDays(fundedOn, 14), sentAt: noon(fundedOn), paidAt: noon(addDays(fundedOn, 5)), templateId: tpl.id, notes: 'Origination fee for your loan.' });
+      originationInvoiceId = await invoice(db, {
+        userId: borrowerId,
+        loanId: loan.id,
+        lines,
+        dueDate: addDays(fundedOn, 14),
+        sentAt: noon(fundedOn),
+        paidAt: noon(addDays(fundedOn, 5)),
+        templateId: tpl.id,
+        notes: 'Origination fee for your loan.',
+      });
     }
     const rows: (typeof loanInstallments.$inferInsert)[] = [];
     for (const s of schedule) {
@@ -286,7 +331,13 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
           notes: `Loan installment ${of}, due ${s.dueDate}.`,
         });
       }
-      rows.push({ loanId: loan.id, ...s, status: paid ? 'paid' : due ? 'invoiced' : 'scheduled', invoiceId, paidAt: paid ? noon(addDays(s.dueDate, -1)) : null });
+      rows.push({
+        loanId: loan.id,
+        ...s,
+        status: paid ? 'paid' : due ? 'invoiced' : 'scheduled',
+        invoiceId,
+        paidAt: paid ? noon(addDays(s.dueDate, -1)) : null,
+      });
     }
     await db.insert(loanInstallments).values(rows);
     await db.update(loans).set({ originationInvoiceId }).where(eq(loans.id, loan.id));

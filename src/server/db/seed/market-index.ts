@@ -13,7 +13,17 @@ import { seedSetting } from '#server/modules/settings/index.ts';
  * drift plus Gaussian noise scaled by √(days since the last sale). The walk is then scaled so its
  * last price is the realistic figure below. Source "Demo data" on every row says so.
  */
-type Row = [player: string, year: number, set: string, cardNumber: string, variety: string | null, grader: Grader, grade: number, sport: Sport, dollars: number];
+type Row = [
+  player: string,
+  year: number,
+  set: string,
+  cardNumber: string,
+  variety: string | null,
+  grader: Grader,
+  grade: number,
+  sport: Sport,
+  dollars: number,
+];
 
 export const demoConstituents: Row[] = [
   // Matching the demo registries (player, year, set, number, variety, grader, grade).
@@ -90,7 +100,7 @@ export function demoWalk(rand: () => number, from: string, to: string, targetCen
   const vol = 0.008 + rand() * 0.012; // per √day
   const out: { day: string; logP: number }[] = [];
   let logP = 0;
-  for (let day = addDays(from, Math.floor(rand() * meanGap)); day <= to; ) {
+  for (let day = addDays(from, Math.floor(rand() * meanGap)); day <= to;) {
     out.push({ day, logP });
     const gap = 1 + Math.floor(-Math.log(1 - rand()) * meanGap);
     logP += drift * gap + vol * Math.sqrt(gap) * gaussian(rand);
@@ -116,7 +126,18 @@ export async function seedDemoIndex(db: Db, now = new Date()) {
   const rand = seededRandom(20_240_101);
   const rows = await db
     .insert(indexConstituents)
-    .values(demoConstituents.map(([player, year, set, cardNumber, variety, grader, grade, sport]) => ({ player, year, set, cardNumber, variety, grader, grade, sport })))
+    .values(
+      demoConstituents.map(([player, year, set, cardNumber, variety, grader, grade, sport]) => ({
+        player,
+        year,
+        set,
+        cardNumber,
+        variety,
+        grader,
+        grade,
+        sport,
+      })),
+    )
     .returning();
   const observations: (typeof priceObservations.$inferInsert)[] = [];
   rows.forEach((c, i) => {
@@ -125,7 +146,14 @@ export async function seedDemoIndex(db: Db, now = new Date()) {
     const from = i % 12 === 5 ? addDays(start, 400 + i * 7) : start;
     const to = i === 30 ? addDays(today, -260) : today;
     demoWalk(rand, from, to, target).forEach((s, k) => {
-      observations.push({ constituentId: c.id, observedOn: s.day, priceCents: s.priceCents, source: 'Demo data', saleRef: `demo-${k}`, dedupeKey: `${s.day}|demo data|ref:demo-${k}` });
+      observations.push({
+        constituentId: c.id,
+        observedOn: s.day,
+        priceCents: s.priceCents,
+        source: 'Demo data',
+        saleRef: `demo-${k}`,
+        dedupeKey: `${s.day}|demo data|ref:demo-${k}`,
+      });
     });
   });
   for (let i = 0; i < observations.length; i += 2000) await db.insert(priceObservations).values(observations.slice(i, i + 2000));
@@ -137,7 +165,10 @@ export async function seedDemoIndex(db: Db, now = new Date()) {
     { effectiveOn: addDays(baseDate, 640), reason: 'Eligibility review: new rookie cards' },
   ]);
   const retired = rows.find((r) => r.player === 'Zion Williamson')!;
-  await db.update(indexConstituents).set({ retiredOn: addDays(today, -120) }).where(eq(indexConstituents.id, retired.id));
+  await db
+    .update(indexConstituents)
+    .set({ retiredOn: addDays(today, -120) })
+    .where(eq(indexConstituents.id, retired.id));
   await recomputeIndex({ db, clock: { now: () => now } });
   await scheduleDailyRecompute({ db, clock: { now: () => now } });
 }

@@ -81,7 +81,10 @@ export async function seedDemoMarketplace(db: Db) {
   const [{ n }] = await db.select({ n: count() }).from(listings);
   if (Number(n) > 0) return;
   const house = await houseAccountId(db);
-  const people = await db.select({ id: users.id, phone: users.phone, isAdmin: users.isAdmin }).from(users).where(inArray(users.phone, ['+12125550101', '+12125550102', '+12125550103', '+12125550104']));
+  const people = await db
+    .select({ id: users.id, phone: users.phone, isAdmin: users.isAdmin })
+    .from(users)
+    .where(inArray(users.phone, ['+12125550101', '+12125550102', '+12125550103', '+12125550104']));
   const byPhone = new Map(people.map((p) => [p.phone, p.id]));
   const admin = byPhone.get('+12125550101') ?? null;
   const casey = byPhone.get('+12125550103');
@@ -96,13 +99,36 @@ export async function seedDemoMarketplace(db: Db) {
     const createdAt = new Date(now - ageDays * DAY);
     const [c] = await db
       .insert(cards)
-      .values({ ownerId: house, grader, certNumber: String(cert++), grade, gradeValue, year, brand, subject, cardNumber, sport, estimatedValueCents: $(dollars), custody: 'in_vault', createdAt, updatedAt: createdAt })
+      .values({
+        ownerId: house,
+        grader,
+        certNumber: String(cert++),
+        grade,
+        gradeValue,
+        year,
+        brand,
+        subject,
+        cardNumber,
+        sport,
+        estimatedValueCents: $(dollars),
+        custody: 'in_vault',
+        createdAt,
+        updatedAt: createdAt,
+      })
       .returning();
     const at = (d: number) => new Date(createdAt.getTime() + d * DAY);
     await db.insert(cardEvents).values([
       { cardId: c!.id, kind: 'registered', data: { source: grader === 'PSA' ? 'psa' : 'manual' }, actorId: admin, at: createdAt },
-      { cardId: c!.id, kind: 'custody_changed', data: { from: 'with_owner', to: 'in_vault', note: 'House inventory received and inspected' }, actorId: admin, at: at(1) },
-      ...(grader === 'PSA' ? [{ cardId: c!.id, kind: 'psa_rechecked' as const, data: { result: 'match', differences: [], message: null }, actorId: admin, at: at(1) }] : []),
+      {
+        cardId: c!.id,
+        kind: 'custody_changed',
+        data: { from: 'with_owner', to: 'in_vault', note: 'House inventory received and inspected' },
+        actorId: admin,
+        at: at(1),
+      },
+      ...(grader === 'PSA'
+        ? [{ cardId: c!.id, kind: 'psa_rechecked' as const, data: { result: 'match', differences: [], message: null }, actorId: admin, at: at(1) }]
+        : []),
     ]);
     return c!;
   }
@@ -114,10 +140,19 @@ export async function seedDemoMarketplace(db: Db) {
     const createdAt = new Date(now - (40 - i) * DAY);
     const [l] = await db
       .insert(listings)
-      .values({ cardId: c.id, sellerId: null, priceCents: $(r[8]), featuredUntil: r[9] ? new Date(now + 14 * DAY) : null, createdAt, updatedAt: createdAt })
+      .values({
+        cardId: c.id,
+        sellerId: null,
+        priceCents: $(r[8]),
+        featuredUntil: r[9] ? new Date(now + 14 * DAY) : null,
+        createdAt,
+        updatedAt: createdAt,
+      })
       .returning();
     await db.update(cards).set({ holdKind: 'listing', holdRef: l!.id }).where(eq(cards.id, c.id));
-    await db.insert(cardEvents).values({ cardId: c.id, kind: 'listed', data: { listing: l!.id, priceCents: l!.priceCents, sellerId: null }, actorId: admin, at: createdAt });
+    await db
+      .insert(cardEvents)
+      .values({ cardId: c.id, kind: 'listed', data: { listing: l!.id, priceCents: l!.priceCents, sellerId: null }, actorId: admin, at: createdAt });
     await db.insert(marketStatusHistory).values({ recordKind: 'listing', recordId: l!.id, toStatus: 'active', actorId: admin, at: createdAt });
     listed.push({ id: l!.id, cardId: c.id });
   }
@@ -136,37 +171,95 @@ export async function seedDemoMarketplace(db: Db) {
     const fees = feesOf(price);
     const [s] = await db
       .insert(sales)
-      .values({ kind: 'marketplace', listingId: l!.id, cardId: c.id, buyerId: buyer, sellerId: null, priceCents: price, feesCents: fees, totalCents: price, sellerProceedsCents: price - fees, payoutStatus: 'none', soldAt })
+      .values({
+        kind: 'marketplace',
+        listingId: l!.id,
+        cardId: c.id,
+        buyerId: buyer,
+        sellerId: null,
+        priceCents: price,
+        feesCents: fees,
+        totalCents: price,
+        sellerProceedsCents: price - fees,
+        payoutStatus: 'none',
+        soldAt,
+      })
       .returning();
     await db.update(cards).set({ ownerId: buyer }).where(eq(cards.id, c.id));
     await db.insert(cardEvents).values([
       { cardId: c.id, kind: 'listed', data: { listing: l!.id, priceCents: price, sellerId: null }, actorId: admin, at: listedAt },
-      { cardId: c.id, kind: 'sold', data: { listingId: l!.id, saleId: s!.id, priceCents: price, buyerId: buyer, sellerId: null }, actorId: buyer, at: soldAt },
+      {
+        cardId: c.id,
+        kind: 'sold',
+        data: { listingId: l!.id, saleId: s!.id, priceCents: price, buyerId: buyer, sellerId: null },
+        actorId: buyer,
+        at: soldAt,
+      },
       { cardId: c.id, kind: 'transferred', data: { fromOwnerId: house, toOwnerId: buyer, saleId: s!.id }, actorId: buyer, at: soldAt },
     ]);
   }
 
   const own = async (owner: string, subject: string) =>
-    (await db.select().from(cards).where(and(eq(cards.ownerId, owner), eq(cards.subject, subject))).limit(1))[0];
+    (
+      await db
+        .select()
+        .from(cards)
+        .where(and(eq(cards.ownerId, owner), eq(cards.subject, subject)))
+        .limit(1)
+    )[0];
 
   // Casey's Gretzky: listed through a completed card request, with a pending promotion request.
   const gretzky = await own(casey, 'Wayne Gretzky');
   if (gretzky && !gretzky.holdKind && gretzky.custody === 'in_vault') {
     const at = new Date(now - 12 * DAY);
-    const [l] = await db.insert(listings).values({ cardId: gretzky.id, sellerId: casey, priceCents: $(26_500), createdAt: at, updatedAt: at }).returning();
+    const [l] = await db
+      .insert(listings)
+      .values({ cardId: gretzky.id, sellerId: casey, priceCents: $(26_500), createdAt: at, updatedAt: at })
+      .returning();
     await db.update(cards).set({ holdKind: 'listing', holdRef: l!.id }).where(eq(cards.id, gretzky.id));
-    await db.insert(cardEvents).values({ cardId: gretzky.id, kind: 'listed', data: { listing: l!.id, priceCents: l!.priceCents, sellerId: casey }, actorId: admin, at });
+    await db
+      .insert(cardEvents)
+      .values({ cardId: gretzky.id, kind: 'listed', data: { listing: l!.id, priceCents: l!.priceCents, sellerId: casey }, actorId: admin, at });
     const [req] = await db
       .insert(cardRequests)
-      .values({ userId: casey, cardId: gretzky.id, kind: 'list', status: 'completed', askingPriceCents: $(26_500), listingId: l!.id, createdAt: new Date(now - 14 * DAY), updatedAt: at })
+      .values({
+        userId: casey,
+        cardId: gretzky.id,
+        kind: 'list',
+        status: 'completed',
+        askingPriceCents: $(26_500),
+        listingId: l!.id,
+        createdAt: new Date(now - 14 * DAY),
+        updatedAt: at,
+      })
       .returning();
     await db.insert(marketStatusHistory).values([
       { recordKind: 'card_request', recordId: req!.id, toStatus: 'pending', actorId: casey, at: new Date(now - 14 * DAY) },
-      { recordKind: 'card_request', recordId: req!.id, fromStatus: 'pending', toStatus: 'completed', note: 'Already in the vault; listed at the asking price', actorId: admin, at },
+      {
+        recordKind: 'card_request',
+        recordId: req!.id,
+        fromStatus: 'pending',
+        toStatus: 'completed',
+        note: 'Already in the vault; listed at the asking price',
+        actorId: admin,
+        at,
+      },
       { recordKind: 'listing', recordId: l!.id, toStatus: 'active', actorId: admin, at },
     ]);
-    const [p] = await db.insert(promotionRequests).values({ listingId: l!.id, userId: casey, days: 7, note: 'Featured for the holiday week, please', createdAt: new Date(now - 2 * DAY), updatedAt: new Date(now - 2 * DAY) }).returning();
-    await db.insert(marketStatusHistory).values({ recordKind: 'promotion_request', recordId: p!.id, toStatus: 'pending', actorId: casey, at: new Date(now - 2 * DAY) });
+    const [p] = await db
+      .insert(promotionRequests)
+      .values({
+        listingId: l!.id,
+        userId: casey,
+        days: 7,
+        note: 'Featured for the holiday week, please',
+        createdAt: new Date(now - 2 * DAY),
+        updatedAt: new Date(now - 2 * DAY),
+      })
+      .returning();
+    await db
+      .insert(marketStatusHistory)
+      .values({ recordKind: 'promotion_request', recordId: p!.id, toStatus: 'pending', actorId: casey, at: new Date(now - 2 * DAY) });
     listed.push({ id: l!.id, cardId: gretzky.id });
   }
 
@@ -179,7 +272,10 @@ export async function seedDemoMarketplace(db: Db) {
     const c = await own(owner, subject);
     if (!c || c.holdKind) continue;
     const at = new Date(now - 3 * DAY);
-    const [r] = await db.insert(cardRequests).values({ userId: owner, cardId: c.id, kind, askingPriceCents: price, note, createdAt: at, updatedAt: at }).returning();
+    const [r] = await db
+      .insert(cardRequests)
+      .values({ userId: owner, cardId: c.id, kind, askingPriceCents: price, note, createdAt: at, updatedAt: at })
+      .returning();
     await db.update(cards).set({ holdKind: 'card_request', holdRef: r!.id }).where(eq(cards.id, c.id));
     await db.insert(marketStatusHistory).values({ recordKind: 'card_request', recordId: r!.id, toStatus: 'pending', note, actorId: owner, at });
   }
@@ -193,12 +289,29 @@ export async function seedDemoMarketplace(db: Db) {
     const at = new Date(now - 4 * DAY);
     const [o] = await db
       .insert(sellOffers)
-      .values({ userId: owner, cardId: c.id, priceCents: price, counterPriceCents: counter, status: counter ? 'countered' : 'pending', note, createdAt: at, updatedAt: at })
+      .values({
+        userId: owner,
+        cardId: c.id,
+        priceCents: price,
+        counterPriceCents: counter,
+        status: counter ? 'countered' : 'pending',
+        note,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning();
     await db.update(cards).set({ holdKind: 'sell_offer', holdRef: o!.id }).where(eq(cards.id, c.id));
     await db.insert(marketStatusHistory).values({ recordKind: 'sell_offer', recordId: o!.id, toStatus: 'pending', note, actorId: owner, at });
     if (counter) {
-      await db.insert(marketStatusHistory).values({ recordKind: 'sell_offer', recordId: o!.id, fromStatus: 'pending', toStatus: 'countered', note: 'Recent comps are lower', actorId: admin, at: new Date(now - DAY) });
+      await db.insert(marketStatusHistory).values({
+        recordKind: 'sell_offer',
+        recordId: o!.id,
+        fromStatus: 'pending',
+        toStatus: 'countered',
+        note: 'Recent comps are lower',
+        actorId: admin,
+        at: new Date(now - DAY),
+      });
     }
   }
 
@@ -211,7 +324,14 @@ export async function seedDemoMarketplace(db: Db) {
     for (let v = 0; v < popularity; v++) {
       k++;
       const startedAt = new Date(now - ((k * 37) % 29) * DAY - ((k * 4_513) % 80_000) * 1000);
-      views.push({ cardId: l.cardId, listingId: l.id, userId: viewers[k % viewers.length]!, startedAt, timeSpentSeconds: 5 + ((k * 53) % 240), endedAt: startedAt });
+      views.push({
+        cardId: l.cardId,
+        listingId: l.id,
+        userId: viewers[k % viewers.length]!,
+        startedAt,
+        timeSpentSeconds: 5 + ((k * 53) % 240),
+        endedAt: startedAt,
+      });
     }
   }
   if (views.length) await db.insert(secureViews).values(views);

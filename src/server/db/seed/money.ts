@@ -36,9 +36,24 @@ const templates: { name: string; appliesTo: 'loan' | 'sale' | 'listing' | 'other
 ];
 
 const plans = [
-  { name: 'Collector', priceCents: 1_900, sortOrder: 1, benefits: ['Registry valuation alerts', 'Marketplace seller commission 7%', 'One free vault intake a month'] },
-  { name: 'Investor', priceCents: 4_900, sortOrder: 2, benefits: ['Everything in Collector', 'Loan origination fee 1%', 'Quarterly portfolio review', 'Priority PSA submissions'] },
-  { name: 'Private', priceCents: 14_900, sortOrder: 3, benefits: ['Everything in Investor', 'Dedicated portfolio manager', 'Free insured vault storage', 'Private MarketPlace early access'] },
+  {
+    name: 'Collector',
+    priceCents: 1_900,
+    sortOrder: 1,
+    benefits: ['Registry valuation alerts', 'Marketplace seller commission 7%', 'One free vault intake a month'],
+  },
+  {
+    name: 'Investor',
+    priceCents: 4_900,
+    sortOrder: 2,
+    benefits: ['Everything in Collector', 'Loan origination fee 1%', 'Quarterly portfolio review', 'Priority PSA submissions'],
+  },
+  {
+    name: 'Private',
+    priceCents: 14_900,
+    sortOrder: 3,
+    benefits: ['Everything in Investor', 'Dedicated portfolio manager', 'Free insured vault storage', 'Private MarketPlace early access'],
+  },
 ];
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -55,24 +70,74 @@ export async function seedDemoMoney(db: Db, memberPhones: readonly string[]) {
 
   const tpl = Object.fromEntries((await db.select().from(feeTemplates)).map((r) => [r.name, r]));
   const [collector] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, 'Collector')).limit(1);
-  const people = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.phone, [...memberPhones]));
+  const people = await db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(inArray(users.phone, [...memberPhones]));
   const now = Date.now();
 
   for (const [i, person] of people.entries()) {
     const [{ n }] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, person.id));
     if (Number(n) > 0) continue;
-    const owned = await db.select({ id: cards.id, subject: cards.subject, year: cards.year, value: cards.estimatedValueCents }).from(cards).where(eq(cards.ownerId, person.id)).limit(4);
+    const owned = await db
+      .select({ id: cards.id, subject: cards.subject, year: cards.year, value: cards.estimatedValueCents })
+      .from(cards)
+      .where(eq(cards.ownerId, person.id))
+      .limit(4);
     const card = (k: number) => owned[k % Math.max(owned.length, 1)];
     const label = (k: number) => (card(k) ? `${card(k)!.year} ${card(k)!.subject}` : 'Graded card');
     const fromTemplate = (name: string, base: number, extra?: string): InvoiceLine[] =>
       linesFromTemplate(tpl[name]?.lines ?? [], base).map((l, j) => (j === 0 && extra ? { ...l, label: `${l.label} — ${extra}` } : l));
 
-    const drafts: { status: 'draft' | 'sent' | 'paid' | 'void'; lines: InvoiceLine[]; dueInDays: number; ageDays: number; template?: string; related?: string; notes?: string; voidReason?: string }[] = [
-      { status: 'sent', lines: fromTemplate('Vault storage (quarter)', 0), dueInDays: 10 + i, ageDays: 4, template: 'Vault storage (quarter)', notes: 'Covers insured storage of every slab in the vault this quarter.' },
-      { status: 'sent', lines: fromTemplate('Private listing', card(0)?.value ?? 250_000, label(0)), dueInDays: -6 - i, ageDays: 21, template: 'Private listing', related: card(0)?.id },
-      { status: 'paid', lines: fromTemplate('Marketplace sale commission', card(1)?.value ?? 180_000, label(1)), dueInDays: -2, ageDays: 9, template: 'Marketplace sale commission', related: card(1)?.id },
-      { status: 'draft', lines: fromTemplate('Loan origination', 1_500_000 + i * 250_000), dueInDays: 20, ageDays: 1, template: 'Loan origination', notes: 'Draft for the loan secured by the vaulted slabs.' },
-      { status: 'void', lines: [lineFromInput({ type: 'fixed', label: 'PSA regrade submission', amountCents: 7_500 })], dueInDays: -30, ageDays: 45, voidReason: 'Submission withdrawn before shipping' },
+    const drafts: {
+      status: 'draft' | 'sent' | 'paid' | 'void';
+      lines: InvoiceLine[];
+      dueInDays: number;
+      ageDays: number;
+      template?: string;
+      related?: string;
+      notes?: string;
+      voidReason?: string;
+    }[] = [
+      {
+        status: 'sent',
+        lines: fromTemplate('Vault storage (quarter)', 0),
+        dueInDays: 10 + i,
+        ageDays: 4,
+        template: 'Vault storage (quarter)',
+        notes: 'Covers insured storage of every slab in the vault this quarter.',
+      },
+      {
+        status: 'sent',
+        lines: fromTemplate('Private listing', card(0)?.value ?? 250_000, label(0)),
+        dueInDays: -6 - i,
+        ageDays: 21,
+        template: 'Private listing',
+        related: card(0)?.id,
+      },
+      {
+        status: 'paid',
+        lines: fromTemplate('Marketplace sale commission', card(1)?.value ?? 180_000, label(1)),
+        dueInDays: -2,
+        ageDays: 9,
+        template: 'Marketplace sale commission',
+        related: card(1)?.id,
+      },
+      {
+        status: 'draft',
+        lines: fromTemplate('Loan origination', 1_500_000 + i * 250_000),
+        dueInDays: 20,
+        ageDays: 1,
+        template: 'Loan origination',
+        notes: 'Draft for the loan secured by the vaulted slabs.',
+      },
+      {
+        status: 'void',
+        lines: [lineFromInput({ type: 'fixed', label: 'PSA regrade submission', amountCents: 7_500 })],
+        dueInDays: -30,
+        ageDays: 45,
+        voidReason: 'Submission withdrawn before shipping',
+      },
     ];
     for (const d of drafts) {
       const created = new Date(now - d.ageDays * DAY);
@@ -116,9 +181,20 @@ export async function seedDemoMoney(db: Db, memberPhones: readonly string[]) {
     }
     // The first demo member holds a Collector membership, paid this month.
     if (i === 0 && collector) {
-      const [live] = await db.select({ id: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.userId, person.id))).limit(1);
+      const [live] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, person.id)))
+        .limit(1);
       if (!live) {
-        await db.insert(subscriptions).values({ userId: person.id, planId: collector.id, status: 'active', provider: 'test', currentPeriodEnd: new Date(now + 18 * DAY), createdAt: new Date(now - 12 * DAY) });
+        await db.insert(subscriptions).values({
+          userId: person.id,
+          planId: collector.id,
+          status: 'active',
+          provider: 'test',
+          currentPeriodEnd: new Date(now + 18 * DAY),
+          createdAt: new Date(now - 12 * DAY),
+        });
       }
     }
   }

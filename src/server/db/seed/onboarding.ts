@@ -12,7 +12,10 @@ const DAY = 86_400_000;
  * and nothing of the member. Only when the member's phone has no onboarding, so it is safe on
  * every start and never undoes an answer given since.
  */
-export async function seedDemoOnboarding(db: Db, { managerPhone, memberPhone, now = new Date() }: { managerPhone: string; memberPhone: string; now?: Date }) {
+export async function seedDemoOnboarding(
+  db: Db,
+  { managerPhone, memberPhone, now = new Date() }: { managerPhone: string; memberPhone: string; now?: Date },
+) {
   const [manager] = await db.select().from(users).where(eq(users.phone, managerPhone)).limit(1);
   const [member] = await db.select().from(users).where(eq(users.phone, memberPhone)).limit(1);
   if (!manager?.isManager || !member) return;
@@ -37,8 +40,12 @@ export async function seedDemoOnboarding(db: Db, { managerPhone, memberPhone, no
     .onConflictDoNothing({ target: onboardings.clientPhone })
     .returning();
   if (!o) return;
-  await db.insert(onboardingEvents).values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: manager.id, createdAt: at });
-  await db.insert(managerConsentEvents).values({ onboardingId: o.id, managerId: manager.id, fromStatus: null, toStatus: 'pending', actorId: manager.id, createdAt: at });
+  await db
+    .insert(onboardingEvents)
+    .values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: manager.id, createdAt: at });
+  await db
+    .insert(managerConsentEvents)
+    .values({ onboardingId: o.id, managerId: manager.id, fromStatus: null, toStatus: 'pending', actorId: manager.id, createdAt: at });
   await db.insert(notifications).values({
     userId: member.id,
     kind: 'manager_invitation',

@@ -9,7 +9,10 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 /** By demo phone: which of the member's cards (by registry order) get links, and how popular each is. */
-const plan: Record<string, { card: number; label: string | null; showOwnerName: boolean; daily: number; ageDays: number; revoked?: boolean; expiresInDays?: number }[]> = {
+const plan: Record<
+  string,
+  { card: number; label: string | null; showOwnerName: boolean; daily: number; ageDays: number; revoked?: boolean; expiresInDays?: number }[]
+> = {
   // Casey Collector
   '+12125550103': [
     { card: 0, label: 'Instagram post', showOwnerName: true, daily: 6, ageDays: 24 },
@@ -29,7 +32,7 @@ const countries = ['US', 'US', 'US', 'CA', 'GB', 'JP', null];
 /** A small deterministic generator, so the demo looks the same on every machine. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /**
@@ -37,7 +40,10 @@ function rng(seed: number) {
  * from several referring sites). Only for a member who has cards and no links yet.
  */
 export async function seedDemoShareLinks(db: Db) {
-  const people = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.phone, Object.keys(plan)));
+  const people = await db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(inArray(users.phone, Object.keys(plan)));
   const now = Date.now();
   let seedNo = 1;
   for (const person of people) {
@@ -81,7 +87,9 @@ export async function seedDemoShareLinks(db: Db) {
             linkId: link.id,
             at,
             hour: new Date(Math.floor(at.getTime() / HOUR) * HOUR),
-            visitorHash: createHash('sha256').update(`demo-visitor-${link.id}-${Math.floor(t / DAY)}-${Math.floor(random() * Math.max(1, n * 0.7))}`).digest('base64url'),
+            visitorHash: createHash('sha256')
+              .update(`demo-visitor-${link.id}-${Math.floor(t / DAY)}-${Math.floor(random() * Math.max(1, n * 0.7))}`)
+              .digest('base64url'),
             referrerHost: bot ? null : referrers[Math.floor(random() * referrers.length)],
             country: countries[Math.floor(random() * countries.length)],
             isBot: bot,

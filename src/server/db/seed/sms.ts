@@ -17,7 +17,16 @@ export async function seedDemoSms(db: Db, adminPhone: string, now = new Date()) 
   if (Number(n) > 0) return;
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.phone, adminPhone)).limit(1);
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR);
-  const out = (o: { phone: string; body: string; purpose: string; hours: number; status: string; errorCode?: number; sid: string; byAdmin?: boolean }) => ({
+  const out = (o: {
+    phone: string;
+    body: string;
+    purpose: string;
+    hours: number;
+    status: string;
+    errorCode?: number;
+    sid: string;
+    byAdmin?: boolean;
+  }) => ({
     direction: 'outbound' as const,
     phone: o.phone,
     body: o.body,
@@ -42,12 +51,57 @@ export async function seedDemoSms(db: Db, adminPhone: string, now = new Date()) 
     createdAt: ago(o.hours),
   });
   await db.insert(smsMessages).values([
-    inbound({ phone: '+12125550121', body: 'Hi, I applied for access yesterday. Is there anything else you need from me?', purpose: 'inbound', hours: 30, sid: 'SMdemo0000000000000000000000000001' }),
-    out({ phone: '+12125550121', body: 'Thanks for applying. We review requests within a week and will text you either way.', purpose: 'manual', hours: 29.5, status: 'undelivered', errorCode: 30003, sid: 'SMdemo0000000000000000000000000002', byAdmin: true }),
-    out({ phone: '+12125550121', body: 'Thanks for applying. We review requests within a week and will text you either way.', purpose: 'manual', hours: 27, status: 'delivered', sid: 'SMdemo0000000000000000000000000003', byAdmin: true }),
-    inbound({ phone: '+12125550123', body: 'Met your team at the National, booth 412. Do you take PSA 10 modern as collateral?', purpose: 'inbound', hours: 50, sid: 'SMdemo0000000000000000000000000004' }),
-    out({ phone: '+12125550123', body: 'We do, once your access is approved. Lending terms are on the Lend page after you sign in.', purpose: 'manual', hours: 49, status: 'delivered', sid: 'SMdemo0000000000000000000000000005', byAdmin: true }),
-    out({ phone: '+12125550125', body: 'Your access request was not approved. Please contact support for more information.', purpose: 'access_rejected', hours: 24 * 12, status: 'delivered', sid: 'SMdemo0000000000000000000000000006', byAdmin: true }),
+    inbound({
+      phone: '+12125550121',
+      body: 'Hi, I applied for access yesterday. Is there anything else you need from me?',
+      purpose: 'inbound',
+      hours: 30,
+      sid: 'SMdemo0000000000000000000000000001',
+    }),
+    out({
+      phone: '+12125550121',
+      body: 'Thanks for applying. We review requests within a week and will text you either way.',
+      purpose: 'manual',
+      hours: 29.5,
+      status: 'undelivered',
+      errorCode: 30003,
+      sid: 'SMdemo0000000000000000000000000002',
+      byAdmin: true,
+    }),
+    out({
+      phone: '+12125550121',
+      body: 'Thanks for applying. We review requests within a week and will text you either way.',
+      purpose: 'manual',
+      hours: 27,
+      status: 'delivered',
+      sid: 'SMdemo0000000000000000000000000003',
+      byAdmin: true,
+    }),
+    inbound({
+      phone: '+12125550123',
+      body: 'Met your team at the National, booth 412. Do you take PSA 10 modern as collateral?',
+      purpose: 'inbound',
+      hours: 50,
+      sid: 'SMdemo0000000000000000000000000004',
+    }),
+    out({
+      phone: '+12125550123',
+      body: 'We do, once your access is approved. Lending terms are on the Lend page after you sign in.',
+      purpose: 'manual',
+      hours: 49,
+      status: 'delivered',
+      sid: 'SMdemo0000000000000000000000000005',
+      byAdmin: true,
+    }),
+    out({
+      phone: '+12125550125',
+      body: 'Your access request was not approved. Please contact support for more information.',
+      purpose: 'access_rejected',
+      hours: 24 * 12,
+      status: 'delivered',
+      sid: 'SMdemo0000000000000000000000000006',
+      byAdmin: true,
+    }),
     inbound({ phone: '+12125550125', body: 'STOP', purpose: 'opt_out', hours: 24 * 12 - 2, sid: 'SMdemo0000000000000000000000000007' }),
   ]);
 }

@@ -43,8 +43,7 @@ beforeEach(async () => {
   admin = await signIn(t, ADMIN);
 });
 
-const asAdmin = (method: 'GET' | 'PATCH', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: admin.headers });
+const asAdmin = (method: 'GET' | 'PATCH', url: string, payload?: object) => t.app.inject({ method, url, payload, headers: admin.headers });
 
 async function createRequest(overrides: Record<string, unknown> = {}) {
   const phone = freshPhone();
@@ -142,7 +141,14 @@ describe('POST /api/request-access', () => {
     expect(res.json()).toEqual({ status: 'success', message: ACCESS_REQUEST_RECEIVED });
     const rows = await t.db.select().from(accessRequests).where(eq(accessRequests.phone, phone));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ instagram: 'slab.collector', referral: null, smsOptIn: false, marketingOptIn: true, status: 'pending', laterCount: 1 });
+    expect(rows[0]).toMatchObject({
+      instagram: 'slab.collector',
+      referral: null,
+      smsOptIn: false,
+      marketingOptIn: true,
+      status: 'pending',
+      laterCount: 1,
+    });
     expect(rows[0].laterSubmissions).toEqual([
       { at: t.clock.now().toISOString(), instagram: null, referral: 'Met at the National', marketingOptIn: true, smsOptIn: true },
     ]);
@@ -166,9 +172,7 @@ describe('POST /api/request-access', () => {
     expect(row.instagram).toBe('slab.collector');
     expect(row.referral).toBeNull();
     expect(row.laterCount).toBe(LATER_SUBMISSIONS_KEPT + 3);
-    expect(row.laterSubmissions.map((s) => s.referral)).toEqual(
-      Array.from({ length: LATER_SUBMISSIONS_KEPT }, (_, i) => `Friend ${i + 4}`),
-    );
+    expect(row.laterSubmissions.map((s) => s.referral)).toEqual(Array.from({ length: LATER_SUBMISSIONS_KEPT }, (_, i) => `Friend ${i + 4}`));
   });
 
   it('concurrent requests from one phone still leave one pending request', async () => {
@@ -233,7 +237,10 @@ describe('admin routes are for admins only', () => {
 
   it('nothing was changed or sent by the refused calls', async () => {
     // The demo seed has manual messages of its own, to requesters; none to the phone the refused POST named.
-    const manual = await t.db.select().from(smsMessages).where(and(eq(smsMessages.purpose, 'manual'), eq(smsMessages.phone, '+12125550103')));
+    const manual = await t.db
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.purpose, 'manual'), eq(smsMessages.phone, '+12125550103')));
     expect(manual).toHaveLength(0);
     expect(t.sms.messagesTo('+12125550103').filter((m) => m.body === 'hello')).toHaveLength(0);
   });
@@ -373,7 +380,10 @@ describe('PATCH /api/admin/access-requests/{id}', () => {
     expect(verify.statusCode).toBeGreaterThanOrEqual(400);
     expect(await t.db.select().from(users).where(eq(users.phone, req.phone))).toHaveLength(0);
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, req.id), eq(auditLog.action, 'access_request.rejected')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, req.id), eq(auditLog.action, 'access_request.rejected')));
     expect(entry).toMatchObject({ actorId: admin.userId });
   });
 
@@ -432,10 +442,7 @@ describe('live events', () => {
       events.push({ audience, event });
       return original(audience, event);
     };
-    const [other] = await t.db
-      .insert(users)
-      .values({ phone: '+12125550109', name: 'Second Admin', isAdmin: true })
-      .returning({ id: users.id });
+    const [other] = await t.db.insert(users).values({ phone: '+12125550109', name: 'Second Admin', isAdmin: true }).returning({ id: users.id });
     try {
       const req = await createRequest();
       expect(events.at(-1)).toEqual({

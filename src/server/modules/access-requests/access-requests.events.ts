@@ -21,7 +21,10 @@ export async function accessRequestUpdated(ctx: EventsContext, request: { id: st
     if (request.status === 'approved' || request.status === 'rejected') {
       const [requester] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, request.phone)).limit(1);
       if (requester) {
-        await ctx.live.publish({ kind: 'user', userId: requester.id }, { type: 'access_request_updated', userId: requester.id, status: request.status });
+        await ctx.live.publish(
+          { kind: 'user', userId: requester.id },
+          { type: 'access_request_updated', userId: requester.id, status: request.status },
+        );
       }
     }
   } catch (err) {

@@ -42,14 +42,21 @@ export const accessRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/access-requests',
     {
       config: { access: 'admin' },
-      schema: { description: 'Access requests, filtered and paged.', querystring: adminAccessRequestsQuerySchema, response: { 200: adminAccessRequestsResponseSchema } },
+      schema: {
+        description: 'Access requests, filtered and paged.',
+        querystring: adminAccessRequestsQuerySchema,
+        response: { 200: adminAccessRequestsResponseSchema },
+      },
     },
     async (req) => listAccessRequests(ctx, signedInActor(req), req.query),
   );
 
   app.get(
     '/api/admin/access-requests/recent',
-    { config: { access: 'admin' }, schema: { description: 'The newest pending access requests.', response: { 200: recentAccessRequestsResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { description: 'The newest pending access requests.', response: { 200: recentAccessRequestsResponseSchema } },
+    },
     async () => ({ requests: await recentAccessRequests(ctx) }),
   );
 

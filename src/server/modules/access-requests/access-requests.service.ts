@@ -181,7 +181,12 @@ export async function listAccessRequests(
  */
 export async function latestApprovedRequest(ctx: Pick<AppContext, 'db'>, input: { phone: string }) {
   const [request] = await ctx.db
-    .select({ id: accessRequests.id, marketingOptIn: accessRequests.marketingOptIn, smsOptIn: accessRequests.smsOptIn, termsVersion: accessRequests.termsVersion })
+    .select({
+      id: accessRequests.id,
+      marketingOptIn: accessRequests.marketingOptIn,
+      smsOptIn: accessRequests.smsOptIn,
+      termsVersion: accessRequests.termsVersion,
+    })
     .from(accessRequests)
     .where(and(eq(accessRequests.phone, input.phone), eq(accessRequests.status, 'approved')))
     .orderBy(desc(accessRequests.createdAt))

@@ -26,8 +26,24 @@ describe('GET /api/admin/dashboard', () => {
       { ...base, phone: '+14155550203', createdAt: new Date(now - 3 * 24 * hour) }, // last week (Friday)
     ]);
     await t.db.insert(smsMessages).values([
-      { direction: 'outbound', phone: '+14155550201', body: 'a', purpose: 'manual', provider: 'memory', status: 'sent', createdAt: new Date(now - 20 * hour) },
-      { direction: 'inbound', phone: '+14155550201', body: 'b', purpose: 'inbound', provider: 'twilio', status: 'received', createdAt: new Date(now) },
+      {
+        direction: 'outbound',
+        phone: '+14155550201',
+        body: 'a',
+        purpose: 'manual',
+        provider: 'memory',
+        status: 'sent',
+        createdAt: new Date(now - 20 * hour),
+      },
+      {
+        direction: 'inbound',
+        phone: '+14155550201',
+        body: 'b',
+        purpose: 'inbound',
+        provider: 'twilio',
+        status: 'received',
+        createdAt: new Date(now),
+      },
     ]);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.headers });
     expect(res.statusCode).toBe(200);

@@ -6,7 +6,16 @@ import { loanCollateral, loanInstallments, loans } from '#server/db/schema/lendi
 import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { kycDocuments } from '#server/db/schema/onboarding.ts';
 import { accessRequests, users } from '#server/db/schema/users.ts';
-import { createCard, createHunt, createInvoice, createListing, createMember, createSource, signedInAdmin, signedInMember } from '#server/test/factories.ts';
+import {
+  createCard,
+  createHunt,
+  createInvoice,
+  createListing,
+  createMember,
+  createSource,
+  signedInAdmin,
+  signedInMember,
+} from '#server/test/factories.ts';
 import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 // The fake clock reads Monday 2026-06-01 15:00 UTC.
@@ -30,11 +39,23 @@ beforeAll(async () => {
   const suspended = await createMember(t, { status: 'suspended' });
   // Who joined when: every person created here is dated, so "new in the period" is exact.
   await t.db.update(users).set({ createdAt: ago(400) });
-  await t.db.update(users).set({ createdAt: ago(2) }).where(eq(users.id, a.id));
-  await t.db.update(users).set({ createdAt: ago(20) }).where(eq(users.id, b.id));
-  await t.db.update(users).set({ createdAt: ago(200) }).where(eq(users.id, c.id));
+  await t.db
+    .update(users)
+    .set({ createdAt: ago(2) })
+    .where(eq(users.id, a.id));
+  await t.db
+    .update(users)
+    .set({ createdAt: ago(20) })
+    .where(eq(users.id, b.id));
+  await t.db
+    .update(users)
+    .set({ createdAt: ago(200) })
+    .where(eq(users.id, c.id));
   // A suspended account (like the house's) is not a member, however new.
-  await t.db.update(users).set({ createdAt: ago(3) }).where(eq(users.id, suspended.id));
+  await t.db
+    .update(users)
+    .set({ createdAt: ago(3) })
+    .where(eq(users.id, suspended.id));
 
   const req = { instagram: 'x', termsAccepted: true, privacyAccepted: true };
   await t.db.insert(accessRequests).values([
@@ -44,27 +65,56 @@ beforeAll(async () => {
   ]);
 
   const doc = (userId: string, status: 'pending' | 'approved', k: number) => ({
-    userId, type: 'id_front' as const, status, storageKey: `kyc/test-${k}-${userId}`, contentType: 'image/png' as const, sizeBytes: 10, sha256: 'x',
+    userId,
+    type: 'id_front' as const,
+    status,
+    storageKey: `kyc/test-${k}-${userId}`,
+    contentType: 'image/png' as const,
+    sizeBytes: 10,
+    sha256: 'x',
   });
   await t.db.insert(kycDocuments).values([doc(a.id, 'pending', 1), doc(a.id, 'pending', 2), doc(b.id, 'pending', 3), doc(c.id, 'approved', 4)]);
 
   // Sales 2, 20, 60 and 200 days ago: $1,000, $500, $2,000, $300.
-  for (const [days, dollars] of [[2, 1000], [20, 500], [60, 2000], [200, 300]] as const) {
+  for (const [days, dollars] of [
+    [2, 1000],
+    [20, 500],
+    [60, 2000],
+    [200, 300],
+  ] as const) {
     const card = await createCard(t, a);
     const price = dollars * 100;
-    const [sold] = await t.db.insert(listings).values({ cardId: card.id, priceCents: price, status: 'sold', soldAt: ago(days) }).returning();
-    await t.db.insert(sales).values({ kind: 'marketplace', listingId: sold!.id, cardId: card.id, buyerId: b.id, priceCents: price, totalCents: price, sellerProceedsCents: price, soldAt: ago(days) });
+    const [sold] = await t.db
+      .insert(listings)
+      .values({ cardId: card.id, priceCents: price, status: 'sold', soldAt: ago(days) })
+      .returning();
+    await t.db.insert(sales).values({
+      kind: 'marketplace',
+      listingId: sold!.id,
+      cardId: card.id,
+      buyerId: b.id,
+      priceCents: price,
+      totalCents: price,
+      sellerProceedsCents: price,
+      soldAt: ago(days),
+    });
   }
   await createListing(t);
   await createListing(t);
   const reserved = await createListing(t);
   // Its checkout invoice is paid, so it counts among neither the open nor the overdue invoices.
   const checkout = await createInvoice(t, b, { status: 'paid' });
-  await t.db.update(listings).set({ status: 'reserved', reservedBy: b.id, reservedUntil: ago(-1), invoiceId: checkout.id }).where(eq(listings.id, reserved.id));
+  await t.db
+    .update(listings)
+    .set({ status: 'reserved', reservedBy: b.id, reservedUntil: ago(-1), invoiceId: checkout.id })
+    .where(eq(listings.id, reserved.id));
 
   // Loans: A at 20% LTV with an overdue installment, B at 45%, C defaulted on collateral now worth nothing, D to review, E paid off.
   const loan = async (status: 'funded' | 'defaulted' | 'submitted' | 'paid', outstanding: number, collateralCents: number[]) => {
-    const [row] = await t.db.insert(loans).values({ borrowerId: a.id, amountRequestedCents: 100_000, termMonths: 12, purpose: 'Test', status, outstandingPrincipalCents: outstanding }).returning();
+    const [row] = await t.db
+      .insert(loans)
+      .values({ borrowerId: a.id, amountRequestedCents: 100_000, termMonths: 12, purpose: 'Test', status, outstandingPrincipalCents: outstanding })
+      .returning();
     for (const value of collateralCents) {
       const card = await createCard(t, a, { estimatedValueCents: value });
       await t.db.insert(loanCollateral).values({ loanId: row!.id, cardId: card.id, valueAtApplicationCents: value });
@@ -85,9 +135,22 @@ beforeAll(async () => {
   ]);
 
   // Fund X: valued on 10 April (AUM $10,000) and 15 May (AUM $12,000); fund Y (closed) never valued, $2,500 cash.
-  const [x] = await t.db.insert(funds).values({ name: 'X', slug: 'x', minimumInvestmentCents: 100, inceptionDate: '2026-01-01', unitsMicro: 12_000_000_000 }).returning();
-  await t.db.insert(funds).values({ name: 'Y', slug: 'y', minimumInvestmentCents: 100, inceptionDate: '2026-01-01', status: 'closed', cashCents: 250_000 });
-  const val = { holdingsValueCents: 0, cashCents: 0, feeCents: 0, navPerUnitCents: 100, subscriptionsCents: 0, redemptionsCents: 0, cashAfterCents: 0 };
+  const [x] = await t.db
+    .insert(funds)
+    .values({ name: 'X', slug: 'x', minimumInvestmentCents: 100, inceptionDate: '2026-01-01', unitsMicro: 12_000_000_000 })
+    .returning();
+  await t.db
+    .insert(funds)
+    .values({ name: 'Y', slug: 'y', minimumInvestmentCents: 100, inceptionDate: '2026-01-01', status: 'closed', cashCents: 250_000 });
+  const val = {
+    holdingsValueCents: 0,
+    cashCents: 0,
+    feeCents: 0,
+    navPerUnitCents: 100,
+    subscriptionsCents: 0,
+    redemptionsCents: 0,
+    cashAfterCents: 0,
+  };
   await t.db.insert(fundValuations).values([
     { ...val, fundId: x!.id, valuedOn: '2026-04-10', navCents: 500_000, unitsMicro: 5_000_000_000, unitsAfterMicro: 10_000_000_000 },
     { ...val, fundId: x!.id, valuedOn: '2026-05-15', navCents: 1_000_000, unitsMicro: 10_000_000_000, unitsAfterMicro: 12_000_000_000 },
@@ -115,7 +178,13 @@ describe('GET /api/admin/dashboard: the business at a glance', () => {
     expect(d.business.members).toEqual({ active: 4, newInPeriod: 2, pendingAccessRequests: 2, requestsInPeriod: 1 });
     expect(d.business.kyc).toEqual({ pendingDocuments: 3, membersWaiting: 2 });
     expect(d.business.marketplace).toEqual({ gmvCents: 150_000, salesCount: 2, activeListings: 2, reservedListings: 1 });
-    expect(d.business.lending).toMatchObject({ outstandingCents: 140_000, fundedLoans: 3, applicationsToReview: 1, overdueInstallments: 1, overdueCents: 5_000 });
+    expect(d.business.lending).toMatchObject({
+      outstandingCents: 140_000,
+      fundedLoans: 3,
+      applicationsToReview: 1,
+      overdueInstallments: 1,
+      overdueCents: 5_000,
+    });
     expect(d.business.lending.ltv.map((b) => [b.label, b.loans, b.outstandingCents])).toEqual([
       ['Under 20%', 0, 0],
       ['20–30%', 1, 40_000],
@@ -132,16 +201,33 @@ describe('GET /api/admin/dashboard: the business at a glance', () => {
   });
 
   it('counts the period figures over the chosen period, in buckets that add up to them', async () => {
-    const expected = { '7d': [1, 100_000, 1, 1, 7], '30d': [2, 150_000, 2, 1, 30], '90d': [3, 350_000, 2, 2, 13], '12m': [4, 380_000, 3, 3, 12] } as const;
+    const expected = {
+      '7d': [1, 100_000, 1, 1, 7],
+      '30d': [2, 150_000, 2, 1, 30],
+      '90d': [3, 350_000, 2, 2, 13],
+      '12m': [4, 380_000, 3, 3, 12],
+    } as const;
     for (const [period, [salesCount, gmv, newMembers, requests, buckets]] of Object.entries(expected)) {
       const d = await dashboard(`?period=${period}`);
       expect(d.business.marketplace, period).toMatchObject({ salesCount, gmvCents: gmv });
       expect(d.business.members, period).toMatchObject({ newInPeriod: newMembers, requestsInPeriod: requests });
       expect(d.series, period).toHaveLength(buckets);
-      expect(d.series.reduce((s, b) => s + b.gmvCents, 0), period).toBe(gmv);
-      expect(d.series.reduce((s, b) => s + b.salesCount, 0), period).toBe(salesCount);
-      expect(d.series.reduce((s, b) => s + b.newMembers, 0), period).toBe(newMembers);
-      expect(d.series.reduce((s, b) => s + b.accessRequests, 0), period).toBe(requests);
+      expect(
+        d.series.reduce((s, b) => s + b.gmvCents, 0),
+        period,
+      ).toBe(gmv);
+      expect(
+        d.series.reduce((s, b) => s + b.salesCount, 0),
+        period,
+      ).toBe(salesCount);
+      expect(
+        d.series.reduce((s, b) => s + b.newMembers, 0),
+        period,
+      ).toBe(newMembers);
+      expect(
+        d.series.reduce((s, b) => s + b.accessRequests, 0),
+        period,
+      ).toBe(requests);
       expect(d.series.at(-1)!.end, period).toBe(period === '12m' ? '2026-07-01T00:00:00.000Z' : '2026-06-02T00:00:00.000Z');
     }
     const year = await dashboard('?period=12m');

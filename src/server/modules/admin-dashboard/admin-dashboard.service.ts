@@ -11,10 +11,21 @@ const n = (v: unknown) => Number(v ?? 0);
 const iso = (v: unknown) => new Date(v as string | Date).toISOString();
 
 /** The instants the dashboard counts from, in the admin's time zone. */
-export function dashboardWindow(now: Date, input: { tzOffset: number; period: DashboardPeriod }): DashboardWindow & { bucket: 'day' | 'week' | 'month' } {
+export function dashboardWindow(
+  now: Date,
+  input: { tzOffset: number; period: DashboardPeriod },
+): DashboardWindow & { bucket: 'day' | 'week' | 'month' } {
   const { todayStart, weekStart } = localPeriodStarts(now, input.tzOffset);
   const { bucket, buckets } = periodBuckets(now, input.tzOffset, input.period);
-  return { today: now.toISOString().slice(0, 10), todayStart, weekStart, periodStart: buckets[0]!.start, periodEnd: buckets.at(-1)!.end, buckets, bucket };
+  return {
+    today: now.toISOString().slice(0, 10),
+    todayStart,
+    weekStart,
+    periodStart: buckets[0]!.start,
+    periodEnd: buckets.at(-1)!.end,
+    buckets,
+    bucket,
+  };
 }
 
 /** The admin home: the business at a glance over a period, and the latest access requests. */
@@ -44,20 +55,40 @@ export async function getAdminDashboard(
     periodStart: w.periodStart.toISOString(),
     bucket: w.bucket,
     business: {
-      members: { active: n(f.members), newInPeriod: n(f.new_members), pendingAccessRequests: n(f.pending_requests), requestsInPeriod: n(f.requests_in_period) },
+      members: {
+        active: n(f.members),
+        newInPeriod: n(f.new_members),
+        pendingAccessRequests: n(f.pending_requests),
+        requestsInPeriod: n(f.requests_in_period),
+      },
       kyc: { pendingDocuments: n(f.pending_documents), membersWaiting: n(f.members_waiting) },
-      marketplace: { gmvCents: n(f.gmv_cents), salesCount: n(f.sales_count), activeListings: n(f.active_listings), reservedListings: n(f.reserved_listings) },
+      marketplace: {
+        gmvCents: n(f.gmv_cents),
+        salesCount: n(f.sales_count),
+        activeListings: n(f.active_listings),
+        reservedListings: n(f.reserved_listings),
+      },
       lending: {
         outstandingCents: n(f.outstanding_cents),
         fundedLoans: n(f.funded_loans),
         applicationsToReview: n(f.applications_to_review),
         overdueInstallments: n(f.overdue_installments),
         overdueCents: n(f.overdue_installment_cents),
-        ltv: ltvBands.map((band, i) => ({ label: band.label, minBps: band.minBps, loans: n(ltv[i]?.loans), outstandingCents: n(ltv[i]?.outstanding_cents) })),
+        ltv: ltvBands.map((band, i) => ({
+          label: band.label,
+          minBps: band.minBps,
+          loans: n(ltv[i]?.loans),
+          outstandingCents: n(ltv[i]?.outstanding_cents),
+        })),
       },
       funds: { aumCents: n(f.aum_cents), openFunds: n(f.open_funds) },
       invoices: { openCount: n(f.open_count), openCents: n(f.open_cents), overdueCount: n(f.overdue_count), overdueCents: n(f.overdue_cents) },
-      hunts: { openHunts: n(f.open_hunts), huntsToReview: n(f.hunts_to_review), openSources: n(f.open_sources), sourcesToReview: n(f.sources_to_review) },
+      hunts: {
+        openHunts: n(f.open_hunts),
+        huntsToReview: n(f.hunts_to_review),
+        openSources: n(f.open_sources),
+        sourcesToReview: n(f.sources_to_review),
+      },
     },
     series: series.map((r) => ({
       start: iso(r.start),

@@ -42,7 +42,12 @@ describe('page views', () => {
   });
 
   it('caps a row: a path over 512 characters is refused, a long referrer is cut to 512', async () => {
-    const long = await t.app.inject({ method: 'POST', url: '/api/analytics/page-view', remoteAddress: '10.5.0.1', payload: { path: `/${'a'.repeat(512)}` } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/page-view',
+      remoteAddress: '10.5.0.1',
+      payload: { path: `/${'a'.repeat(512)}` },
+    });
     expect(long.statusCode).toBe(400);
     const res = await t.app.inject({
       method: 'POST',

@@ -20,10 +20,12 @@ describe('page views stay few', () => {
     const clock = new FakeClock();
     const now = clock.now().getTime();
     const at = (ms: number) => new Date(now - ms);
-    await database.db.insert(pageViews).values([
-      { path: '/old', createdAt: at(91 * DAY) },
-      ...Array.from({ length: 6 }, (_, i) => ({ path: `/recent-${i}`, createdAt: at((i + 1) * 60_000) })),
-    ]);
+    await database.db
+      .insert(pageViews)
+      .values([
+        { path: '/old', createdAt: at(91 * DAY) },
+        ...Array.from({ length: 6 }, (_, i) => ({ path: `/recent-${i}`, createdAt: at((i + 1) * 60_000) })),
+      ]);
     const runner = new JobRunner(database.db, clock, pageViewJobs({ db: database.db, clock }, { maxAgeDays: 90, maxRows: 4 }));
     await schedulePageViewPruning({ db: database.db, clock });
     await schedulePageViewPruning({ db: database.db, clock }); // a second instance starting: still one job

@@ -58,7 +58,13 @@ describe('API reference', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('data-url="/api/openapi.json"');
     // No AI chat, MCP generator, share/deploy toolbar or vendor link; the app's own icon.
-    const config = JSON.parse(/data-configuration="([^"]+)"/.exec(page.body)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&'));
+    const config = JSON.parse(
+      /data-configuration="([^"]+)"/
+        .exec(page.body)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&'),
+    );
     expect(config).toMatchObject({ agent: { disabled: true }, mcp: { disabled: true }, showDeveloperTools: 'never', telemetry: false });
     expect(config.customCss).toContain('scalar.com');
     expect(page.body).toContain('<link rel="icon" href="/logo-mark.svg"');

@@ -17,7 +17,11 @@ export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Registry API', version: '1.0.0', description: 'The JSON API behind the web app. Every write needs the header `x-client-id: web`.' },
+      info: {
+        title: 'Registry API',
+        version: '1.0.0',
+        description: 'The JSON API behind the web app. Every write needs the header `x-client-id: web`.',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } } },
     },
     transform: jsonSchemaTransform,
@@ -43,23 +47,18 @@ export async function registerApiDocs(app: FastifyInstance) {
     async () => app.swagger() as unknown as Record<string, unknown>,
   );
 
-  api.get(
-    '/api/docs',
-    { config: { access: 'admin' }, schema: { hide: true, description: 'The API reference page.' } },
-    async (_req, reply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .send(
-          [
-            '<!doctype html>',
-            '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-            `<title>API reference</title><link rel="icon" href="/logo-mark.svg" type="image/svg+xml"></head><body>`,
-            // Configured by attributes, so the page needs no inline script under the CSP.
-            `<script id="api-reference" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify(referenceConfiguration))}"></script>`,
-            `<script src="${API_DOCS_ASSETS}/js/scalar.js"></script>`,
-            '</body></html>',
-          ].join(''),
-        ),
+  api.get('/api/docs', { config: { access: 'admin' }, schema: { hide: true, description: 'The API reference page.' } }, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(
+      [
+        '<!doctype html>',
+        '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<title>API reference</title><link rel="icon" href="/logo-mark.svg" type="image/svg+xml"></head><body>`,
+        // Configured by attributes, so the page needs no inline script under the CSP.
+        `<script id="api-reference" data-url="/api/openapi.json" data-configuration="${escapeAttr(JSON.stringify(referenceConfiguration))}"></script>`,
+        `<script src="${API_DOCS_ASSETS}/js/scalar.js"></script>`,
+        '</body></html>',
+      ].join(''),
+    ),
   );
 }
 

@@ -13,9 +13,23 @@ beforeAll(async () => {
   const member = await createMember(t, { name: 'Audited Member' });
   memberId = member.id;
   await t.db.insert(auditLog).values([
-    { actorId: admin.userId, action: 'user.suspended', targetType: 'user', targetId: member.id, data: { reason: 'test' }, createdAt: new Date('2026-03-10T12:00:00Z') },
+    {
+      actorId: admin.userId,
+      action: 'user.suspended',
+      targetType: 'user',
+      targetId: member.id,
+      data: { reason: 'test' },
+      createdAt: new Date('2026-03-10T12:00:00Z'),
+    },
     { actorId: admin.userId, action: 'user.roles_changed', targetType: 'user', targetId: member.id, createdAt: new Date('2026-03-12T08:00:00Z') },
-    { actorId: member.id, impersonatorId: admin.userId, action: 'card.updated', targetType: 'card', targetId: 'c-1', createdAt: new Date('2026-03-12T23:30:00Z') },
+    {
+      actorId: member.id,
+      impersonatorId: admin.userId,
+      action: 'card.updated',
+      targetType: 'card',
+      targetId: 'c-1',
+      createdAt: new Date('2026-03-12T23:30:00Z'),
+    },
     { actorId: member.id, action: 'auth.sign_in', targetType: 'user', targetId: member.id, createdAt: new Date('2026-03-13T09:00:00Z') },
   ]);
 });
@@ -42,7 +56,11 @@ describe('audit log', () => {
   });
 
   it('filters by actor (including as impersonator), target, action and action family', async () => {
-    expect(actions(await list(`actorId=${admin.userId}&from=2026-03-01&to=2026-03-31`))).toEqual(['card.updated', 'user.roles_changed', 'user.suspended']);
+    expect(actions(await list(`actorId=${admin.userId}&from=2026-03-01&to=2026-03-31`))).toEqual([
+      'card.updated',
+      'user.roles_changed',
+      'user.suspended',
+    ]);
     expect(actions(await list('targetType=card&targetId=c-1'))).toEqual(['card.updated']);
     expect(actions(await list(`targetType=user&targetId=${memberId}&action=user.`))).toEqual(['user.roles_changed', 'user.suspended']);
     expect(actions(await list('action=user.suspended'))).toEqual(['user.suspended']);
@@ -61,7 +79,13 @@ describe('audit log', () => {
     const r = await list('pageSize=1&from=2026-03-01&to=2026-03-31');
     expect(r).toMatchObject({ total: 4, pageSize: 1 });
     expect(r.entries).toHaveLength(1);
-    for (const [qs, field] of [['from=March', 'from'], ['from=2026-03-12&to=2026-03-01', 'to'], ['actorId=nope', 'actorId'], ['scope=everyone', 'scope'], ['pageSize=501', 'pageSize']]) {
+    for (const [qs, field] of [
+      ['from=March', 'from'],
+      ['from=2026-03-12&to=2026-03-01', 'to'],
+      ['actorId=nope', 'actorId'],
+      ['scope=everyone', 'scope'],
+      ['pageSize=501', 'pageSize'],
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit?${qs}`, headers: admin.headers });
       expect(res.statusCode, qs).toBe(400);
       expect(res.json().fieldErrors, qs).toHaveProperty(field);

@@ -22,7 +22,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/audit/facets',
     {
       config: { access: 'admin' },
-      schema: { description: 'The actions and target kinds on record, for the audit filters.', tags: ['audit'], response: { 200: auditFacetsSchema } },
+      schema: {
+        description: 'The actions and target kinds on record, for the audit filters.',
+        tags: ['audit'],
+        response: { 200: auditFacetsSchema },
+      },
     },
     async (req) => auditFacets(app.ctx, signedInActor(req)),
   );

@@ -17,7 +17,13 @@ function auditConditions(opts: AuditListOptions): SQL | undefined {
     where.push(opts.action.endsWith('.') ? like(auditLog.action, `${escapeLike(opts.action)}%`) : eq(auditLog.action, opts.action));
   }
   if (opts.userId) {
-    where.push(or(eq(auditLog.actorId, opts.userId), eq(auditLog.impersonatorId, opts.userId), and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, opts.userId)))!);
+    where.push(
+      or(
+        eq(auditLog.actorId, opts.userId),
+        eq(auditLog.impersonatorId, opts.userId),
+        and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, opts.userId)),
+      )!,
+    );
   }
   if (opts.actorId) where.push(or(eq(auditLog.actorId, opts.actorId), eq(auditLog.impersonatorId, opts.actorId))!);
   if (opts.targetType) where.push(eq(auditLog.targetType, opts.targetType));
@@ -26,7 +32,12 @@ function auditConditions(opts: AuditListOptions): SQL | undefined {
   if (opts.to) where.push(lt(auditLog.createdAt, nextDay(opts.to)));
   if (opts.scope === 'impersonated') where.push(isNotNull(auditLog.impersonatorId));
   if (opts.scope === 'staff') {
-    where.push(or(isNotNull(auditLog.impersonatorId), sql`exists (select 1 from ${users} s where s.id = ${auditLog.actorId} and (s.is_admin or s.is_manager))`)!);
+    where.push(
+      or(
+        isNotNull(auditLog.impersonatorId),
+        sql`exists (select 1 from ${users} s where s.id = ${auditLog.actorId} and (s.is_admin or s.is_manager))`,
+      )!,
+    );
   }
   return where.length ? and(...where) : undefined;
 }
@@ -46,7 +57,13 @@ export interface AuditListOptions {
 
 const actors = alias(users, 'audit_actor');
 const impersonators = alias(users, 'audit_impersonator');
-const personCols = (t: typeof actors | typeof impersonators) => ({ id: t.id, name: t.name, phone: t.phone, isAdmin: t.isAdmin, isManager: t.isManager });
+const personCols = (t: typeof actors | typeof impersonators) => ({
+  id: t.id,
+  name: t.name,
+  phone: t.phone,
+  isAdmin: t.isAdmin,
+  isManager: t.isManager,
+});
 
 type MaybePerson = { id: string | null; name: string | null; phone: string | null; isAdmin: boolean | null; isManager: boolean | null } | null;
 /** A left-joined user: null when there was none (the system, or a deleted account). */

@@ -31,9 +31,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   ]);
   // Long-lived and httpOnly, sent only to the API; kept at logout (it is about the device, not the session).
   const setDeviceCookie = (reply: FastifyReply, result: SignInResult) => {
-    if (result.deviceCookie) reply.setCookie(OTP_DEVICE_COOKIE, result.deviceCookie, { ...sessionCookieOptions(ctx.config, OTP_DEVICE_MAX_AGE_SECONDS), path: '/api/' });
+    if (result.deviceCookie)
+      reply.setCookie(OTP_DEVICE_COOKIE, result.deviceCookie, { ...sessionCookieOptions(ctx.config, OTP_DEVICE_MAX_AGE_SECONDS), path: '/api/' });
   };
-  const answer = (result: SignInResult) => ({ status: 'success' as const, authToken: result.token, user: result.user, firstSignIn: result.firstSignIn ?? false });
+  const answer = (result: SignInResult) => ({
+    status: 'success' as const,
+    authToken: result.token,
+    user: result.user,
+    firstSignIn: result.firstSignIn ?? false,
+  });
 
   app.post(
     '/api/send-otp',
@@ -68,7 +74,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       onRequest: verifyLimit,
-      schema: { description: 'Sign in with a code, creating the profile on first sign-in.', body: registerInputSchema, response: { 200: loginResponseSchema } },
+      schema: {
+        description: 'Sign in with a code, creating the profile on first sign-in.',
+        body: registerInputSchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (req, reply) => {
       const { phone, otp, code, name, email, profileData } = req.body;
@@ -86,13 +96,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/me',
-    { config: { access: 'user' }, schema: { description: 'The signed-in user, any Terms of Use version they must accept, and the feature switches.', response: { 200: meResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        description: 'The signed-in user, any Terms of Use version they must accept, and the feature switches.',
+        response: { 200: meResponseSchema },
+      },
+    },
     async (req) => currentUser(ctx, signedInActor(req)),
   );
 
   app.post(
     '/api/auth/logout',
-    { config: { access: 'public', impersonation: { support: 'ends the impersonation' } }, schema: { description: 'Sign out.', response: { 200: okResponseSchema } } },
+    {
+      config: { access: 'public', impersonation: { support: 'ends the impersonation' } },
+      schema: { description: 'Sign out.', response: { 200: okResponseSchema } },
+    },
     async (req, reply) => {
       // Public, so a client with a stale session can always clear its cookie.
       await signOut(ctx, req.actor);
@@ -103,7 +122,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/return-to-admin',
-    { config: { access: 'user', impersonation: { support: 'ends the impersonation' } }, schema: { description: 'End impersonation and return to the admin\'s session.', response: { 200: loginResponseSchema } } },
+    {
+      config: { access: 'user', impersonation: { support: 'ends the impersonation' } },
+      schema: { description: "End impersonation and return to the admin's session.", response: { 200: loginResponseSchema } },
+    },
     async (req, reply) => {
       const result = await returnToAdmin(ctx, signedInActor(req));
       setSessionCookie(reply, ctx.config, result.token, result.expiresAt, ctx.clock.now());

@@ -47,7 +47,10 @@ describe('security: impersonation', () => {
     expect(s.body.user).toEqual({ id: memberId, name: 'Casey Collector', phone: MEMBER, isAdmin: false, isManager: false, isImpersonated: true });
     const res = await me(s.headers);
     expect(res.json()).toMatchObject({ id: memberId, isImpersonated: true, isAuthenticated: true, isAdmin: false });
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(s.token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSessionToken(s.token)));
     const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
     expect(row).toMatchObject({ userId: memberId, impersonatorId: admin.id });
     // The target phone may be typed in any format.
@@ -87,7 +90,10 @@ describe('security: impersonation', () => {
 
   it('an impersonated session lasts at most 1 hour and is not renewed by activity', async () => {
     const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(s.token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSessionToken(s.token)));
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(60 * 60_000);
     for (let i = 0; i < 3; i++) {
       t.clock.advance(20 * 60_000 - 1);
@@ -108,21 +114,35 @@ describe('security: impersonation', () => {
     const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
     const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
     const both = and(eq(auditLog.actorId, memberId), eq(auditLog.impersonatorId, admin.id));
-    const start = await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.start')));
+    const start = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(both, eq(auditLog.action, 'impersonation.start')));
     expect(start.length).toBeGreaterThan(0);
 
-    const before = (await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.write')))).length;
+    const before = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(both, eq(auditLog.action, 'impersonation.write')))
+    ).length;
     await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: s.headers }); // a read: not audited
     const patch = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { name: 'Casey Collector' } });
     expect(patch.statusCode).toBe(200);
     await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { email: 'bad' } }); // refused: not audited
-    const writes = await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.write')));
+    const writes = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(both, eq(auditLog.action, 'impersonation.write')));
     expect(writes.length - before).toBe(1);
     expect(writes.at(-1)).toMatchObject({ targetId: 'PATCH /api/user/profile' });
 
     const ret = await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers });
     expect(ret.statusCode).toBe(200);
-    const stop = await t.db.select().from(auditLog).where(and(both, eq(auditLog.action, 'impersonation.stop')));
+    const stop = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(both, eq(auditLog.action, 'impersonation.stop')));
     expect(stop.some((r) => r.data?.reason === 'return_to_admin')).toBe(true);
   });
 
@@ -163,7 +183,10 @@ describe('security: impersonation', () => {
     expect((await me(s.headers)).statusCode).toBe(200);
     t.clock.advance(25 * 60_000);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers });
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(res.json().authToken)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSessionToken(res.json().authToken)));
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(8 * 3600_000 - 50 * 60_000);
     expect(res.cookies.find((c) => c.name === 'session')?.maxAge).toBe(8 * 3600 - 50 * 60);
   });
@@ -185,7 +208,10 @@ describe('security: impersonation', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/return-to-admin', headers: s.headers });
     expect([401, 403]).toContain(res.statusCode);
     expect(res.json().authToken).toBeUndefined();
-    const own = await t.db.select().from(sessions).where(and(eq(sessions.userId, demoted.id)));
+    const own = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, demoted.id)));
     expect(own.filter((r) => r.parentSessionId !== null)).toHaveLength(0);
   });
 
@@ -201,7 +227,12 @@ describe('security: impersonation', () => {
     const readOnly = { status: 'error', error: 'Impersonation is read-only: this change must be made by the member' };
     const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
     const [admin] = await t.db.select().from(users).where(eq(users.phone, ADMIN));
-    const writesBefore = (await t.db.select().from(auditLog).where(and(eq(auditLog.impersonatorId, admin.id), eq(auditLog.action, 'impersonation.write')))).length;
+    const writesBefore = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.impersonatorId, admin.id), eq(auditLog.action, 'impersonation.write')))
+    ).length;
     const card = '6f1c2f0e-8d5b-4c57-9a43-0b1e2d3c4f5a';
     // The writes the finding named: list a card for sale, offer a card on a hunt at a price, post a
     // hunt with a budget, change an estimate (it feeds the loan cap), share a card, message choices;
@@ -228,7 +259,10 @@ describe('security: impersonation', () => {
     // Reads still work, and a declared support exception goes through and is audited.
     expect((await t.app.inject({ method: 'GET', url: '/api/user/notification-preferences', headers: s.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'PUT', url: '/api/test/support-write', headers: s.headers })).statusCode).toBe(200);
-    const writes = await t.db.select().from(auditLog).where(and(eq(auditLog.impersonatorId, admin.id), eq(auditLog.action, 'impersonation.write')));
+    const writes = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.impersonatorId, admin.id), eq(auditLog.action, 'impersonation.write')));
     expect(writes.length - writesBefore).toBe(1);
     expect(writes.at(-1)).toMatchObject({ actorId: memberId, targetId: 'PUT /api/test/support-write' });
     // The member themself is not affected.
@@ -237,16 +271,30 @@ describe('security: impersonation', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/test/public-write' })).statusCode).toBe(200);
   });
 
-  it('the profile exception fixes a name or email typo; the member\'s message consent cannot be changed by an admin', async () => {
+  it("the profile exception fixes a name or email typo; the member's message consent cannot be changed by an admin", async () => {
     const s = await signIn(t, ADMIN, { targetUserPhone: MEMBER });
     const before = (await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: s.headers })).json();
-    const fix = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { name: 'Casey Collector', email: 'casey@example.com' } });
+    const fix = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: s.headers,
+      payload: { name: 'Casey Collector', email: 'casey@example.com' },
+    });
     expect(fix.statusCode).toBe(200);
     expect(fix.json()).toMatchObject({ name: 'Casey Collector', email: 'casey@example.com' });
     // The settings form sends every field: unchanged choices pass.
-    const same = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload: { name: 'Casey Collector', marketingOptIn: before.marketingOptIn, smsOptIn: before.smsOptIn } });
+    const same = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/profile',
+      headers: s.headers,
+      payload: { name: 'Casey Collector', marketingOptIn: before.marketingOptIn, smsOptIn: before.smsOptIn },
+    });
     expect(same.statusCode).toBe(200);
-    for (const payload of [{ marketingOptIn: !before.marketingOptIn }, { smsOptIn: !before.smsOptIn }, { name: 'Casey', smsOptIn: !before.smsOptIn }]) {
+    for (const payload of [
+      { marketingOptIn: !before.marketingOptIn },
+      { smsOptIn: !before.smsOptIn },
+      { name: 'Casey', smsOptIn: !before.smsOptIn },
+    ]) {
       const res = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: s.headers, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(403);
       expect(res.json().error).toBe('Impersonation is read-only: this change must be made by the member');
@@ -255,6 +303,9 @@ describe('security: impersonation', () => {
     expect(after).toMatchObject({ name: 'Casey Collector', marketingOptIn: before.marketingOptIn, smsOptIn: before.smsOptIn });
     // The member changes their own choices.
     const member = await signIn(t, MEMBER);
-    expect((await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: member.headers, payload: { smsOptIn: !before.smsOptIn } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: member.headers, payload: { smsOptIn: !before.smsOptIn } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

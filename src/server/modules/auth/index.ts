@@ -4,6 +4,13 @@ import { authRoutes } from './auth.routes.ts';
 
 export { authRoutes, VERIFY_OTP_PER_IP } from './auth.routes.ts';
 export { currentUserForPage } from './me.service.ts';
-export { createSessionLookupCache, hashSessionToken, resolveSession, resolveSessionsById, revokeAllSessionsOf, type SessionLookupCache } from './session.service.ts';
+export {
+  createSessionLookupCache,
+  hashSessionToken,
+  resolveSession,
+  resolveSessionsById,
+  revokeAllSessionsOf,
+  type SessionLookupCache,
+} from './session.service.ts';
 
 export const authModule = defineModule({ name: 'auth', routes: [authRoutes] });

@@ -230,15 +230,17 @@ describe('security: one-time codes', () => {
 
   it('verify-otp is limited per address: 10 tries per 15 minutes, then 429 with Retry-After for any phone', async () => {
     const ip = freshIp();
-    const guess = (phone: string) =>
-      t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone, otp: '000000' }, remoteAddress: ip });
+    const guess = (phone: string) => t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone, otp: '000000' }, remoteAddress: ip });
     for (let i = 0; i < VERIFY_OTP_PER_IP; i++) expect((await guess(freshPhone())).statusCode).toBe(400);
     const res = await guess(freshPhone());
     expect(res.statusCode).toBe(429);
     expect(res.json().status).toBe('error');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected, and the window passes.
-    expect((await t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone: freshPhone(), otp: '000000' }, remoteAddress: freshIp() })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/verify-otp', payload: { phone: freshPhone(), otp: '000000' }, remoteAddress: freshIp() }))
+        .statusCode,
+    ).toBe(400);
     t.clock.advance(15 * 60_000);
     expect((await guess(freshPhone())).statusCode).toBe(400);
   });
@@ -325,7 +327,10 @@ describe('security: one-time codes', () => {
     const [row] = await t.db.select().from(otpChallenges).where(eq(otpChallenges.phone, phone));
     const { hashCode } = await import('./otp.service.ts');
     const code = '482915';
-    await t.db.update(otpChallenges).set({ codeHash: hashCode(t.config.SESSION_SECRET, phone, code) }).where(eq(otpChallenges.id, row.id));
+    await t.db
+      .update(otpChallenges)
+      .set({ codeHash: hashCode(t.config.SESSION_SECRET, phone, code) })
+      .where(eq(otpChallenges.id, row.id));
     const res = await verify(phone, code);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Invalid verification code');

@@ -48,7 +48,10 @@ const phoneLock = (phone: string) => sql`select pg_advisory_xact_lock(hashtext($
  * signed in to this phone before (`trusted`, from the device cookie) is held only to its own
  * address's share and the per-IP limit (decision 129).
  */
-export async function issueChallenge(ctx: Pick<AppContext, 'db' | 'config'>, opts: { phone: string; ip: string | null; trusted?: boolean; now: Date }) {
+export async function issueChallenge(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  opts: { phone: string; ip: string | null; trusted?: boolean; now: Date },
+) {
   const { phone, ip, now } = opts;
   const trusted = opts.trusted ?? false;
   const secret = ctx.config.SESSION_SECRET;
@@ -174,12 +177,7 @@ export async function consumeChallenge(tx: Db, challengeId: string, now: Date) {
     .update(otpChallenges)
     .set({ consumedAt: now })
     .where(
-      and(
-        eq(otpChallenges.id, challengeId),
-        isNull(otpChallenges.consumedAt),
-        isNull(otpChallenges.invalidatedAt),
-        gt(otpChallenges.expiresAt, now),
-      ),
+      and(eq(otpChallenges.id, challengeId), isNull(otpChallenges.consumedAt), isNull(otpChallenges.invalidatedAt), gt(otpChallenges.expiresAt, now)),
     )
     .returning({ id: otpChallenges.id });
   return rows.length === 1;

@@ -40,7 +40,12 @@ describe('session cache across instances', () => {
     const admin = await signIn(a, ADMIN);
     const s = await signIn(a, '+12125550104');
     expect((await meOn(b, s.token)).statusCode).toBe(200);
-    const res = await a.app.inject({ method: 'PATCH', url: `/api/admin/users/${s.userId}`, headers: admin.headers, payload: { status: 'suspended' } });
+    const res = await a.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${s.userId}`,
+      headers: admin.headers,
+      payload: { status: 'suspended' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await meOn(b, s.token)).statusCode).toBe(401);
   });

@@ -201,9 +201,7 @@ export async function revokeSession(tx: Db, sessionId: string, now: Date) {
 
 /** Ends every session of a user, and every session in which they impersonate someone. */
 export async function revokeAllSessionsOf(tx: Db, userId: string, now: Date, { asImpersonatorOnly = false } = {}) {
-  const who = asImpersonatorOnly
-    ? eq(sessions.impersonatorId, userId)
-    : or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
+  const who = asImpersonatorOnly ? eq(sessions.impersonatorId, userId) : or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId));
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: now })

@@ -24,7 +24,9 @@ const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', ur
 let seq = 100;
 async function approvedPhone() {
   const phone = `+1646555${String(++seq).padStart(4, '0')}`;
-  await t.db.insert(accessRequests).values({ phone, instagram: 'x', termsAccepted: true, privacyAccepted: true, status: 'approved', marketingOptIn: true, smsOptIn: false });
+  await t.db
+    .insert(accessRequests)
+    .values({ phone, instagram: 'x', termsAccepted: true, privacyAccepted: true, status: 'approved', marketingOptIn: true, smsOptIn: false });
   return phone;
 }
 
@@ -39,10 +41,23 @@ describe('sign-in', () => {
     });
     const res = await me(s.headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: s.userId, name: 'Casey Collector', phone: MEMBER, isImpersonated: false, isAuthenticated: true, isAdmin: false, isManager: false, termsToAccept: null, features: { marketplace: true, lending: true, funds: true, hunts: true } });
+    expect(res.json()).toEqual({
+      id: s.userId,
+      name: 'Casey Collector',
+      phone: MEMBER,
+      isImpersonated: false,
+      isAuthenticated: true,
+      isAdmin: false,
+      isManager: false,
+      termsToAccept: null,
+      features: { marketplace: true, lending: true, funds: true, hunts: true },
+    });
     const [u] = await t.db.select().from(users).where(eq(users.id, s.userId));
     expect(u.lastLoginAt?.getTime()).toBe(t.clock.now().getTime());
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, s.userId), eq(auditLog.action, 'auth.sign_in')));
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, s.userId), eq(auditLog.action, 'auth.sign_in')));
     expect(audit.length).toBeGreaterThan(0);
   });
 
@@ -83,7 +98,11 @@ describe('sign-in', () => {
     const otp = (await requestCode(t, phone))!;
     const res = await t.app.inject({ method: 'POST', url: '/api/register', payload: { phone, otp, name: 'Reg Istered', email: 'reg@example.com' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', authToken: expect.any(String), user: { name: 'Reg Istered', phone, isImpersonated: false } });
+    expect(res.json()).toMatchObject({
+      status: 'success',
+      authToken: expect.any(String),
+      user: { name: 'Reg Istered', phone, isImpersonated: false },
+    });
     expect(res.cookies.find((c) => c.name === 'session')).toBeDefined();
 
     t.clock.advance(31_000);
@@ -107,7 +126,10 @@ describe('sign-in', () => {
     // Jordan (+12125550104) is a seeded member, and listed: promoted at sign-in, audited.
     const j = await signIn(t, '+12125550104');
     expect(j.body.user.isAdmin).toBe(true);
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, j.userId), eq(auditLog.action, 'user.roles_changed')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, j.userId), eq(auditLog.action, 'user.roles_changed')));
     expect(rows).toHaveLength(1);
   });
 
@@ -152,7 +174,10 @@ describe('security: sessions and identity', () => {
     expect(new Date(cleared.expires!).getTime()).toBeLessThanOrEqual(Date.now());
     expect((await me(s.headers)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', cookies: { session: s.token } })).statusCode).toBe(401);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(s.token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashSessionToken(s.token)));
     expect(row.revokedAt).not.toBeNull();
     // Logging out without a session is harmless.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
@@ -211,7 +236,13 @@ describe('security: sessions and identity', () => {
 
   it('last_seen_at is written at most once a minute', async () => {
     const s = await signIn(t, MEMBER);
-    const seen = async () => (await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashSessionToken(s.token))))[0].lastSeenAt.getTime();
+    const seen = async () =>
+      (
+        await t.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashSessionToken(s.token)))
+      )[0].lastSeenAt.getTime();
     const start = await seen();
     t.clock.advance(30_000);
     await me(s.headers);
@@ -234,7 +265,12 @@ describe('security: sessions and identity', () => {
   it('the X-Auth-Token header wins over the cookie', async () => {
     const member = await signIn(t, MEMBER);
     const admin = await signIn(t, ADMIN);
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { 'x-auth-token': member.token }, cookies: { session: admin.token } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { 'x-auth-token': member.token },
+      cookies: { session: admin.token },
+    });
     expect(res.json().id).toBe(member.userId);
   });
 
@@ -271,7 +307,12 @@ describe('security: sessions and identity', () => {
     const victim = await signIn(t, phone);
     const second = await signIn(t, phone);
     const admin = await signIn(t, ADMIN);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/users/${victim.userId}`, headers: admin.headers, payload: { status: 'suspended' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${victim.userId}`,
+      headers: admin.headers,
+      payload: { status: 'suspended' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await me(victim.headers)).statusCode).toBe(401);
     expect((await me(second.headers)).statusCode).toBe(401);

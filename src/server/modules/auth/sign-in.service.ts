@@ -24,7 +24,10 @@ type User = typeof users.$inferSelect;
  * portfolio manager, or a phone in ADMIN_PHONES. A suspended user may not, whatever else is true.
  * Everything else asks this one function.
  */
-export async function isEligibleToSignIn(ctx: { db: Db; config: Pick<AppContext['config'], 'ADMIN_PHONES'> }, input: { phone: string }): Promise<boolean> {
+export async function isEligibleToSignIn(
+  ctx: { db: Db; config: Pick<AppContext['config'], 'ADMIN_PHONES'> },
+  input: { phone: string },
+): Promise<boolean> {
   const { db } = ctx;
   const { phone } = input;
   const adminPhones = ctx.config.ADMIN_PHONES;
@@ -102,11 +105,20 @@ export async function signInWithOtp(ctx: AppContext, actor: Actor, input: SignIn
   await signedIn(ctx, result.user.id);
   // The phone that received the code is the one this device proved it holds (the admin's own,
   // when impersonating).
-  const deviceCookie = deviceCookieAfterSignIn(ctx.config.SESSION_SECRET, { phone: input.phone, userId: signerId, now: ctx.clock.now(), previous: input.deviceCookie });
+  const deviceCookie = deviceCookieAfterSignIn(ctx.config.SESSION_SECRET, {
+    phone: input.phone,
+    userId: signerId,
+    now: ctx.clock.now(),
+    previous: input.deviceCookie,
+  });
   return { ...result, deviceCookie };
 }
 
-async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignInInput & DeviceProof): Promise<{ result: SignInResult; signerId: string }> {
+async function verifyAndOpenSession(
+  ctx: AppContext,
+  actor: Actor,
+  input: SignInInput & DeviceProof,
+): Promise<{ result: SignInResult; signerId: string }> {
   const { config } = ctx;
   const { ip, userAgent } = actor;
   const now = ctx.clock.now();
@@ -141,7 +153,15 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
         })
         .returning();
       await recordRequestAcceptance(tx, { userId: user.id, version: request?.termsVersion ?? null, at: now, ip });
-      await audit(tx, { actorId: user.id, action: 'user.created', targetType: 'user', targetId: user.id, data: { via: 'sign_in', isAdmin: user.isAdmin }, ip, at: now });
+      await audit(tx, {
+        actorId: user.id,
+        action: 'user.created',
+        targetType: 'user',
+        targetId: user.id,
+        data: { via: 'sign_in', isAdmin: user.isAdmin },
+        ip,
+        at: now,
+      });
     } else {
       const patch: Partial<User> = { lastLoginAt: now };
       // Profile fields from the sign-in form fill gaps; they never overwrite what is there.
@@ -151,14 +171,27 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
       if (email && !user.email) patch.email = email;
       if (isConfiguredAdmin && !user.isAdmin) {
         patch.isAdmin = true;
-        await audit(tx, { actorId: user.id, action: 'user.roles_changed', targetType: 'user', targetId: user.id, data: { isAdmin: { from: false, to: true }, reason: 'ADMIN_PHONES' }, ip, at: now });
+        await audit(tx, {
+          actorId: user.id,
+          action: 'user.roles_changed',
+          targetType: 'user',
+          targetId: user.id,
+          data: { isAdmin: { from: false, to: true }, reason: 'ADMIN_PHONES' },
+          ip,
+          at: now,
+        });
       }
-      [user] = await tx.update(users).set({ ...patch, updatedAt: now }).where(eq(users.id, user.id)).returning();
+      [user] = await tx
+        .update(users)
+        .set({ ...patch, updatedAt: now })
+        .where(eq(users.id, user.id))
+        .returning();
     }
     if (isNew) [user] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
 
     const signerId = user.id;
-    if (input.targetUserPhone) return { result: await startImpersonation(tx, actor, { admin: user, targetUserPhone: input.targetUserPhone, now }), signerId };
+    if (input.targetUserPhone)
+      return { result: await startImpersonation(tx, actor, { admin: user, targetUserPhone: input.targetUserPhone, now }), signerId };
 
     // An invited client's first sign-in moves their onboarding from pending_invitation on (when
     // it counts as accepting the manager; decision 127).
@@ -166,7 +199,15 @@ async function verifyAndOpenSession(ctx: AppContext, actor: Actor, input: SignIn
     if (!user.name && onboardingMoved?.clientName) user = { ...user, name: onboardingMoved.clientName };
 
     const session = await createSession(tx, { userId: user.id, now, ip, userAgent });
-    await audit(tx, { actorId: user.id, action: 'auth.sign_in', targetType: 'session', targetId: session.id, data: { method: 'otp', newUser: isNew }, ip, at: now });
+    await audit(tx, {
+      actorId: user.id,
+      action: 'auth.sign_in',
+      targetType: 'session',
+      targetId: session.id,
+      data: { method: 'otp', newUser: isNew },
+      ip,
+      at: now,
+    });
     return { result: { token: session.token, expiresAt: session.expiresAt, user: sessionUser(user, false), firstSignIn }, signerId };
   });
 }
@@ -205,7 +246,16 @@ export async function signOut(ctx: AppContext, actor: Actor) {
   await inTransaction(ctx, async ({ tx }) => {
     if (!(await revokeSession(tx, user.sessionId, now))) return;
     if (user.impersonatorId) {
-      await audit(tx, { actorId: user.id, impersonatorId: user.impersonatorId, action: 'impersonation.stop', targetType: 'user', targetId: user.id, data: { reason: 'logout' }, ip, at: now });
+      await audit(tx, {
+        actorId: user.id,
+        impersonatorId: user.impersonatorId,
+        action: 'impersonation.stop',
+        targetType: 'user',
+        targetId: user.id,
+        data: { reason: 'logout' },
+        ip,
+        at: now,
+      });
     } else {
       await audit(tx, { actorId: user.id, action: 'auth.sign_out', targetType: 'session', targetId: user.sessionId, ip, at: now });
     }
@@ -226,7 +276,16 @@ export async function returnToAdmin(ctx: AppContext, actor: SignedInActor): Prom
   const result = await inTransaction(ctx, async ({ tx }) => {
     const [current] = await tx.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, user.sessionId)).limit(1);
     if (!current || !(await revokeSession(tx, user.sessionId, now))) throw unauthorized();
-    await audit(tx, { actorId: user.id, impersonatorId: adminId, action: 'impersonation.stop', targetType: 'user', targetId: user.id, data: { reason: 'return_to_admin' }, ip, at: now });
+    await audit(tx, {
+      actorId: user.id,
+      impersonatorId: adminId,
+      action: 'impersonation.stop',
+      targetType: 'user',
+      targetId: user.id,
+      data: { reason: 'return_to_admin' },
+      ip,
+      at: now,
+    });
 
     const [admin] = await tx.select().from(users).where(eq(users.id, adminId)).limit(1);
     if (!admin || !admin.isAdmin || admin.status !== 'active') throw forbidden('Your admin access has ended');

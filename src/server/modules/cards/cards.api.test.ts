@@ -64,10 +64,34 @@ describe('the registry, paged on the server', () => {
     const made = [];
     // Seven cards, newest last: five basketball (two BGS), one hockey in the vault, one raw football.
     for (let i = 0; i < 5; i++) {
-      made.push(await createCard(t, { id: me.userId }, { subject: i === 2 ? 'Kobe Bryant' : 'Michael Jordan', grader: i < 2 ? 'BGS' : 'PSA', year: 1990 + i, estimatedValueCents: (i + 1) * 1_000, createdAt: at(i) }));
+      made.push(
+        await createCard(
+          t,
+          { id: me.userId },
+          {
+            subject: i === 2 ? 'Kobe Bryant' : 'Michael Jordan',
+            grader: i < 2 ? 'BGS' : 'PSA',
+            year: 1990 + i,
+            estimatedValueCents: (i + 1) * 1_000,
+            createdAt: at(i),
+          },
+        ),
+      );
     }
-    made.push(await createCard(t, { id: me.userId }, { subject: 'Wayne Gretzky', sport: 'hockey', custody: 'in_vault', year: 1979, estimatedValueCents: 50_000, createdAt: at(5) }));
-    made.push(await createCard(t, { id: me.userId }, { subject: 'Jerry Rice', sport: 'football', grader: 'raw', year: 1986, estimatedValueCents: 500, createdAt: at(6) }));
+    made.push(
+      await createCard(
+        t,
+        { id: me.userId },
+        { subject: 'Wayne Gretzky', sport: 'hockey', custody: 'in_vault', year: 1979, estimatedValueCents: 50_000, createdAt: at(5) },
+      ),
+    );
+    made.push(
+      await createCard(
+        t,
+        { id: me.userId },
+        { subject: 'Jerry Rice', sport: 'football', grader: 'raw', year: 1986, estimatedValueCents: 500, createdAt: at(6) },
+      ),
+    );
     const someoneElse = await signedInMember(t);
     await createCard(t, { id: someoneElse.userId }, { subject: 'Michael Jordan', createdAt: at(7) });
     const total = made.reduce((s, c) => s + c.estimatedValueCents, 0);
@@ -80,7 +104,15 @@ describe('the registry, paged on the server', () => {
 
     const first = await get('?pageSize=3');
     expect(ids(first)).toEqual([made[6].id, made[5].id, made[4].id]);
-    expect(first).toMatchObject({ count: 7, totalCount: 7, totalEstimatedValueCents: total, atMarketValue: 0, page: 1, pageSize: 3, sports: ['basketball', 'football', 'hockey'] });
+    expect(first).toMatchObject({
+      count: 7,
+      totalCount: 7,
+      totalEstimatedValueCents: total,
+      atMarketValue: 0,
+      page: 1,
+      pageSize: 3,
+      sports: ['basketball', 'football', 'hockey'],
+    });
     expect(ids(await get('?pageSize=3&page=3'))).toEqual([made[0].id]);
     expect((await get('?pageSize=3&page=4')).cards).toEqual([]);
 
@@ -107,11 +139,28 @@ describe('registering, editing and deleting cards', () => {
     const me = await signedInMember(t);
     const body = slab({ source: 'psa', variety: '' });
     // A certificate PSA confirms (decision 130): only then is it registered from PSA.
-    psa.setCert({ ...demoPsaCerts[0], certNumber: body.certNumber, grade: body.grade, year: String(body.year), brand: body.brand, subject: body.subject, cardNumber: body.cardNumber, variety: null });
+    psa.setCert({
+      ...demoPsaCerts[0],
+      certNumber: body.certNumber,
+      grade: body.grade,
+      year: String(body.year),
+      brand: body.brand,
+      subject: body.subject,
+      cardNumber: body.cardNumber,
+      variety: null,
+    });
     const res = await api(me, 'POST', '/api/cards', body);
     expect(res.statusCode, res.body).toBe(201);
     const card = res.json();
-    expect(card).toMatchObject({ ownerId: me.userId, grader: 'PSA', gradeValue: 10, custody: 'with_owner', needsReview: false, variety: null, thumbnailUrl: null });
+    expect(card).toMatchObject({
+      ownerId: me.userId,
+      grader: 'PSA',
+      gradeValue: 10,
+      custody: 'with_owner',
+      needsReview: false,
+      variety: null,
+      thumbnailUrl: null,
+    });
     await api(me, 'POST', '/api/cards', slab({ grader: 'raw', certNumber: null, grade: null, estimatedValueCents: 9_000 }));
 
     const reg = (await api(me, 'GET', '/api/registry')).json();
@@ -121,7 +170,19 @@ describe('registering, editing and deleting cards', () => {
 
     const picker = (await api(me, 'GET', '/api/cards')).json().cards;
     expect(picker).toHaveLength(2);
-    expect(Object.keys(picker[0]).sort()).toEqual(['brand', 'certNumber', 'custody', 'estimatedValueCents', 'grade', 'grader', 'hold', 'id', 'subject', 'thumbnailUrl', 'year']);
+    expect(Object.keys(picker[0]).sort()).toEqual([
+      'brand',
+      'certNumber',
+      'custody',
+      'estimatedValueCents',
+      'grade',
+      'grader',
+      'hold',
+      'id',
+      'subject',
+      'thumbnailUrl',
+      'year',
+    ]);
 
     const detail: CardDetail = (await api(me, 'GET', `/api/cards/${card.id}`)).json();
     expect(detail.owner).toEqual({ id: me.userId, name: me.user.name });
@@ -281,7 +342,9 @@ describe('photos', () => {
   it('accepts PNG and WebP, never enlarges, and replaces a side (the event says so)', async () => {
     const card = (await api(member, 'POST', '/api/cards', slab())).json();
     expect((await upload(member, card.id, 'back', tinyPng(300, 200), 'image/png')).statusCode).toBe(201);
-    const webp = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#224488' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#224488' } })
+      .webp()
+      .toBuffer();
     const res = await upload(member, card.id, 'back', webp, 'image/webp');
     expect(res.statusCode, res.body).toBe(201);
     const full = await api(member, 'GET', res.json().images.back.fullUrl);
@@ -493,7 +556,9 @@ describe('custody and the PSA re-check', () => {
     expect(list.cards.map((c: { id: string }) => c.id)).toContain(card.id);
     // The owner corrects the grade; the next re-check matches and clears the flag.
     await api(member, 'PATCH', `/api/cards/${card.id}`, { grade: 'NM-MT 8' });
-    const fixed: CardDetail = (await api(admin, 'PATCH', `/api/admin/cards/${card.id}/custody`, { custody: 'in_transit', note: 'To grading review' })).json();
+    const fixed: CardDetail = (
+      await api(admin, 'PATCH', `/api/admin/cards/${card.id}/custody`, { custody: 'in_transit', note: 'To grading review' })
+    ).json();
     expect(fixed.events.at(-1)?.data.result).toBe('match');
     expect(fixed.needsReview).toBe(false);
   });
@@ -514,7 +579,10 @@ describe('custody and the PSA re-check', () => {
     expect(b.custody).toBe('in_transit');
     expect(b.needsReview).toBe(false);
     expect(b.events.at(-1)).toMatchObject({ kind: 'psa_rechecked', data: { result: 'unavailable' } });
-    const [job] = await t.db.select().from(jobs).where(eq(jobs.key, `${PSA_RECHECK_JOB}:${card.id}`));
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${PSA_RECHECK_JOB}:${card.id}`));
     expect(job).toMatchObject({ name: PSA_RECHECK_JOB, payload: { cardId: card.id, by: { actorId: admin.userId } } });
   });
 
@@ -526,9 +594,20 @@ describe('custody and the PSA re-check', () => {
       psa.setCert({ ...unregisteredPsaCerts[3], certNumber: '94000010', subject: 'MICHAEL JORDAN', grade: 'NM-MT 8' });
       const card = await createCard(withJobs, m.user, { certNumber: '94000010', subject: 'Michael Jordan', grade: 'MINT 9' });
       psa.failNext(503, 2);
-      const res = await withJobs.app.inject({ method: 'PATCH', url: `/api/admin/cards/${card.id}/custody`, headers: a.headers, payload: { custody: 'in_transit' } });
+      const res = await withJobs.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/cards/${card.id}/custody`,
+        headers: a.headers,
+        payload: { custody: 'in_transit' },
+      });
       expect(res.json().events.at(-1).data.result).toBe('unavailable');
-      const job = async () => (await withJobs.db.select().from(jobs).where(eq(jobs.key, `${PSA_RECHECK_JOB}:${card.id}`)))[0];
+      const job = async () =>
+        (
+          await withJobs.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.key, `${PSA_RECHECK_JOB}:${card.id}`))
+        )[0];
       // First retry: PSA still down; the job stays with its error and nothing more is recorded.
       withJobs.clock.advance(PSA_RECHECK_RETRY_MS + 1_000);
       await vi.waitFor(async () => expect((await job())?.lastError).toMatch(/PSA/), { timeout: 5_000 });
@@ -565,8 +644,21 @@ describe('custody and the PSA re-check', () => {
 describe('admin lists', () => {
   it('searches by player, set, certificate and owner, filters, sorts and pages', async () => {
     const owner = await signedInMember(t, { name: 'Quincy Searchable' });
-    const a = await createCard(t, owner.user, { subject: 'Ken Griffey Jr.', brand: 'Upper Deck', year: 1989, estimatedValueCents: 260_000, sport: 'baseball' });
-    const b = await createCard(t, owner.user, { subject: 'Wayne Gretzky', brand: 'O-Pee-Chee', year: 1979, estimatedValueCents: 2_400_000, sport: 'hockey', custody: 'in_vault' });
+    const a = await createCard(t, owner.user, {
+      subject: 'Ken Griffey Jr.',
+      brand: 'Upper Deck',
+      year: 1989,
+      estimatedValueCents: 260_000,
+      sport: 'baseball',
+    });
+    const b = await createCard(t, owner.user, {
+      subject: 'Wayne Gretzky',
+      brand: 'O-Pee-Chee',
+      year: 1979,
+      estimatedValueCents: 2_400_000,
+      sport: 'hockey',
+      custody: 'in_vault',
+    });
     const ids = (res: { json(): { cards: { id: string }[] } }) => res.json().cards.map((c) => c.id);
     expect(ids(await api(admin, 'GET', '/api/admin/cards?q=griff'))).toContain(a.id);
     expect(ids(await api(admin, 'GET', '/api/admin/cards?q=griffey%20upper'))).toContain(a.id);
@@ -575,14 +667,18 @@ describe('admin lists', () => {
     expect(ids(await api(admin, 'GET', `/api/admin/cards?q=${owner.phone.slice(-7)}&sort=year_asc`))).toEqual([b.id, a.id]);
     expect(ids(await api(admin, 'GET', `/api/admin/cards?ownerId=${owner.userId}&custody=in_vault`))).toEqual([b.id]);
     expect(ids(await api(admin, 'GET', `/api/admin/cards?ownerId=${owner.userId}&sport=baseball&grader=PSA`))).toEqual([a.id]);
-    expect(ids(await api(admin, 'GET', "/api/admin/cards?q=%27%3B%20drop%20table%20cards%3B%20--%25_"))).toEqual([]);
+    expect(ids(await api(admin, 'GET', '/api/admin/cards?q=%27%3B%20drop%20table%20cards%3B%20--%25_'))).toEqual([]);
     // Only punctuation: no words and no owner, so nothing matches (not everything).
     expect((await api(admin, 'GET', '/api/admin/cards?q=%21%21')).json()).toMatchObject({ cards: [], total: 0 });
     const page = (await api(admin, 'GET', '/api/admin/cards?page=1')).json();
     expect(page).toMatchObject({ page: 1, pageSize: 50 });
     expect(page.total).toBeGreaterThanOrEqual(2);
     const row = page.cards.find((c: { id: string }) => c.id === b.id);
-    expect(row).toMatchObject({ owner: { id: owner.userId, name: 'Quincy Searchable', phone: owner.phone }, custody: 'in_vault', needsReview: false });
+    expect(row).toMatchObject({
+      owner: { id: owner.userId, name: 'Quincy Searchable', phone: owner.phone },
+      custody: 'in_vault',
+      needsReview: false,
+    });
     const far = (await api(admin, 'GET', '/api/admin/cards?page=999')).json();
     expect(far.cards).toEqual([]);
     expect(far.total).toBe(page.total);
@@ -596,7 +692,13 @@ describe('admin lists', () => {
     const gone = await createCard(t, owner.user, { estimatedValueCents: 999_00 });
     await api(owner, 'DELETE', `/api/cards/${gone.id}`);
     const list = (await api(admin, 'GET', '/api/admin/users-with-cards')).json().users;
-    expect(list.find((u: { id: string }) => u.id === owner.userId)).toEqual({ id: owner.userId, name: 'Totals Person', phone: owner.phone, cardCount: 2, totalEstimatedValueCents: 350_00 });
+    expect(list.find((u: { id: string }) => u.id === owner.userId)).toEqual({
+      id: owner.userId,
+      name: 'Totals Person',
+      phone: owner.phone,
+      cardCount: 2,
+      totalEstimatedValueCents: 350_00,
+    });
     const casey = list.find((u: { phone: string }) => u.phone === '+12125550103');
     expect(casey.cardCount).toBeGreaterThanOrEqual(8);
     expect(casey.totalEstimatedValueCents).toBeGreaterThan(100_000_00);
@@ -628,7 +730,15 @@ describe('live', () => {
       await api(admin, 'PATCH', `/api/admin/cards/${card.id}/custody`, { custody: 'in_transit' });
       const events = seen.map((s) => s.event).filter((e): e is LiveEventOf<'card_updated'> => e.type === 'card_updated');
       expect(events.map((e) => e.reason)).toEqual(['created', 'edited', 'custody_changed', 'psa_rechecked']);
-      expect(events[0]).toEqual({ type: 'card_updated', userId: member.userId, cardId: card.id, reason: 'created', custody: 'with_owner', playerName: 'Live Player', year: 2001 });
+      expect(events[0]).toEqual({
+        type: 'card_updated',
+        userId: member.userId,
+        cardId: card.id,
+        reason: 'created',
+        custody: 'with_owner',
+        playerName: 'Live Player',
+        year: 2001,
+      });
       expect(seen[0].audience).toEqual([{ kind: 'user', userId: member.userId }, { kind: 'admins' }]);
       // A refused change tells nobody.
       seen.length = 0;

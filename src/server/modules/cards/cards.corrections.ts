@@ -22,12 +22,17 @@ type Log = { warn: (o: object, m: string) => void };
 const correctable = [...cardLockedFields, 'sport'] as const;
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.code === '23505') return true;
   return false;
 };
 
 /** PATCH /api/admin/cards/{id}: corrects any descriptive field or the estimate, held or not. */
-export async function correctCard(ctx: CardsContext, actor: SignedInActor, input: { id: string; correction: CardCorrectionValues; log?: Log }): Promise<CardDetail> {
+export async function correctCard(
+  ctx: CardsContext,
+  actor: SignedInActor,
+  input: { id: string; correction: CardCorrectionValues; log?: Log },
+): Promise<CardDetail> {
   const now = ctx.clock.now();
   const { reason, ...patch } = input.correction;
   try {
@@ -50,12 +55,20 @@ export async function correctCard(ctx: CardsContext, actor: SignedInActor, input
         .returning(cardColumns);
       const by = auditBy(actor);
       await appendEvent(uow.tx, by, { cardId: row.id, kind: 'corrected', data: { changes, reason }, at: now });
-      await audit(uow.tx, { ...by, action: 'card.corrected', targetType: 'card', targetId: row.id, data: { fields, reason, hold: row.holdKind, holdRef: row.holdRef }, at: now });
+      await audit(uow.tx, {
+        ...by,
+        action: 'card.corrected',
+        targetType: 'card',
+        targetId: row.id,
+        data: { fields, reason, hold: row.holdKind, holdRef: row.holdRef },
+        at: now,
+      });
       announce(uow, updated, 'corrected', input.log);
       await heldCardRevalued(uow, { before: row, card: updated, reason: 'corrected', fields, by, at: now, log: input.log });
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('conflict', cardMessages.certDuplicate, { fieldErrors: { certNumber: [cardMessages.certDuplicate] } });
+    if (isUniqueViolation(err))
+      throw new AppError('conflict', cardMessages.certDuplicate, { fieldErrors: { certNumber: [cardMessages.certDuplicate] } });
     throw err;
   }
   return cardDetail(ctx, actor, { id: input.id });
@@ -65,7 +78,11 @@ export async function correctCard(ctx: CardsContext, actor: SignedInActor, input
  * PUT /api/admin/cards/{id}/appraisal: records what our team values the card at (say, on receiving
  * it into the vault). With the index price, it is the basis a loan is capped on.
  */
-export async function appraiseCard(ctx: CardsContext, actor: SignedInActor, input: { id: string; valueCents: number; note: string | null; log?: Log }): Promise<CardDetail> {
+export async function appraiseCard(
+  ctx: CardsContext,
+  actor: SignedInActor,
+  input: { id: string; valueCents: number; note: string | null; log?: Log },
+): Promise<CardDetail> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (uow) => {
     const [row] = await lockCards(uow.tx, [input.id]);
@@ -77,7 +94,14 @@ export async function appraiseCard(ctx: CardsContext, actor: SignedInActor, inpu
     const by = auditBy(actor);
     const data = { valueCents: input.valueCents, previousCents: row.appraisedValueCents, note: input.note };
     await appendEvent(uow.tx, by, { cardId: row.id, kind: 'appraised', data, at: now });
-    await audit(uow.tx, { ...by, action: 'card.appraised', targetType: 'card', targetId: row.id, data: { ...data, hold: row.holdKind, holdRef: row.holdRef }, at: now });
+    await audit(uow.tx, {
+      ...by,
+      action: 'card.appraised',
+      targetType: 'card',
+      targetId: row.id,
+      data: { ...data, hold: row.holdKind, holdRef: row.holdRef },
+      at: now,
+    });
     announce(uow, updated, 'appraised', input.log);
     await heldCardRevalued(uow, { before: row, card: updated, reason: 'appraised', fields: ['appraisal'], by, at: now, log: input.log });
   });

@@ -24,13 +24,21 @@ afterAll(async () => t?.close());
 
 const api = (who: SignedInUser, method: 'GET' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who.headers, payload: payload as never });
-const eventsOf = async (cardId: string) => (await t.db.select().from(cardEvents).where(eq(cardEvents.cardId, cardId)).orderBy(asc(cardEvents.seq))).slice(1);
+const eventsOf = async (cardId: string) =>
+  (await t.db.select().from(cardEvents).where(eq(cardEvents.cardId, cardId)).orderBy(asc(cardEvents.seq))).slice(1);
 const stored = async (cardId: string) => (await t.db.select().from(cards).where(eq(cards.id, cardId)))[0];
 
 describe('a held card is frozen for its owner', () => {
   it('refuses a listed card’s new grade, player, grader, certificate or estimate with 409 and the reason, and changes nothing', async () => {
     const listing = await createListing(t, { seller: owner.user, card: { estimatedValueCents: 400_000 } });
-    for (const patch of [{ grade: 'GEM MT 10' }, { subject: 'Someone Else' }, { grader: 'BGS' }, { certNumber: '99999991' }, { estimatedValueCents: 9_000_000 }, { year: 1990, brand: 'Topps' }]) {
+    for (const patch of [
+      { grade: 'GEM MT 10' },
+      { subject: 'Someone Else' },
+      { grader: 'BGS' },
+      { certNumber: '99999991' },
+      { estimatedValueCents: 9_000_000 },
+      { year: 1990, brand: 'Topps' },
+    ]) {
       const res = await api(owner, 'PATCH', `/api/cards/${listing.cardId}`, patch);
       expect(res.statusCode, JSON.stringify(patch)).toBe(409);
       expect(res.json().error).toBe('This card is listed for sale: its grade and value are locked until the listing ends');
@@ -46,7 +54,11 @@ describe('a held card is frozen for its owner', () => {
 
   it('still lets the owner re-file its sport, and sending a locked field unchanged is no change', async () => {
     const listing = await createListing(t, { seller: owner.user });
-    const res = await api(owner, 'PATCH', `/api/cards/${listing.cardId}`, { sport: 'other', grade: 'MINT 9', estimatedValueCents: listing.card.estimatedValueCents });
+    const res = await api(owner, 'PATCH', `/api/cards/${listing.cardId}`, {
+      sport: 'other',
+      grade: 'MINT 9',
+      estimatedValueCents: listing.card.estimatedValueCents,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ sport: 'other', grade: 'MINT 9' });
   });
@@ -77,7 +89,11 @@ describe('a held card is frozen for its owner', () => {
 describe('an admin correction', () => {
   it('corrects a listed card with a reason: buyers see the corrected words, the provenance says corrected, the audit log has it', async () => {
     const listing = await createListing(t, { seller: owner.user, card: { grade: 'GEM MT 10', estimatedValueCents: 900_000 } });
-    const res = await api(admin, 'PATCH', `/api/admin/cards/${listing.cardId}`, { grade: 'MINT 9', estimatedValueCents: 300_000, reason: 'The slab in the vault reads MINT 9' });
+    const res = await api(admin, 'PATCH', `/api/admin/cards/${listing.cardId}`, {
+      grade: 'MINT 9',
+      estimatedValueCents: 300_000,
+      reason: 'The slab in the vault reads MINT 9',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<CardDetail>();
     expect(detail).toMatchObject({ grade: 'MINT 9', gradeValue: 9, estimatedValueCents: 300_000, hold: 'listing' });
@@ -92,7 +108,11 @@ describe('an admin correction', () => {
     const seen = (await api(buyer, 'GET', `/api/listings/${listing.id}`)).json<ListingDetail>();
     expect(seen.card).toMatchObject({ grade: 'MINT 9', gradeValue: 9 });
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, listing.cardId));
-    expect(row).toMatchObject({ action: 'card.corrected', actorId: admin.userId, data: { fields: ['grade', 'gradeValue', 'estimatedValueCents'], reason: 'The slab in the vault reads MINT 9', hold: 'listing' } });
+    expect(row).toMatchObject({
+      action: 'card.corrected',
+      actorId: admin.userId,
+      data: { fields: ['grade', 'gradeValue', 'estimatedValueCents'], reason: 'The slab in the vault reads MINT 9', hold: 'listing' },
+    });
     // The hold is untouched: the listing still holds the card.
     expect(await stored(listing.cardId)).toMatchObject({ holdKind: 'listing', holdRef: listing.id });
   });
@@ -119,7 +139,10 @@ describe('an admin correction', () => {
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json<CardDetail>();
     expect(detail.appraisal).toEqual({ valueCents: 725_000, at: t.clock.now().toISOString(), byId: admin.userId });
-    expect(detail.events.at(-1)).toMatchObject({ kind: 'appraised', data: { valueCents: 725_000, previousCents: null, note: 'Centring off; comps at $7,250' } });
+    expect(detail.events.at(-1)).toMatchObject({
+      kind: 'appraised',
+      data: { valueCents: 725_000, previousCents: null, note: 'Centring off; comps at $7,250' },
+    });
     // The member's own estimate is theirs: an appraisal does not overwrite it.
     expect(detail.estimatedValueCents).toBe(card.estimatedValueCents);
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, card.id));

@@ -24,7 +24,11 @@ afterAll(async () => t?.close());
 
 const uow = <T>(fn: Parameters<typeof inTransaction<T>>[1]) => inTransaction(t.app.ctx, fn);
 const at = () => t.clock.now();
-const rejection = (p: Promise<unknown>) => p.then(() => null, (e: Error & { statusCode?: number }) => ({ message: e.message }));
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: Error & { statusCode?: number }) => ({ message: e.message }),
+  );
 const eventsOf = async (cardId: string) =>
   (await t.db.select().from(cardEvents).where(eq(cardEvents.cardId, cardId)).orderBy(asc(cardEvents.seq))).map((e) => e.kind).slice(1); // after the factory's `registered`
 
@@ -44,11 +48,23 @@ describe('card holds', () => {
   it('refuses another owner’s card as not found and a card in the wrong custody with the given reason', async () => {
     const card = await createCard(t, member.user, { custody: 'with_owner' });
     expect(
-      await rejection(uow((u) => holdCards(u, system, { cardIds: [card.id], kind: 'sell_offer', ref: randomUUID(), at: at(), require: { ownerId: buyer.user.id } }))),
+      await rejection(
+        uow((u) =>
+          holdCards(u, system, { cardIds: [card.id], kind: 'sell_offer', ref: randomUUID(), at: at(), require: { ownerId: buyer.user.id } }),
+        ),
+      ),
     ).toEqual({ message: cardMessages.notFound });
     expect(
       await rejection(
-        uow((u) => holdCards(u, system, { cardIds: [card.id], kind: 'listing', ref: randomUUID(), at: at(), require: { custody: ['in_vault'], custodyMessage: 'Only vaulted cards' } })),
+        uow((u) =>
+          holdCards(u, system, {
+            cardIds: [card.id],
+            kind: 'listing',
+            ref: randomUUID(),
+            at: at(),
+            require: { custody: ['in_vault'], custodyMessage: 'Only vaulted cards' },
+          }),
+        ),
       ),
     ).toEqual({ message: 'Only vaulted cards' });
     expect((await t.db.select().from(cards).where(eq(cards.id, card.id)))[0].holdKind).toBeNull();
@@ -71,7 +87,9 @@ describe('card holds', () => {
   it('two holds racing for one card: exactly one wins', async () => {
     const card = await createCard(t, member.user, { custody: 'in_vault' });
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, (_, i) => uow((u) => holdCards(u, system, { cardIds: [card.id], kind: i % 2 ? 'loan' : 'listing', ref: randomUUID(), at: at() }))),
+      Array.from({ length: 6 }, (_, i) =>
+        uow((u) => holdCards(u, system, { cardIds: [card.id], kind: i % 2 ? 'loan' : 'listing', ref: randomUUID(), at: at() })),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
@@ -80,8 +98,12 @@ describe('card holds', () => {
     const card = await createCard(t, member.user, { custody: 'in_vault' });
     const listing = randomUUID();
     await uow((u) => holdCards(u, system, { cardIds: [card.id], kind: 'listing', ref: listing, at: at() }));
-    expect(await rejection(uow((u) => transferCard(u, system, { cardId: card.id, toOwnerId: buyer.user.id, at: at() })))).toEqual({ message: cardHeldMessages.listing });
-    const moved = await uow((u) => transferCard(u, system, { cardId: card.id, toOwnerId: buyer.user.id, at: at(), release: { kind: 'listing', ref: listing } }));
+    expect(await rejection(uow((u) => transferCard(u, system, { cardId: card.id, toOwnerId: buyer.user.id, at: at() })))).toEqual({
+      message: cardHeldMessages.listing,
+    });
+    const moved = await uow((u) =>
+      transferCard(u, system, { cardId: card.id, toOwnerId: buyer.user.id, at: at(), release: { kind: 'listing', ref: listing } }),
+    );
     expect(moved).toMatchObject({ ownerId: buyer.user.id, holdKind: null, custody: 'in_vault' });
     const [event] = await t.db.select().from(cardEvents).where(eq(cardEvents.cardId, card.id)).orderBy(asc(cardEvents.seq)).offset(1);
     expect(event).toMatchObject({ kind: 'transferred', data: { fromOwnerId: member.user.id, toOwnerId: buyer.user.id } });

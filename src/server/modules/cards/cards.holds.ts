@@ -55,7 +55,15 @@ export function holdRefusal(card: Pick<CardRow, 'ownerId' | 'custody' | 'holdKin
 export async function holdCards(
   uow: UnitOfWork,
   by: By,
-  input: { cardIds: readonly string[]; kind: CardHoldKind; ref: string; at: Date; event?: { kind: CardEventKind; data?: Record<string, unknown> }; require?: HoldRequirements; log?: Log },
+  input: {
+    cardIds: readonly string[];
+    kind: CardHoldKind;
+    ref: string;
+    at: Date;
+    event?: { kind: CardEventKind; data?: Record<string, unknown> };
+    require?: HoldRequirements;
+    log?: Log;
+  },
 ): Promise<CardRow[]> {
   const rows = await lockCards(uow.tx, input.cardIds);
   for (const row of rows) {
@@ -66,10 +74,16 @@ export async function holdCards(
   const held = await uow.tx
     .update(cards)
     .set({ holdKind: input.kind, holdRef: input.ref, updatedAt: input.at })
-    .where(inArray(cards.id, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        cards.id,
+        rows.map((r) => r.id),
+      ),
+    )
     .returning(cardColumns);
   for (const row of held) {
-    if (input.event) await appendEvent(uow.tx, by, { cardId: row.id, kind: input.event.kind, data: { [input.kind]: input.ref, ...input.event.data }, at: input.at });
+    if (input.event)
+      await appendEvent(uow.tx, by, { cardId: row.id, kind: input.event.kind, data: { [input.kind]: input.ref, ...input.event.data }, at: input.at });
     announce(uow, row, 'held', input.log);
   }
   return held;
@@ -90,7 +104,8 @@ export async function releaseCards(
     .where(and(eq(cards.holdKind, input.kind), eq(cards.holdRef, input.ref)))
     .returning(cardColumns);
   for (const row of released) {
-    if (input.event) await appendEvent(uow.tx, by, { cardId: row.id, kind: input.event.kind, data: { [input.kind]: input.ref, ...input.event.data }, at: input.at });
+    if (input.event)
+      await appendEvent(uow.tx, by, { cardId: row.id, kind: input.event.kind, data: { [input.kind]: input.ref, ...input.event.data }, at: input.at });
     announce(uow, row, 'released', input.log);
   }
   return released;
@@ -124,7 +139,12 @@ export async function transferCard(
     .set({ ownerId: input.toOwnerId, holdKind: input.hold?.kind ?? null, holdRef: input.hold?.ref ?? null, updatedAt: input.at })
     .where(eq(cards.id, row.id))
     .returning(cardColumns);
-  await appendEvent(uow.tx, by, { cardId: row.id, kind: 'transferred', data: { fromOwnerId: row.ownerId, toOwnerId: input.toOwnerId, ...input.data }, at: input.at });
+  await appendEvent(uow.tx, by, {
+    cardId: row.id,
+    kind: 'transferred',
+    data: { fromOwnerId: row.ownerId, toOwnerId: input.toOwnerId, ...input.data },
+    at: input.at,
+  });
   // Both the old and the new owner's open pages hear of it.
   announce(uow, row, 'transferred', input.log);
   announce(uow, moved, 'transferred', input.log);
@@ -136,12 +156,21 @@ export async function transferCard(
  * `custody_changed` recorded. Receipt into the vault stays the vault team's: they confirm it on
  * /admin/cards, which also re-checks the PSA certificate.
  */
-export async function moveCustody(uow: UnitOfWork, by: By, input: { cardId: string; to: Custody; at: Date; note?: string; log?: Log }): Promise<CardRow> {
+export async function moveCustody(
+  uow: UnitOfWork,
+  by: By,
+  input: { cardId: string; to: Custody; at: Date; note?: string; log?: Log },
+): Promise<CardRow> {
   const [row] = await lockCards(uow.tx, [input.cardId]);
   if (row.custody === input.to) return row;
   if (!canTransition(custodyTransitions, row.custody, input.to)) throw new AppError('conflict', cardMessages.custodySame);
   const [moved] = await uow.tx.update(cards).set({ custody: input.to, updatedAt: input.at }).where(eq(cards.id, row.id)).returning(cardColumns);
-  await appendEvent(uow.tx, by, { cardId: row.id, kind: 'custody_changed', data: { from: row.custody, to: input.to, note: input.note ?? null }, at: input.at });
+  await appendEvent(uow.tx, by, {
+    cardId: row.id,
+    kind: 'custody_changed',
+    data: { from: row.custody, to: input.to, note: input.note ?? null },
+    at: input.at,
+  });
   announce(uow, moved, 'custody_changed', input.log);
   return moved;
 }
@@ -167,7 +196,11 @@ const revaluedHandlers = new Map<CardHoldKind, HeldCardRevaluedHandler[]>();
  */
 export function onHeldCardRevalued(kind: CardHoldKind, handler: HeldCardRevaluedHandler): () => void {
   revaluedHandlers.set(kind, [...(revaluedHandlers.get(kind) ?? []), handler]);
-  return () => revaluedHandlers.set(kind, (revaluedHandlers.get(kind) ?? []).filter((h) => h !== handler));
+  return () =>
+    revaluedHandlers.set(
+      kind,
+      (revaluedHandlers.get(kind) ?? []).filter((h) => h !== handler),
+    );
 }
 
 /** Tells the holder of `e.card` (if any) that it was corrected or appraised. */

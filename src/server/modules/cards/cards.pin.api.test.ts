@@ -20,7 +20,15 @@ beforeAll(async () => {
   owner = await signedInMember(t, { name: 'Pin Owner' });
   other = await signedInMember(t, { name: 'Someone Else' });
   admin = await signedInAdmin(t);
-  const identity = { player: 'Pinned Player', year: 1990, set: 'Pin Set', cardNumber: '7', grader: 'PSA' as const, grade: 9, sport: 'baseball' as const };
+  const identity = {
+    player: 'Pinned Player',
+    year: 1990,
+    set: 'Pin Set',
+    cardNumber: '7',
+    grader: 'PSA' as const,
+    grade: 9,
+    sport: 'baseball' as const,
+  };
   constituentId = (await createConstituent(t, identity)).id;
   // Two sales on the last day: the day's price is their average.
   await addObservations(t, constituentId, [
@@ -30,7 +38,13 @@ beforeAll(async () => {
     // After "today": not a price yet.
     ['2026-06-10', 990_000],
   ]);
-  matched = (await createCard(t, { id: owner.userId }, { subject: 'pinned player', year: 1990, brand: 'PIN SET', cardNumber: '7', grade: 'MINT 9', sport: 'baseball', estimatedValueCents: 300_000 })).id;
+  matched = (
+    await createCard(
+      t,
+      { id: owner.userId },
+      { subject: 'pinned player', year: 1990, brand: 'PIN SET', cardNumber: '7', grade: 'MINT 9', sport: 'baseball', estimatedValueCents: 300_000 },
+    )
+  ).id;
   plain = (await createCard(t, { id: owner.userId }, { subject: 'Nobody Traded', estimatedValueCents: 50_000 })).id;
 });
 afterAll(async () => t?.close());
@@ -40,7 +54,9 @@ const api = (who: SignedInUser | null, method: 'GET' | 'PUT' | 'DELETE', url: st
 const registry = async (): Promise<RegistryResponse> => (await api(owner, 'GET', '/api/registry')).json();
 const card = async (id: string): Promise<CardDetail> => (await api(owner, 'GET', `/api/cards/${id}`)).json();
 const editedEvents = async (id: string) =>
-  (await t.db.select().from(cardEvents).where(eq(cardEvents.cardId, id)).orderBy(asc(cardEvents.seq))).filter((e) => e.kind === 'edited').map((e) => e.data);
+  (await t.db.select().from(cardEvents).where(eq(cardEvents.cardId, id)).orderBy(asc(cardEvents.seq)))
+    .filter((e) => e.kind === 'edited')
+    .map((e) => e.data);
 
 describe('market value and a pinned estimate', () => {
   it('values a matching card at its market price, with the day of the last sale, and counts it in the total', async () => {
@@ -62,7 +78,11 @@ describe('market value and a pinned estimate', () => {
     const res = await api(owner, 'PUT', `/api/cards/${matched}/pinned-estimate`, { estimatedValueCents: 320_000 });
     expect(res.statusCode, res.body).toBe(200);
     const detail: CardDetail = res.json();
-    expect(detail).toMatchObject({ estimatePinned: true, estimatedValueCents: 320_000, valuation: { valueCents: 320_000, source: 'estimate', market: { priceCents: 250_000 } } });
+    expect(detail).toMatchObject({
+      estimatePinned: true,
+      estimatedValueCents: 320_000,
+      valuation: { valueCents: 320_000, source: 'estimate', market: { priceCents: 250_000 } },
+    });
     expect(detail.events.at(-1)).toMatchObject({ kind: 'edited', actor: { id: owner.userId } });
 
     const reg = await registry();
@@ -73,7 +93,9 @@ describe('market value and a pinned estimate', () => {
 
     // The same pin again changes nothing and records nothing.
     expect((await api(owner, 'PUT', `/api/cards/${matched}/pinned-estimate`, { estimatedValueCents: 320_000 })).statusCode).toBe(200);
-    expect(await editedEvents(matched)).toEqual([{ changes: { estimatePinned: { from: false, to: true }, estimatedValueCents: { from: 300_000, to: 320_000 } } }]);
+    expect(await editedEvents(matched)).toEqual([
+      { changes: { estimatePinned: { from: false, to: true }, estimatedValueCents: { from: 300_000, to: 320_000 } } },
+    ]);
   });
 
   it('follows the market again, keeping the estimate for next time', async () => {
@@ -96,7 +118,9 @@ describe('market value and a pinned estimate', () => {
     for (const estimatedValueCents of [-1, 12.5, 10_000_000_001, '100']) {
       expect((await api(owner, 'PUT', `/api/cards/${matched}/pinned-estimate`, { estimatedValueCents })).statusCode).toBe(400);
     }
-    expect((await api(owner, 'PUT', `/api/cards/${matched}/pinned-estimate`, { estimatedValueCents: 1, ownerId: other.userId })).statusCode).toBe(400);
+    expect((await api(owner, 'PUT', `/api/cards/${matched}/pinned-estimate`, { estimatedValueCents: 1, ownerId: other.userId })).statusCode).toBe(
+      400,
+    );
   });
 
   it('security: nobody else pins or unpins the owner’s card, not even an admin, and nothing about it leaks', async () => {
@@ -119,7 +143,13 @@ describe('market value and a pinned estimate', () => {
 describe('the registry in value order', () => {
   it('sorts by what a card counts for: its market value while it follows the market', async () => {
     const me = await signedInMember(t);
-    const follows = (await createCard(t, { id: me.userId }, { subject: 'Pinned Player', year: 1990, brand: 'Pin Set', cardNumber: '7', grade: 'MINT 9', estimatedValueCents: 300_000 })).id;
+    const follows = (
+      await createCard(
+        t,
+        { id: me.userId },
+        { subject: 'Pinned Player', year: 1990, brand: 'Pin Set', cardNumber: '7', grade: 'MINT 9', estimatedValueCents: 300_000 },
+      )
+    ).id;
     const between = (await createCard(t, { id: me.userId }, { subject: 'Between', estimatedValueCents: 280_000 })).id;
     const low = (await createCard(t, { id: me.userId }, { subject: 'Low', estimatedValueCents: 50_000 })).id;
     const get = async (qs: string) => (await api(me, 'GET', `/api/registry${qs}`)).json<RegistryResponse>();
@@ -128,6 +158,9 @@ describe('the registry in value order', () => {
     expect(byValue).toMatchObject({ totalEstimatedValueCents: 280_000 + 250_000 + 50_000, atMarketValue: 1, count: 3, totalCount: 3 });
     // Year, oldest first, then value; the market value also when the card is not on the page.
     expect((await get('?sort=year')).cards.map((c) => c.id)).toEqual([between, low, follows]);
-    expect(await get('?sort=value&pageSize=1&page=2')).toMatchObject({ cards: [{ id: follows, valuation: { source: 'market', valueCents: 250_000 } }], totalEstimatedValueCents: 580_000 });
+    expect(await get('?sort=value&pageSize=1&page=2')).toMatchObject({
+      cards: [{ id: follows, valuation: { source: 'market', valueCents: 250_000 } }],
+      totalEstimatedValueCents: 580_000,
+    });
   });
 });

@@ -64,9 +64,23 @@ describe('POST /api/cards with source psa', () => {
   it('takes the fields from PSA’s answer when PSA confirms the certificate, whatever was typed', async () => {
     const me = await signedInMember(t);
     const cert = unregisteredPsaCerts[1]; // 1997 Topps Chrome Tim Duncan, MINT 9
-    const res = await api(t, me, 'POST', '/api/cards', slab({ certNumber: cert.certNumber, grade: 'GEM MT 10', subject: 'Somebody Else', year: 2001 }));
+    const res = await api(
+      t,
+      me,
+      'POST',
+      '/api/cards',
+      slab({ certNumber: cert.certNumber, grade: 'GEM MT 10', subject: 'Somebody Else', year: 2001 }),
+    );
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ grader: 'PSA', grade: cert.grade, gradeValue: 9, subject: cert.subject, year: Number(cert.year), brand: cert.brand, needsReview: false });
+    expect(res.json()).toMatchObject({
+      grader: 'PSA',
+      grade: cert.grade,
+      gradeValue: 9,
+      subject: cert.subject,
+      year: Number(cert.year),
+      brand: cert.brand,
+      needsReview: false,
+    });
     const { event } = await registeredEvent(t, me, res.json().id);
     expect(event.data).toEqual({ source: 'psa' });
   });
@@ -89,7 +103,10 @@ describe('POST /api/cards with source psa', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { event } = await registeredEvent(t, me, res.json().id);
     expect(event.data).toMatchObject({ source: 'manual', psaUnconfirmed: 'unavailable' });
-    const queued = await t.db.select().from(jobs).where(eq(jobs.key, `${PSA_RECHECK_JOB}:${res.json().id}`));
+    const queued = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${PSA_RECHECK_JOB}:${res.json().id}`));
     expect(queued).toHaveLength(1);
   });
 
@@ -99,7 +116,12 @@ describe('POST /api/cards with source psa', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { event } = await registeredEvent(bare, me, res.json().id);
     expect(event.data).toMatchObject({ source: 'manual', psaUnconfirmed: 'unavailable', message: expect.any(String) });
-    expect(await bare.db.select().from(jobs).where(eq(jobs.key, `${PSA_RECHECK_JOB}:${res.json().id}`))).toHaveLength(0);
+    expect(
+      await bare.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `${PSA_RECHECK_JOB}:${res.json().id}`)),
+    ).toHaveLength(0);
   });
 
   it('refuses source psa for a card that is not a PSA slab', async () => {

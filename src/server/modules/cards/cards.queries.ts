@@ -47,7 +47,13 @@ interface RegistryShape {
 function registryShape(ownerId: string, f: RegistryFilter) {
   const q = f.q?.trim();
   const words = q ? prefixQuery(q) : null;
-  const shape: RegistryShape = { nothing: Boolean(q) && !words, words: Boolean(words), sport: Boolean(f.sport), grader: Boolean(f.grader), custody: Boolean(f.custody) };
+  const shape: RegistryShape = {
+    nothing: Boolean(q) && !words,
+    words: Boolean(words),
+    sport: Boolean(f.sport),
+    grader: Boolean(f.grader),
+    custody: Boolean(f.custody),
+  };
   return { shape, values: { owner: ownerId, words, sport: f.sport, grader: f.grader, custody: f.custody } };
 }
 
@@ -148,7 +154,9 @@ export function registryPage(
   const { shape, values } = registryShape(ownerId, f);
   // Newest first never needs the market values.
   const market = following.length > 0 && input.sort !== 'recent';
-  return prepared(db, `registry page ${JSON.stringify(shape)} ${input.sort} ${market}`, () => registryPageQuery(db, shape, input.sort, market)).execute({
+  return prepared(db, `registry page ${JSON.stringify(shape)} ${input.sort} ${market}`, () =>
+    registryPageQuery(db, shape, input.sort, market),
+  ).execute({
     ...values,
     followIds: pgArray(following.map((c) => c.id)),
     followValues: pgArray(following.map((c) => c.valueCents)),
@@ -199,7 +207,10 @@ function ownerMatchQuery(db: Db, byPhone: boolean) {
 export async function ownersMatching(db: Db, q: string): Promise<string[]> {
   const digits = q.replace(/\D/g, '');
   const byPhone = digits.length >= 4;
-  const rows = await prepared(db, `owners matching ${byPhone}`, () => ownerMatchQuery(db, byPhone)).execute({ name: `%${likeEscape(q)}%`, phone: `%${digits}%` });
+  const rows = await prepared(db, `owners matching ${byPhone}`, () => ownerMatchQuery(db, byPhone)).execute({
+    name: `%${likeEscape(q)}%`,
+    phone: `%${digits}%`,
+  });
   return rows.map((r) => r.id);
 }
 
@@ -219,8 +230,23 @@ function adminCardsShape(f: AdminCardsFilter, matchedOwners: string[]) {
   const words = q ? prefixQuery(q) : null;
   const owners = matchedOwners.length > 0;
   const search = !q ? 'none' : words && owners ? 'both' : words ? 'words' : owners ? 'owners' : 'nothing';
-  const shape: AdminCardsShape = { owner: Boolean(f.ownerId), custody: Boolean(f.custody), grader: Boolean(f.grader), sport: Boolean(f.sport), needsReview: f.needsReview !== undefined, search };
-  const values = { ownerId: f.ownerId, custody: f.custody, grader: f.grader, sport: f.sport, needsReview: f.needsReview, words, owners: pgArray(matchedOwners) };
+  const shape: AdminCardsShape = {
+    owner: Boolean(f.ownerId),
+    custody: Boolean(f.custody),
+    grader: Boolean(f.grader),
+    sport: Boolean(f.sport),
+    needsReview: f.needsReview !== undefined,
+    search,
+  };
+  const values = {
+    ownerId: f.ownerId,
+    custody: f.custody,
+    grader: f.grader,
+    sport: f.sport,
+    needsReview: f.needsReview,
+    words,
+    owners: pgArray(matchedOwners),
+  };
   return { shape, values };
 }
 
@@ -282,7 +308,10 @@ export async function adminCardsPage(db: Db, f: AdminCardsFilter & { sort: Admin
   let total = rows[0]?.total ?? 0;
   if (!rows.length && f.page > 1) {
     const [{ n }] = await prepared(db, `admin cards count ${JSON.stringify(shape)}`, () =>
-      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cards).where(adminCardsWhere(shape)),
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(cards)
+        .where(adminCardsWhere(shape)),
     ).execute(values);
     total = n;
   }

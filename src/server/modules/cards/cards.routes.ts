@@ -65,26 +65,47 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Scoped to this plugin: other routes keep their JSON-only bodies.
   await app.register(multipart, { limits: { fileSize: CARD_IMAGE_MAX_BYTES, files: 1, fields: 2, fieldSize: 100, parts: 4 } });
   const psaLimit = limitHook(app, [
-    { name: 'psa-lookup:user', max: PSA_LOOKUPS_PER_MEMBER_PER_HOUR, windowMs: 60 * 60_000, key: (req) => (req.user?.isAdmin ? undefined : req.user?.id) },
+    {
+      name: 'psa-lookup:user',
+      max: PSA_LOOKUPS_PER_MEMBER_PER_HOUR,
+      windowMs: 60 * 60_000,
+      key: (req) => (req.user?.isAdmin ? undefined : req.user?.id),
+    },
   ]);
 
   app.get(
     '/api/registry',
-    { config: { access: 'user' }, schema: { description: 'One page of your registry, searched, filtered and sorted, with the whole registry\'s totals.', querystring: registryQuerySchema, response: { 200: registryResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        description: "One page of your registry, searched, filtered and sorted, with the whole registry's totals.",
+        querystring: registryQuerySchema,
+        response: { 200: registryResponseSchema },
+      },
+    },
     async (req) => registry(ctx, signedInActor(req), req.query),
   );
 
-  app.get('/api/index/collection', { config: { access: 'user' }, schema: { description: 'The index constituents you own.', response: { 200: collectionVsMarketSchema } } }, async (req) =>
-    registryVsMarket(ctx, signedInActor(req)),
+  app.get(
+    '/api/index/collection',
+    { config: { access: 'user' }, schema: { description: 'The index constituents you own.', response: { 200: collectionVsMarketSchema } } },
+    async (req) => registryVsMarket(ctx, signedInActor(req)),
   );
 
-  app.get('/api/cards', { config: { access: 'user' }, schema: { description: 'Your cards.', response: { 200: cardsResponseSchema } } }, async (req) => ({
-    cards: await cardSummaries(ctx, signedInActor(req)),
-  }));
+  app.get(
+    '/api/cards',
+    { config: { access: 'user' }, schema: { description: 'Your cards.', response: { 200: cardsResponseSchema } } },
+    async (req) => ({
+      cards: await cardSummaries(ctx, signedInActor(req)),
+    }),
+  );
 
   app.get(
     '/api/cards/:id',
-    { config: { access: 'user' }, schema: { description: 'One card with its history.', params: cardIdParamsSchema, response: { 200: cardDetailSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'One card with its history.', params: cardIdParamsSchema, response: { 200: cardDetailSchema } },
+    },
     async (req) => cardDetail(ctx, signedInActor(req), { id: req.params.id }),
   );
 
@@ -96,25 +117,42 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/cards/:id',
-    { config: { access: 'user' }, schema: { description: 'Edit one of your cards.', params: cardIdParamsSchema, body: patchCardSchema, response: { 200: cardSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'Edit one of your cards.', params: cardIdParamsSchema, body: patchCardSchema, response: { 200: cardSchema } },
+    },
     async (req) => patchCard(ctx, signedInActor(req), { id: req.params.id, patch: req.body, log: req.log }),
   );
 
   app.put(
     '/api/cards/:id/pinned-estimate',
-    { config: { access: 'user' }, schema: { description: 'Keep your own estimate for a card instead of its market value.', params: cardIdParamsSchema, body: pinEstimateSchema, response: { 200: cardDetailSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        description: 'Keep your own estimate for a card instead of its market value.',
+        params: cardIdParamsSchema,
+        body: pinEstimateSchema,
+        response: { 200: cardDetailSchema },
+      },
+    },
     async (req) => pinEstimate(ctx, signedInActor(req), { id: req.params.id, estimatedValueCents: req.body.estimatedValueCents, log: req.log }),
   );
 
   app.delete(
     '/api/cards/:id/pinned-estimate',
-    { config: { access: 'user' }, schema: { description: 'Let a card follow its market value again.', params: cardIdParamsSchema, response: { 200: cardDetailSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'Let a card follow its market value again.', params: cardIdParamsSchema, response: { 200: cardDetailSchema } },
+    },
     async (req) => followMarket(ctx, signedInActor(req), { id: req.params.id, log: req.log }),
   );
 
   app.delete(
     '/api/cards/:id',
-    { config: { access: 'user' }, schema: { description: 'Delete one of your cards from the registry.', params: cardIdParamsSchema, response: { 200: deleteCardResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'Delete one of your cards from the registry.', params: cardIdParamsSchema, response: { 200: deleteCardResponseSchema } },
+    },
     async (req) => {
       await deleteCard(ctx, signedInActor(req), { id: req.params.id, log: req.log });
       return { ok: true as const };
@@ -153,7 +191,8 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('bad_request', 'The upload could not be read');
       }
       if (!side) throw new AppError('bad_request', cardMessages.imageSide, { fieldErrors: { side: [cardMessages.imageSide] } });
-      if (!data || data.length === 0) throw new AppError('bad_request', cardMessages.imageNoFile, { fieldErrors: { file: [cardMessages.imageNoFile] } });
+      if (!data || data.length === 0)
+        throw new AppError('bad_request', cardMessages.imageNoFile, { fieldErrors: { file: [cardMessages.imageNoFile] } });
       if (data.length > CARD_IMAGE_MAX_BYTES) throw tooLarge();
       return reply.status(201).send(await addImage(ctx, actor, { id: req.params.id, side, data, log: req.log }));
     },
@@ -161,7 +200,10 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cards/:id/images/:side',
-    { config: { access: 'user' }, schema: { description: 'A card\'s front or back image.', params: cardImageParamsSchema, querystring: cardImageQuerySchema } },
+    {
+      config: { access: 'user' },
+      schema: { description: "A card's front or back image.", params: cardImageParamsSchema, querystring: cardImageQuerySchema },
+    },
     async (req, reply) => {
       const { data, at } = await readImage(ctx, signedInActor(req), { id: req.params.id, side: req.params.side, size: req.query.size });
       // Each upload has its own URL (?v=), so a private copy may be kept for a long time.
@@ -176,25 +218,47 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/psa/cert/:certNumber',
-    { config: { access: 'user' }, schema: { description: 'Look up a PSA certificate.', params: certParamsSchema, response: { 200: psaCertResponseSchema } }, onRequest: psaLimit },
+    {
+      config: { access: 'user' },
+      schema: { description: 'Look up a PSA certificate.', params: certParamsSchema, response: { 200: psaCertResponseSchema } },
+      onRequest: psaLimit,
+    },
     async (req) => lookupCert(ctx, { certNumber: req.params.certNumber }),
   );
 
   app.post(
     '/api/admin/psa/bulk',
-    { config: { access: 'admin' }, schema: { description: 'Look up many PSA certificates.', body: psaBulkRequestSchema, response: { 200: psaBulkResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { description: 'Look up many PSA certificates.', body: psaBulkRequestSchema, response: { 200: psaBulkResponseSchema } },
+    },
     async (req) => ({ results: await bulkLookup(ctx, req.body) }),
   );
 
   app.get(
     '/api/admin/cards',
-    { config: { access: 'admin' }, schema: { description: 'All cards in the registry, filtered and paged.', querystring: adminCardsQuerySchema, response: { 200: adminCardsResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'All cards in the registry, filtered and paged.',
+        querystring: adminCardsQuerySchema,
+        response: { 200: adminCardsResponseSchema },
+      },
+    },
     async (req) => adminCards(ctx, req.query),
   );
 
   app.patch(
     '/api/admin/cards/:id/custody',
-    { config: { access: 'admin' }, schema: { description: 'Change the custody of a card.', params: cardIdParamsSchema, body: custodyChangeSchema, response: { 200: cardDetailSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'Change the custody of a card.',
+        params: cardIdParamsSchema,
+        body: custodyChangeSchema,
+        response: { 200: cardDetailSchema },
+      },
+    },
     async (req) => changeCustody(ctx, signedInActor(req), { id: req.params.id, change: req.body, log: req.log }),
   );
 
@@ -202,7 +266,12 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/cards/:id',
     {
       config: { access: 'admin' },
-      schema: { description: 'Correct a card (held or not), with the reason; recorded in its provenance.', params: cardIdParamsSchema, body: cardCorrectionSchema, response: { 200: cardDetailSchema } },
+      schema: {
+        description: 'Correct a card (held or not), with the reason; recorded in its provenance.',
+        params: cardIdParamsSchema,
+        body: cardCorrectionSchema,
+        response: { 200: cardDetailSchema },
+      },
     },
     async (req) => correctCard(ctx, signedInActor(req), { id: req.params.id, correction: req.body, log: req.log }),
   );
@@ -211,14 +280,22 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/cards/:id/appraisal',
     {
       config: { access: 'admin' },
-      schema: { description: 'Record our appraisal of a card (the lending basis when the index has no price).', params: cardIdParamsSchema, body: cardAppraisalInputSchema, response: { 200: cardDetailSchema } },
+      schema: {
+        description: 'Record our appraisal of a card (the lending basis when the index has no price).',
+        params: cardIdParamsSchema,
+        body: cardAppraisalInputSchema,
+        response: { 200: cardDetailSchema },
+      },
     },
     async (req) => appraiseCard(ctx, signedInActor(req), { id: req.params.id, valueCents: req.body.valueCents, note: req.body.note, log: req.log }),
   );
 
   app.get(
     '/api/admin/users-with-cards',
-    { config: { access: 'admin' }, schema: { description: 'Members who own cards, for picking an owner.', response: { 200: usersWithCardsResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { description: 'Members who own cards, for picking an owner.', response: { 200: usersWithCardsResponseSchema } },
+    },
     async () => ({ users: await usersWithCards(ctx) }),
   );
 };

@@ -95,7 +95,9 @@ export function toCard(r: CardRow): Card {
 
 /** Our team's appraisal of the card, or null (decision 128). */
 export function toAppraisal(r: CardRow): CardAppraisal | null {
-  return r.appraisedValueCents !== null && r.appraisedAt ? { valueCents: r.appraisedValueCents, at: r.appraisedAt.toISOString(), byId: r.appraisedById } : null;
+  return r.appraisedValueCents !== null && r.appraisedAt
+    ? { valueCents: r.appraisedValueCents, at: r.appraisedAt.toISOString(), byId: r.appraisedById }
+    : null;
 }
 
 export function toSummary(r: CardRow): CardSummary {
@@ -140,7 +142,8 @@ export function announce(uow: UnitOfWork, row: CardRow, reason: CardUpdatedReaso
 }
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.code === '23505') return true;
   return false;
 };
 const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { fieldErrors: { certNumber: [cardMessages.certDuplicate] } });
@@ -351,7 +354,19 @@ export async function createCard(ctx: CardsContext, actor: SignedInActor, input:
   return toCard(row);
 }
 
-const editable = ['grader', 'certNumber', 'grade', 'gradeValue', 'year', 'brand', 'subject', 'cardNumber', 'variety', 'sport', 'estimatedValueCents'] as const;
+const editable = [
+  'grader',
+  'certNumber',
+  'grade',
+  'gradeValue',
+  'year',
+  'brand',
+  'subject',
+  'cardNumber',
+  'variety',
+  'sport',
+  'estimatedValueCents',
+] as const;
 
 /** PATCH /api/cards/{id}: changes descriptive fields; records `edited` with what changed. */
 export async function patchCard(ctx: CardsContext, actor: SignedInActor, input: { id: string; patch: PatchCardValues; log?: Log }): Promise<Card> {
@@ -362,7 +377,8 @@ export async function patchCard(ctx: CardsContext, actor: SignedInActor, input: 
       const next = { ...row, ...input.patch } as CardRow;
       if (input.patch.grade !== undefined && input.patch.gradeValue === undefined) next.gradeValue = gradeValueFromLabel(next.grade);
       // A held card's identity and value are frozen for its owner (decision 128); an admin corrects them.
-      if (row.holdKind && lockedChanges({ ...row, hold: row.holdKind }, next).length) throw new AppError('conflict', cardLockedMessages[row.holdKind]);
+      if (row.holdKind && lockedChanges({ ...row, hold: row.holdKind }, next).length)
+        throw new AppError('conflict', cardLockedMessages[row.holdKind]);
       const issues = cardFieldIssues(next);
       if (issues.length) {
         const fieldErrors = Object.fromEntries(issues.map((i) => [i.path, [i.message]]));
@@ -378,7 +394,14 @@ export async function patchCard(ctx: CardsContext, actor: SignedInActor, input: 
         .where(eq(cards.id, row.id))
         .returning(cardColumns);
       await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'edited', data: { changes }, at: now });
-      await audit(uow.tx, { ...auditBy(actor), action: 'card.edited', targetType: 'card', targetId: row.id, data: { fields: Object.keys(changes) }, at: now });
+      await audit(uow.tx, {
+        ...auditBy(actor),
+        action: 'card.edited',
+        targetType: 'card',
+        targetId: row.id,
+        data: { fields: Object.keys(changes) },
+        at: now,
+      });
       announce(uow, updated, 'edited', input.log);
       return toCard(updated);
     });
@@ -422,14 +445,25 @@ async function setPin(ctx: CardsContext, actor: SignedInActor, input: { id: stri
       .where(eq(cards.id, row.id))
       .returning(cardColumns);
     await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'edited', data: { changes }, at: now });
-    await audit(uow.tx, { ...auditBy(actor), action: input.pinned ? 'card.estimate_pinned' : 'card.follows_market', targetType: 'card', targetId: row.id, data: { fields: Object.keys(changes) }, at: now });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: input.pinned ? 'card.estimate_pinned' : 'card.follows_market',
+      targetType: 'card',
+      targetId: row.id,
+      data: { fields: Object.keys(changes) },
+      at: now,
+    });
     announce(uow, updated, 'edited', input.log);
   });
   return cardDetail(ctx, actor, { id: input.id });
 }
 
 /** PUT /api/cards/{id}/pinned-estimate: the owner's estimate counts, whatever the market price. */
-export async function pinEstimate(ctx: CardsContext, actor: SignedInActor, input: { id: string; estimatedValueCents: number; log?: Log }): Promise<CardDetail> {
+export async function pinEstimate(
+  ctx: CardsContext,
+  actor: SignedInActor,
+  input: { id: string; estimatedValueCents: number; log?: Log },
+): Promise<CardDetail> {
   return setPin(ctx, actor, { id: input.id, pinned: true, estimatedValueCents: input.estimatedValueCents, log: input.log });
 }
 
@@ -450,7 +484,14 @@ export async function deleteCard(ctx: CardsContext, actor: SignedInActor, input:
     const refusal = deleteRefusal(row);
     if (refusal) throw new AppError('conflict', refusal);
     const [deleted] = await uow.tx.update(cards).set({ deletedAt: now, updatedAt: now }).where(eq(cards.id, row.id)).returning(cardColumns);
-    await audit(uow.tx, { ...auditBy(actor), action: 'card.deleted', targetType: 'card', targetId: row.id, data: { certNumber: row.certNumber }, at: now });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'card.deleted',
+      targetType: 'card',
+      targetId: row.id,
+      data: { certNumber: row.certNumber },
+      at: now,
+    });
     announce(uow, deleted, 'deleted', input.log);
     return deleted;
   });
@@ -492,7 +533,14 @@ export async function addImage(
         .returning(cardColumns);
       const replaced = Boolean(old[0]);
       await appendEvent(uow.tx, auditBy(actor), { cardId: row.id, kind: 'image_added', data: { side: input.side, replaced }, at: now });
-      await audit(uow.tx, { ...auditBy(actor), action: 'card.image_added', targetType: 'card', targetId: row.id, data: { side: input.side, replaced, width: resized.width, height: resized.height }, at: now });
+      await audit(uow.tx, {
+        ...auditBy(actor),
+        action: 'card.image_added',
+        targetType: 'card',
+        targetId: row.id,
+        data: { side: input.side, replaced, width: resized.width, height: resized.height },
+        at: now,
+      });
       announce(uow, updated, 'image_added', input.log);
       return toCard(updated);
     });
@@ -527,25 +575,32 @@ export async function readImage(
 /** GET /api/admin/cards: every live card, searched, filtered, sorted, 50 a page, with its owner. */
 export async function adminCards(
   ctx: CardsContext,
-  input: { q?: string; ownerId?: string; custody?: Custody; grader?: Grader; sport?: Sport; needsReview?: boolean; sort: AdminCardSort; page: number },
+  input: {
+    q?: string;
+    ownerId?: string;
+    custody?: Custody;
+    grader?: Grader;
+    sport?: Sport;
+    needsReview?: boolean;
+    sort: AdminCardSort;
+    page: number;
+  },
 ): Promise<AdminCardsResponse> {
   const { rows, total } = await adminCardsPage(ctx.db, input);
   return {
-    cards: rows.map(
-      (r): AdminCardRow => ({
-        ...toSummary(r.c),
-        ownerId: r.c.ownerId,
-        cardNumber: r.c.cardNumber,
-        variety: r.c.variety,
-        appraisal: toAppraisal(r.c),
-        owner: r.owner,
-        sport: r.c.sport,
-        gradeValue: r.c.gradeValue,
-        needsReview: r.c.needsReview,
-        createdAt: r.c.createdAt.toISOString(),
-        updatedAt: r.c.updatedAt.toISOString(),
-      }),
-    ),
+    cards: rows.map((r): AdminCardRow => ({
+      ...toSummary(r.c),
+      ownerId: r.c.ownerId,
+      cardNumber: r.c.cardNumber,
+      variety: r.c.variety,
+      appraisal: toAppraisal(r.c),
+      owner: r.owner,
+      sport: r.c.sport,
+      gradeValue: r.c.gradeValue,
+      needsReview: r.c.needsReview,
+      createdAt: r.c.createdAt.toISOString(),
+      updatedAt: r.c.updatedAt.toISOString(),
+    })),
     total,
     page: input.page,
     pageSize: ADMIN_CARDS_PAGE_SIZE,

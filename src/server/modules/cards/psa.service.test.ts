@@ -4,17 +4,32 @@ import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import { mapLimit, psaDifferences } from './psa.service.ts';
 import { prefixQuery } from './cards.queries.ts';
 
-const cert = normalisePsaCert('12345678', { Year: '1986', Brand: 'FLEER', Subject: 'MICHAEL JORDAN', CardGrade: 'MINT 9', TotalPopulation: 8000, PopulationHigher: 320, Variety: '' }, { front: null, back: null });
+const cert = normalisePsaCert(
+  '12345678',
+  { Year: '1986', Brand: 'FLEER', Subject: 'MICHAEL JORDAN', CardGrade: 'MINT 9', TotalPopulation: 8000, PopulationHigher: 320, Variety: '' },
+  { front: null, back: null },
+);
 
 describe('PSA', () => {
   it('normalises PSA’s fields, blanks to null', () => {
-    expect(cert).toMatchObject({ certNumber: '12345678', year: '1986', subject: 'MICHAEL JORDAN', grade: 'MINT 9', variety: null, totalPopulation: 8000, populationHigher: 320, category: null });
+    expect(cert).toMatchObject({
+      certNumber: '12345678',
+      year: '1986',
+      subject: 'MICHAEL JORDAN',
+      grade: 'MINT 9',
+      variety: null,
+      totalPopulation: 8000,
+      populationHigher: 320,
+      category: null,
+    });
   });
 
   it('compares grade by its number and the player by letters only', () => {
     expect(psaDifferences({ grade: 'Mint 9', subject: 'Michael Jordan' }, cert)).toEqual([]);
     expect(psaDifferences({ grade: 'GEM MT 10', subject: 'Michael  jordan.' }, cert)).toEqual([{ field: 'grade', card: 'GEM MT 10', psa: 'MINT 9' }]);
-    expect(psaDifferences({ grade: 'MINT 9', subject: 'Scottie Pippen' }, cert)).toEqual([{ field: 'subject', card: 'Scottie Pippen', psa: 'MICHAEL JORDAN' }]);
+    expect(psaDifferences({ grade: 'MINT 9', subject: 'Scottie Pippen' }, cert)).toEqual([
+      { field: 'subject', card: 'Scottie Pippen', psa: 'MICHAEL JORDAN' },
+    ]);
   });
 
   it('maps PSA’s answers: 401 unauthorized, quota text, other failures, not found', async () => {
@@ -25,7 +40,10 @@ describe('PSA', () => {
     await expect(answer(429, '').getCert('1')).rejects.toMatchObject({ kind: 'quota' });
     await expect(answer(502, 'Bad gateway').getCert('1')).rejects.toMatchObject({ kind: 'unavailable' });
     await expect(answer(200, '<html>').getCert('1')).rejects.toBeInstanceOf(PsaError);
-    expect(await answer(200, '{"IsValidRequest":true,"ServerMessage":"No data found"}').getCert('1')).toEqual({ found: false, message: 'No data found' });
+    expect(await answer(200, '{"IsValidRequest":true,"ServerMessage":"No data found"}').getCert('1')).toEqual({
+      found: false,
+      message: 'No data found',
+    });
     await expect(new HttpPsaProvider({ baseUrl: 'https://psa.test' }).getCert('1')).rejects.toMatchObject({ kind: 'not_configured' });
   });
 
@@ -37,7 +55,10 @@ describe('PSA', () => {
       fetch: async (url, init) => {
         calls.push({ url: String(url), auth: new Headers(init?.headers).get('authorization') });
         return String(url).includes('Images')
-          ? Response.json([{ IsFrontImage: true, ImageURL: 'https://img.test/f.jpg' }, { IsFrontImage: false, ImageURL: 'javascript:alert(1)' }])
+          ? Response.json([
+              { IsFrontImage: true, ImageURL: 'https://img.test/f.jpg' },
+              { IsFrontImage: false, ImageURL: 'javascript:alert(1)' },
+            ])
           : Response.json({ PSACert: { CertNumber: '42', Subject: 'X', CardGrade: 'NM 7' } });
       },
     });

@@ -52,7 +52,11 @@ const isFresh = (fetchedAt: Date, now: Date) => now.getTime() - fetchedAt.getTim
  * caching what PSA found. With PSA unreachable or unconfigured, an older cached answer still
  * serves an ordinary look-up; a `fresh` one never falls back. Throws PsaError when PSA cannot answer.
  */
-export async function findCert(ctx: Pick<CardsContext, 'db' | 'clock' | 'psa'>, certNumber: string, opts: { fresh?: boolean } = {}): Promise<PsaResult> {
+export async function findCert(
+  ctx: Pick<CardsContext, 'db' | 'clock' | 'psa'>,
+  certNumber: string,
+  opts: { fresh?: boolean } = {},
+): Promise<PsaResult> {
   const now = ctx.clock.now();
   const hit = opts.fresh ? undefined : await cached(ctx.db, certNumber);
   if (hit && (isFresh(hit.fetchedAt, now) || !ctx.psa.configured)) return { found: true, cert: hit.data, fetchedAt: hit.fetchedAt, fromCache: true };
@@ -105,7 +109,8 @@ export async function bulkLookup(ctx: CardsContext, input: { certNumbers: string
   const valid = [...new Set(cleaned.map((c) => c.n).filter(isCertNumber))];
   const hits = valid.length ? await ctx.db.select().from(psaCerts).where(inArray(psaCerts.certNumber, valid)) : [];
   const byNumber = new Map<string, Omit<PsaBulkRow, 'certNumber'>>();
-  for (const h of hits) if (isFresh(h.fetchedAt, now) || !ctx.psa.configured) byNumber.set(h.certNumber, { cert: h.data, error: null, fromCache: true });
+  for (const h of hits)
+    if (isFresh(h.fetchedAt, now) || !ctx.psa.configured) byNumber.set(h.certNumber, { cert: h.data, error: null, fromCache: true });
   const misses = valid.filter((n) => !byNumber.has(n));
   const answers = await mapLimit(misses, PSA_BULK_CONCURRENCY, async (n): Promise<Omit<PsaBulkRow, 'certNumber'>> => {
     try {

@@ -12,7 +12,11 @@ export type CertClaimRow = typeof certClaims.$inferSelect;
 
 /** "1986 Fleer Michael Jordan (PSA 12345678)": the card a claim is about, in a notification. */
 export async function claimWhat(tx: Db, claim: Pick<CertClaimRow, 'cardId' | 'grader' | 'certNumber'>) {
-  const [c] = await tx.select({ subject: cards.subject, year: cards.year, brand: cards.brand }).from(cards).where(eq(cards.id, claim.cardId)).limit(1);
+  const [c] = await tx
+    .select({ subject: cards.subject, year: cards.year, brand: cards.brand })
+    .from(cards)
+    .where(eq(cards.id, claim.cardId))
+    .limit(1);
   const name = c ? [c.year, c.brand, c.subject].filter(Boolean).join(' ') : 'the card';
   return `${name} (${claim.grader} ${claim.certNumber})`;
 }
@@ -44,7 +48,9 @@ export async function claimDecided(uow: UnitOfWork, claim: CertClaimRow, now: Da
   await notify(uow, {
     kind: 'cert_claim_decided',
     title: approved ? 'Certificate claim approved' : 'Certificate claim rejected',
-    message: approved ? withNote(`${what} is now in your registry`, claim.decisionNote) : withNote(`Your claim for ${what} was rejected`, claim.decisionNote),
+    message: approved
+      ? withNote(`${what} is now in your registry`, claim.decisionNote)
+      : withNote(`Your claim for ${what} was rejected`, claim.decisionNote),
     variant: approved ? 'default' : 'destructive',
     user: { id: claim.claimantId, link: approved ? `/registry/${encodeURIComponent(claim.cardId)}` : certClaimPaths.mine },
     now,

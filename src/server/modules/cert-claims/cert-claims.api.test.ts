@@ -33,10 +33,13 @@ type File = { data: Buffer; contentType?: string; filename?: string };
 function claimBody(fields: Record<string, string>, files: Record<string, File>) {
   const boundary = `----claimboundary${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const [name, f] of Object.entries(files)) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${f.filename ?? `${name}.png`}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${f.filename ?? `${name}.png`}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`,
+      ),
       f.data,
       Buffer.from('\r\n'),
     );
@@ -65,7 +68,8 @@ async function openClaim(opts: { hold?: 'listing' | 'loan' | 'fund' } = {}) {
   return { holder, claimant, card, claim: res.json<{ claim: CertClaim }>().claim };
 }
 
-const kindsFor = async (userId: string) => (await t.db.select({ kind: notifications.kind, title: notifications.title }).from(notifications).where(eq(notifications.userId, userId)));
+const kindsFor = async (userId: string) =>
+  await t.db.select({ kind: notifications.kind, title: notifications.title }).from(notifications).where(eq(notifications.userId, userId));
 
 describe('POST /api/cert-claims', () => {
   it('opens a claim with the slab photos, tells the admins, audits it, and the 409 then points at it', async () => {
@@ -80,11 +84,25 @@ describe('POST /api/cert-claims', () => {
     });
     expect((await api(claimant, 'GET', '/api/cert-claims')).json().claims.map((c: CertClaim) => c.id)).toEqual([claim.id]);
     expect(await kindsFor(admin.userId)).toContainEqual({ kind: 'cert_claim_new', title: 'New certificate claim' });
-    const [opened] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'cert_claim.opened'), eq(auditLog.targetId, claim.id)));
+    const [opened] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'cert_claim.opened'), eq(auditLog.targetId, claim.id)));
     expect(opened).toMatchObject({ actorId: claimant.userId });
-    expect(await t.db.select().from(certClaimEvents).where(eq(certClaimEvents.claimId, claim.id))).toMatchObject([{ fromStatus: null, toStatus: 'open' }]);
+    expect(await t.db.select().from(certClaimEvents).where(eq(certClaimEvents.claimId, claim.id))).toMatchObject([
+      { fromStatus: null, toStatus: 'open' },
+    ]);
 
-    const again = await api(claimant, 'POST', '/api/cards', { grader: 'PSA', certNumber: card.certNumber, grade: 'MINT 9', year: 1986, brand: 'Fleer', subject: 'Michael Jordan', sport: 'basketball', estimatedValueCents: 0 });
+    const again = await api(claimant, 'POST', '/api/cards', {
+      grader: 'PSA',
+      certNumber: card.certNumber,
+      grade: 'MINT 9',
+      year: 1986,
+      brand: 'Fleer',
+      subject: 'Michael Jordan',
+      sport: 'basketball',
+      estimatedValueCents: 0,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().claim).toEqual({ grader: 'PSA', certNumber: card.certNumber, openClaimId: claim.id });
     // A second open claim for the same card is refused.
@@ -161,7 +179,11 @@ describe('who sees and decides claims', () => {
     const queue = await api(admin, 'GET', '/api/admin/cert-claims?status=open');
     expect(queue.statusCode).toBe(200);
     const row = queue.json<{ claims: AdminCertClaim[] }>().claims.find((c) => c.id === claim.id)!;
-    expect(row).toMatchObject({ claimant: { id: claimant.userId }, holder: { id: holder.userId }, cardState: { live: true, hold: null, blockedBy: null } });
+    expect(row).toMatchObject({
+      claimant: { id: claimant.userId },
+      holder: { id: holder.userId },
+      cardState: { live: true, hold: null, blockedBy: null },
+    });
   });
 
   it('approving moves the card to the claimant with a provenance event, and tells both members', async () => {
@@ -173,14 +195,23 @@ describe('who sees and decides claims', () => {
     const [moved] = await t.db.select().from(cards).where(eq(cards.id, card.id));
     expect(moved.ownerId).toBe(claimant.userId);
     const detail = (await api(claimant, 'GET', `/api/cards/${card.id}`)).json<CardDetail>();
-    expect(detail.events.at(-1)).toMatchObject({ kind: 'transferred', actor: { id: admin.userId }, data: { fromOwnerId: holder.userId, toOwnerId: claimant.userId, certClaimId: claim.id, reason: 'certificate_claim' } });
+    expect(detail.events.at(-1)).toMatchObject({
+      kind: 'transferred',
+      actor: { id: admin.userId },
+      data: { fromOwnerId: holder.userId, toOwnerId: claimant.userId, certClaimId: claim.id, reason: 'certificate_claim' },
+    });
     expect((await api(holder, 'GET', `/api/cards/${card.id}`)).statusCode).toBe(404);
 
     expect(await kindsFor(claimant.userId)).toContainEqual({ kind: 'cert_claim_decided', title: 'Certificate claim approved' });
     expect(await kindsFor(holder.userId)).toContainEqual({ kind: 'card_claim_decided', title: 'A card left your registry' });
     const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, claim.id))).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['cert_claim.opened', 'cert_claim.status_changed']));
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'card.transferred_by_claim'), eq(auditLog.targetId, card.id)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'card.transferred_by_claim'), eq(auditLog.targetId, card.id))),
+    ).toHaveLength(1);
 
     // Decided once: a second decision is a 409.
     const again = await api(admin, 'PATCH', `/api/admin/cert-claims/${claim.id}`, { decision: 'rejected', note: 'late' });
@@ -200,9 +231,15 @@ describe('who sees and decides claims', () => {
       expect((await api(claimant, 'GET', `/api/cert-claims/${claim.id}`)).json().claim.status).toBe('open');
 
       if (hold !== 'fund') continue;
-      const rejected = await api(admin, 'PATCH', `/api/admin/cert-claims/${claim.id}`, { decision: 'rejected', note: 'The photos show a different label' });
+      const rejected = await api(admin, 'PATCH', `/api/admin/cert-claims/${claim.id}`, {
+        decision: 'rejected',
+        note: 'The photos show a different label',
+      });
       expect(rejected.statusCode, rejected.body).toBe(200);
-      expect((await api(claimant, 'GET', `/api/cert-claims/${claim.id}`)).json().claim).toMatchObject({ status: 'rejected', decisionNote: 'The photos show a different label' });
+      expect((await api(claimant, 'GET', `/api/cert-claims/${claim.id}`)).json().claim).toMatchObject({
+        status: 'rejected',
+        decisionNote: 'The photos show a different label',
+      });
       expect(await kindsFor(claimant.userId)).toContainEqual({ kind: 'cert_claim_decided', title: 'Certificate claim rejected' });
       expect(await kindsFor(holder.userId)).toContainEqual({ kind: 'card_claim_decided', title: 'A claim on your card was rejected' });
     }

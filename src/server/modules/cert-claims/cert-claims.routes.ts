@@ -37,7 +37,8 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'user' },
       schema: {
-        description: 'Claim a certificate registered by another member (multipart: grader, certNumber, message, and the slab photos `front` and `back`, JPEG or PNG, 10 MB each).',
+        description:
+          'Claim a certificate registered by another member (multipart: grader, certNumber, message, and the slab photos `front` and `back`, JPEG or PNG, 10 MB each).',
         response: { 201: certClaimAnswerSchema },
       },
       // Refused before the body is read when it says it is too big.
@@ -46,14 +47,21 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const actor = signedInActor(req);
       const { files, fields } = await readUploadFiles(req, { ...uploadLimits, fileFields: certClaimPhotoSides });
-      const parsed = createCertClaimFieldsSchema.safeParse({ grader: fields.grader?.at(-1), certNumber: fields.certNumber?.at(-1), message: fields.message?.at(-1) });
+      const parsed = createCertClaimFieldsSchema.safeParse({
+        grader: fields.grader?.at(-1),
+        certNumber: fields.certNumber?.at(-1),
+        message: fields.message?.at(-1),
+      });
       if (!parsed.success) {
         const fieldErrors: Record<string, string[]> = {};
         for (const i of parsed.error.issues) (fieldErrors[i.path.join('.') || '_'] ??= []).push(i.message);
         throw new AppError('bad_request', parsed.error.issues[0]?.message ?? 'Invalid request', { fieldErrors });
       }
       for (const side of certClaimPhotoSides) {
-        if (!files[side]?.length) throw new AppError('bad_request', certClaimMessages.photoMissing(side), { fieldErrors: { [side]: [certClaimMessages.photoMissing(side)] } });
+        if (!files[side]?.length)
+          throw new AppError('bad_request', certClaimMessages.photoMissing(side), {
+            fieldErrors: { [side]: [certClaimMessages.photoMissing(side)] },
+          });
       }
       const claim = await createClaim(ctx, actor, { ...parsed.data, photos: { front: files.front!, back: files.back! } });
       return reply.status(201).send({ claim });
@@ -68,7 +76,10 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cert-claims/:id',
-    { config: { access: 'user' }, schema: { description: 'One of your certificate claims.', params: certClaimIdParamsSchema, response: { 200: certClaimAnswerSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'One of your certificate claims.', params: certClaimIdParamsSchema, response: { 200: certClaimAnswerSchema } },
+    },
     async (req) => ({ claim: await oneClaim(ctx, signedInActor(req), { id: req.params.id }) }),
   );
 
@@ -76,7 +87,11 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cert-claims/:id/withdraw',
     {
       config: { access: 'user' },
-      schema: { description: 'Withdraw one of your open certificate claims.', params: certClaimIdParamsSchema, response: { 200: certClaimAnswerSchema } },
+      schema: {
+        description: 'Withdraw one of your open certificate claims.',
+        params: certClaimIdParamsSchema,
+        response: { 200: certClaimAnswerSchema },
+      },
     },
     async (req) => ({ claim: await withdrawClaim(ctx, signedInActor(req), { id: req.params.id }) }),
   );
@@ -88,7 +103,14 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/api/cert-claims/:id/photos/:side',
-    { config: { access: 'user' }, schema: { description: 'A photo of the slab sent with a certificate claim.', params: certClaimPhotoParamsSchema, querystring: certClaimPhotoQuerySchema } },
+    {
+      config: { access: 'user' },
+      schema: {
+        description: 'A photo of the slab sent with a certificate claim.',
+        params: certClaimPhotoParamsSchema,
+        querystring: certClaimPhotoQuerySchema,
+      },
+    },
     async (req, reply) => {
       const { data, contentType, filename } = await readPhoto(ctx, signedInActor(req), { id: req.params.id, side: req.params.side });
       const inline = Boolean(req.query.inline);
@@ -98,7 +120,9 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'private, no-store')
         .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`);
       if (inline) {
-        reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'").header('X-Frame-Options', 'SAMEORIGIN');
+        reply
+          .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+          .header('X-Frame-Options', 'SAMEORIGIN');
       }
       return reply.send(data);
     },
@@ -106,7 +130,14 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/cert-claims',
-    { config: { access: 'admin' }, schema: { description: 'Certificate claims to decide (open, oldest first) or decided.', querystring: adminCertClaimsQuerySchema, response: { 200: adminCertClaimsResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'Certificate claims to decide (open, oldest first) or decided.',
+        querystring: adminCertClaimsQuerySchema,
+        response: { 200: adminCertClaimsResponseSchema },
+      },
+    },
     async (req) => adminClaims(ctx, { status: req.query.status }),
   );
 
@@ -114,8 +145,15 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/cert-claims/:id',
     {
       config: { access: 'admin' },
-      schema: { description: 'Approve a certificate claim (the card moves to the claimant) or reject it with a reason.', params: certClaimIdParamsSchema, body: decideCertClaimSchema, response: { 200: adminCertClaimAnswerSchema } },
+      schema: {
+        description: 'Approve a certificate claim (the card moves to the claimant) or reject it with a reason.',
+        params: certClaimIdParamsSchema,
+        body: decideCertClaimSchema,
+        response: { 200: adminCertClaimAnswerSchema },
+      },
     },
-    async (req) => ({ claim: await decideClaim(ctx, signedInActor(req), { id: req.params.id, decision: req.body.decision, note: req.body.note ?? null }) }),
+    async (req) => ({
+      claim: await decideClaim(ctx, signedInActor(req), { id: req.params.id, decision: req.body.decision, note: req.body.note ?? null }),
+    }),
   );
 };

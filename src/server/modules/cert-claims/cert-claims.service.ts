@@ -60,7 +60,10 @@ function toClaim(r: CertClaimRow, card: CardBrief): CertClaim {
 const cardBrief = { id: cards.id, subject: cards.subject, year: cards.year, brand: cards.brand, grade: cards.grade };
 
 /** Why the card cannot move to the claimant right now, or null (decision 130). */
-export function approvalRefusal(card: { deletedAt: Date | null; holdKind: keyof typeof cardHeldMessages | null; custody: string; ownerId: string }, claimantId: string): string | null {
+export function approvalRefusal(
+  card: { deletedAt: Date | null; holdKind: keyof typeof cardHeldMessages | null; custody: string; ownerId: string },
+  claimantId: string,
+): string | null {
   if (card.deletedAt) return certClaimMessages.cardGone;
   if (card.ownerId === claimantId) return certClaimMessages.cardAlreadyClaimants;
   if (card.holdKind) return `${cardHeldMessages[card.holdKind]}; it cannot move to another member until that ends`;
@@ -84,7 +87,8 @@ export async function createClaim(
 ): Promise<CertClaim> {
   const types = { front: sniffPhotoType(input.photos.front), back: sniffPhotoType(input.photos.back) };
   for (const side of ['front', 'back'] as const) {
-    if (!types[side]) throw new AppError('unsupported_media_type', certClaimMessages.photoType, { fieldErrors: { [side]: [certClaimMessages.photoType] } });
+    if (!types[side])
+      throw new AppError('unsupported_media_type', certClaimMessages.photoType, { fieldErrors: { [side]: [certClaimMessages.photoType] } });
   }
   const me = actor.user.id;
   const [card] = await ctx.db
@@ -94,7 +98,10 @@ export async function createClaim(
     .limit(1);
   if (!card) throw new AppError('bad_request', certClaimMessages.notRegistered, { fieldErrors: { certNumber: [certClaimMessages.notRegistered] } });
   if (card.ownerId === me) throw new AppError('conflict', certClaimMessages.alreadyYours);
-  const [{ n }] = await ctx.db.select({ n: count() }).from(certClaims).where(and(eq(certClaims.claimantId, me), eq(certClaims.status, 'open')));
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(certClaims)
+    .where(and(eq(certClaims.claimantId, me), eq(certClaims.status, 'open')));
   if (Number(n) >= CERT_CLAIM_OPEN_MAX) throw new AppError('conflict', certClaimMessages.tooManyOpen);
 
   const id = randomUUID();
@@ -103,7 +110,12 @@ export async function createClaim(
   for (const side of ['front', 'back'] as const) {
     const contentType = types[side]!;
     const data = input.photos[side];
-    stored[side] = { key: `cert-claims/${id}/${side}.${extensionOf[contentType]}`, contentType, sizeBytes: data.length, sha256: createHash('sha256').update(data).digest('hex') };
+    stored[side] = {
+      key: `cert-claims/${id}/${side}.${extensionOf[contentType]}`,
+      contentType,
+      sizeBytes: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+    };
   }
   const removePhotos = async () => {
     for (const side of ['front', 'back'] as const) await ctx.storage.delete(stored[side].key).catch(() => {});
@@ -139,7 +151,13 @@ export async function createClaim(
         action: 'cert_claim.opened',
         targetType: 'cert_claim',
         targetId: id,
-        data: { cardId: card.id, holderId: card.ownerId, grader: input.grader, certNumber: input.certNumber, photos: { front: { ...stored.front, key: undefined }, back: { ...stored.back, key: undefined } } },
+        data: {
+          cardId: card.id,
+          holderId: card.ownerId,
+          grader: input.grader,
+          certNumber: input.certNumber,
+          photos: { front: { ...stored.front, key: undefined }, back: { ...stored.back, key: undefined } },
+        },
         at: now,
       });
       await claimOpened(uow, row, now);
@@ -155,7 +173,8 @@ export async function createClaim(
 }
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.code === '23505') return true;
   return false;
 };
 
@@ -306,8 +325,22 @@ export async function decideClaim(
     const refusal = approvalRefusal(card, claim.claimantId);
     if (refusal) throw new AppError('conflict', refusal);
     const from = card.ownerId;
-    await transition(uow, certClaimAggregate, { id: claim.id, from: 'open', to: 'approved', actor, now, patch, data: { note: input.note, cardId: claim.cardId, fromOwnerId: from } });
-    await transferCard(uow, auditBy(actor), { cardId: claim.cardId, toOwnerId: claim.claimantId, at: now, data: { certClaimId: claim.id, reason: 'certificate_claim' }, log: ctx.log });
+    await transition(uow, certClaimAggregate, {
+      id: claim.id,
+      from: 'open',
+      to: 'approved',
+      actor,
+      now,
+      patch,
+      data: { note: input.note, cardId: claim.cardId, fromOwnerId: from },
+    });
+    await transferCard(uow, auditBy(actor), {
+      cardId: claim.cardId,
+      toOwnerId: claim.claimantId,
+      at: now,
+      data: { certClaimId: claim.id, reason: 'certificate_claim' },
+      log: ctx.log,
+    });
     await audit(uow.tx, {
       ...auditBy(actor),
       action: 'card.transferred_by_claim',

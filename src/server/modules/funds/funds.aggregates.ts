@@ -1,4 +1,10 @@
-import { fundMessages, fundRequestTransitions, fundTransactionTransitions, type FundRequestStatus, type FundTransactionStatus } from '#common/funds.ts';
+import {
+  fundMessages,
+  fundRequestTransitions,
+  fundTransactionTransitions,
+  type FundRequestStatus,
+  type FundTransactionStatus,
+} from '#common/funds.ts';
 import { fundRequestEvents, fundRequests, fundTransactionEvents, fundTransactions } from '#server/db/schema/funds.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, type Aggregate } from '#server/lib/transition.ts';

@@ -11,7 +11,15 @@ import { auditLog } from '#server/db/schema/users.ts';
 import { houseAccountId } from '#server/modules/cards/index.ts';
 import { jpegLike, multipartBody, tinyPng } from '#server/test/files.ts';
 import { SERVICE_AGREEMENT } from '#server/modules/onboarding/index.ts';
-import { addObservations, createCard, createConstituent, signedInAdmin, signedInClient, signedInManager, signedInMember } from '#server/test/factories.ts';
+import {
+  addObservations,
+  createCard,
+  createConstituent,
+  signedInAdmin,
+  signedInClient,
+  signedInManager,
+  signedInMember,
+} from '#server/test/factories.ts';
 import { createTestApp, type SignedIn, type TestApp } from '#server/test/harness.ts';
 
 let t: TestApp;
@@ -52,15 +60,28 @@ async function newFund(overrides: Record<string, unknown> = {}) {
     admin,
     'POST',
     '/api/admin/funds',
-    { name: `Test Fund ${++fundSeq}`, minimumInvestmentCents: 100_000, managementFeeBps: 120, inceptionDate: '2026-01-01', strategy: 'Graded cards', ...overrides },
+    {
+      name: `Test Fund ${++fundSeq}`,
+      minimumInvestmentCents: 100_000,
+      managementFeeBps: 120,
+      inceptionDate: '2026-01-01',
+      strategy: 'Graded cards',
+      ...overrides,
+    },
     201,
   );
   return body.fund.id as string;
 }
 
 const counts = async (fundId: string) => {
-  const [v] = await t.db.select({ n: sql<number>`count(*)::int` }).from(fundValuations).where(eq(fundValuations.fundId, fundId));
-  const [x] = await t.db.select({ n: sql<number>`count(*)::int` }).from(fundTransactions).where(eq(fundTransactions.fundId, fundId));
+  const [v] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fundValuations)
+    .where(eq(fundValuations.fundId, fundId));
+  const [x] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fundTransactions)
+    .where(eq(fundTransactions.fundId, fundId));
   const [f] = await t.db.select().from(funds).where(eq(funds.id, fundId));
   return { valuations: v.n, transactions: x.n, cash: f.cashCents, units: f.unitsMicro };
 };
@@ -77,7 +98,12 @@ async function ledgerUnits(fundId: string, userId: string) {
 describe('a fund from subscription to redemption', () => {
   it('deals requests at valuations, marks holdings from the index or by hand, and keeps positions the sum of transactions', async () => {
     // Bad input on creation: nothing written.
-    const badFee = await call(admin, 'POST', '/api/admin/funds', { name: 'X', minimumInvestmentCents: 100, managementFeeBps: 5000, inceptionDate: '2026-01-01' });
+    const badFee = await call(admin, 'POST', '/api/admin/funds', {
+      name: 'X',
+      minimumInvestmentCents: 100,
+      managementFeeBps: 5000,
+      inceptionDate: '2026-01-01',
+    });
     expect(badFee.statusCode).toBe(400);
     expect(badFee.json().fieldErrors.managementFeeBps).toBeDefined();
     const fundId = await newFund();
@@ -92,7 +118,9 @@ describe('a fund from subscription to redemption', () => {
     // Alice's request, accepted by an admin; Bob's subscription recorded directly.
     const accepted = await ok(admin, 'POST', `/api/admin/funds/${fundId}/requests/${req.request.id}/decision`, { decision: 'accept' });
     expect(accepted).toMatchObject({ status: 'accepted', decidedBy: 'Avery Admin' });
-    expect((await call(admin, 'POST', `/api/admin/funds/${fundId}/requests/${req.request.id}/decision`, { decision: 'accept' })).statusCode).toBe(409);
+    expect((await call(admin, 'POST', `/api/admin/funds/${fundId}/requests/${req.request.id}/decision`, { decision: 'accept' })).statusCode).toBe(
+      409,
+    );
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: bob.userId, amountCents: 500_000 }, 201);
 
     // Preview writes nothing; the run deals both at the initial $100.00.
@@ -115,15 +143,39 @@ describe('a fund from subscription to redemption', () => {
     expect(await counts(fundId)).toEqual(after1);
 
     // Holdings: a house card (matching an index constituent) and a member's card, bought.
-    const constituent = await createConstituent(t, { player: 'Mickey Mantle', year: 1952, set: 'Topps', cardNumber: '311', grade: 8, sport: 'baseball' });
+    const constituent = await createConstituent(t, {
+      player: 'Mickey Mantle',
+      year: 1952,
+      set: 'Topps',
+      cardNumber: '311',
+      grade: 8,
+      sport: 'baseball',
+    });
     await addObservations(t, constituent.id, [['2026-02-20', 900_000]]);
-    const houseCard = await createCard(t, { id: house }, { subject: 'Mickey Mantle', year: 1952, brand: 'Topps', cardNumber: '311', grade: 'NM-MT 8', sport: 'baseball', custody: 'in_vault' });
-    const memberCard = await createCard(t, { id: bob.userId }, { subject: 'Bill Russell', year: 1957, brand: 'Topps', cardNumber: '77', custody: 'in_vault' });
+    const houseCard = await createCard(
+      t,
+      { id: house },
+      { subject: 'Mickey Mantle', year: 1952, brand: 'Topps', cardNumber: '311', grade: 'NM-MT 8', sport: 'baseball', custody: 'in_vault' },
+    );
+    const memberCard = await createCard(
+      t,
+      { id: bob.userId },
+      { subject: 'Bill Russell', year: 1957, brand: 'Topps', cardNumber: '77', custody: 'in_vault' },
+    );
     const outside = await createCard(t, { id: bob.userId }, { custody: 'with_owner' });
-    expect((await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: outside.id, costBasisCents: 1000, acquiredOn: '2026-02-01' })).statusCode).toBe(409);
+    expect(
+      (await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: outside.id, costBasisCents: 1000, acquiredOn: '2026-02-01' }))
+        .statusCode,
+    ).toBe(409);
 
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: houseCard.id, costBasisCents: 800_000, acquiredOn: '2026-02-01' }, 201);
-    const detail = await ok(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: memberCard.id, costBasisCents: 400_000, acquiredOn: '2026-02-02' }, 201);
+    const detail = await ok(
+      admin,
+      'POST',
+      `/api/admin/funds/${fundId}/holdings`,
+      { cardId: memberCard.id, costBasisCents: 400_000, acquiredOn: '2026-02-02' },
+      201,
+    );
     expect(detail.fund.cashCents).toBe(300_000);
     const [moved] = await t.db.select().from(cards).where(eq(cards.id, memberCard.id));
     expect(moved).toMatchObject({ ownerId: house, holdKind: 'fund' });
@@ -134,24 +186,49 @@ describe('a fund from subscription to redemption', () => {
     expect(mantle.constituentId).toBe(constituent.id);
     expect(russell.constituentId).toBeNull();
     // A card already in the fund, and a purchase beyond the cash: refused.
-    expect((await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: houseCard.id, costBasisCents: 100, acquiredOn: '2026-02-03' })).statusCode).toBe(409);
+    expect(
+      (await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: houseCard.id, costBasisCents: 100, acquiredOn: '2026-02-03' }))
+        .statusCode,
+    ).toBe(409);
     const spare = await createCard(t, { id: house }, { custody: 'in_vault' });
-    const tooDear = await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: spare.id, costBasisCents: 300_001, acquiredOn: '2026-02-03' });
+    const tooDear = await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, {
+      cardId: spare.id,
+      costBasisCents: 300_001,
+      acquiredOn: '2026-02-03',
+    });
     expect(tooDear.statusCode).toBe(409);
 
     // Manual marks only for cards the index does not follow.
-    expect((await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${mantle.id}/marks`, { valueCents: 1, markedOn: '2026-02-15' })).statusCode).toBe(409);
-    await ok(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${russell.id}/marks`, { valueCents: 500_000, markedOn: '2026-02-15', note: 'Comparable sale' }, 201);
+    expect(
+      (await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${mantle.id}/marks`, { valueCents: 1, markedOn: '2026-02-15' })).statusCode,
+    ).toBe(409);
+    await ok(
+      admin,
+      'POST',
+      `/api/admin/funds/${fundId}/holdings/${russell.id}/marks`,
+      { valueCents: 500_000, markedOn: '2026-02-15', note: 'Comparable sale' },
+      201,
+    );
 
     // Valuation: 900,000 (index) + 500,000 (manual) + 300,000 cash, less 28 days of 1.2%.
     const fee = accruedFeeCents({ grossCents: 1_700_000, feeBps: 120, days: 28 });
     expect(fee).toBe(1_564);
     const v2 = await ok(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-02-28' }, 201);
-    expect(v2).toMatchObject({ holdingsValueCents: 1_400_000, cashCents: 300_000, feeCents: 1_564, navCents: 1_698_436, unitsMicro: 150_000_000, cashAfterCents: 298_436 });
+    expect(v2).toMatchObject({
+      holdingsValueCents: 1_400_000,
+      cashCents: 300_000,
+      feeCents: 1_564,
+      navCents: 1_698_436,
+      unitsMicro: 150_000_000,
+      cashAfterCents: 298_436,
+    });
     expect(v2.lines.map((l: { source: string }) => l.source).sort()).toEqual(['index', 'manual']);
 
     // Fee shares are fee transactions (no units) that add up to the fee.
-    const feeRows = await t.db.select().from(fundTransactions).where(and(eq(fundTransactions.fundId, fundId), eq(fundTransactions.kind, 'fee')));
+    const feeRows = await t.db
+      .select()
+      .from(fundTransactions)
+      .where(and(eq(fundTransactions.fundId, fundId), eq(fundTransactions.kind, 'fee')));
     expect(feeRows.reduce((s, r) => s + (r.amountCents ?? 0), 0)).toBe(1_564);
     expect(feeRows.every((r) => r.unitsMicro === 0)).toBe(true);
 
@@ -162,7 +239,9 @@ describe('a fund from subscription to redemption', () => {
     expect((await call(bob, 'POST', `/api/funds/${fundId}/redemption-requests`, { unitsMicro: 0 })).statusCode).toBe(400);
     const red = await ok(alice, 'POST', `/api/funds/${fundId}/redemption-requests`, { unitsMicro: 10_000_000 }, 201);
     // A manager acts only for their own clients: Alice is not one.
-    expect((await call(manager, 'POST', `/api/manager/funds/${fundId}/requests/${red.request.id}/decision`, { decision: 'accept' })).statusCode).toBe(404);
+    expect((await call(manager, 'POST', `/api/manager/funds/${fundId}/requests/${red.request.id}/decision`, { decision: 'accept' })).statusCode).toBe(
+      404,
+    );
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/requests/${red.request.id}/decision`, { decision: 'accept' });
     // The accepted redemption counts against what can still be redeemed.
     expect((await call(alice, 'POST', `/api/funds/${fundId}/redemption-requests`, { unitsMicro: 90_000_001 })).statusCode).toBe(400);
@@ -183,14 +262,24 @@ describe('a fund from subscription to redemption', () => {
     expect(state.units).toBe((await ledgerUnits(fundId, alice.userId)) + (await ledgerUnits(fundId, bob.userId)));
 
     // A dealt transaction cannot be rewritten, even by hand.
-    await expect(t.db.update(fundTransactions).set({ note: 'x' }).where(and(eq(fundTransactions.fundId, fundId), eq(fundTransactions.status, 'dealt')))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(fundTransactions)
+        .set({ note: 'x' })
+        .where(and(eq(fundTransactions.fundId, fundId), eq(fundTransactions.status, 'dealt'))),
+    ).rejects.toThrow();
 
     // Dispose of the Mantle: proceeds into cash, the card released; marking it afterwards refused.
-    const disposed = await ok(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${mantle.id}/dispose`, { proceedsCents: 950_000, disposedOn: '2026-04-02' });
+    const disposed = await ok(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${mantle.id}/dispose`, {
+      proceedsCents: 950_000,
+      disposedOn: '2026-04-02',
+    });
     expect(disposed.fund.cashCents).toBe(state.cash + 950_000);
     const [released] = await t.db.select().from(cards).where(eq(cards.id, houseCard.id));
     expect(released.holdKind).toBeNull();
-    expect((await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${mantle.id}/marks`, { valueCents: 1, markedOn: '2026-04-03' })).statusCode).toBe(409);
+    expect(
+      (await call(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${mantle.id}/marks`, { valueCents: 1, markedOn: '2026-04-03' })).statusCode,
+    ).toBe(409);
 
     // The member's view: holdings, NAV series, allocation, their own position, the holding's page.
     const pub = await ok(alice, 'GET', `/api/funds/${fundId}`);
@@ -206,7 +295,10 @@ describe('a fund from subscription to redemption', () => {
     // The manage page: valuations newest first with their deals counted; the ledger as transactions.
     const manage = await ok(admin, 'GET', `/api/admin/funds/${fundId}`);
     expect(manage.valuations.map((v: { dealtCount: number }) => v.dealtCount)).toEqual([1, 0, 2]);
-    const allFees = await t.db.select().from(fundTransactions).where(and(eq(fundTransactions.fundId, fundId), eq(fundTransactions.kind, 'fee')));
+    const allFees = await t.db
+      .select()
+      .from(fundTransactions)
+      .where(and(eq(fundTransactions.fundId, fundId), eq(fundTransactions.kind, 'fee')));
     expect(manage.transactions.filter((x: { kind: string }) => x.kind === 'fee').length).toBe(allFees.length);
     expect(allFees.length).toBe(4); // two holders, two valuations with a fee
 
@@ -218,7 +310,16 @@ describe('a fund from subscription to redemption', () => {
 
     // Every admin change is in the audit log.
     const actions = await t.db.select({ a: auditLog.action }).from(auditLog).where(like(auditLog.action, 'fund.%'));
-    for (const a of ['fund.created', 'fund.holding_added', 'fund.holding_marked', 'fund.holding_disposed', 'fund.valuation_run', 'fund.request_accepted', 'fund.subscription_recorded', 'fund.updated']) {
+    for (const a of [
+      'fund.created',
+      'fund.holding_added',
+      'fund.holding_marked',
+      'fund.holding_disposed',
+      'fund.valuation_run',
+      'fund.request_accepted',
+      'fund.subscription_recorded',
+      'fund.updated',
+    ]) {
       expect(actions.map((x) => x.a)).toContain(a);
     }
   });
@@ -228,7 +329,13 @@ describe('a fund from subscription to redemption', () => {
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: alice.userId, amountCents: 1_000_000 }, 201);
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-01-31' }, 201);
     const card = await createCard(t, { id: house }, { custody: 'in_vault', grader: 'raw', grade: null });
-    const d = await ok(admin, 'POST', `/api/admin/funds/${fundId}/holdings`, { cardId: card.id, costBasisCents: 500_000, acquiredOn: '2026-02-01' }, 201);
+    const d = await ok(
+      admin,
+      'POST',
+      `/api/admin/funds/${fundId}/holdings`,
+      { cardId: card.id, costBasisCents: 500_000, acquiredOn: '2026-02-01' },
+      201,
+    );
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/holdings/${d.holdings[0].id}/marks`, { valueCents: 800_000, markedOn: '2026-02-10' }, 201);
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: bob.userId, amountCents: 260_000 }, 201);
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: alice.userId, amountCents: 130_000 }, 201);
@@ -244,7 +351,12 @@ describe('a fund from subscription to redemption', () => {
 
 describe('notifications', () => {
   const bell = async (userId: string, fundId: string) =>
-    (await t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.link, `/funds/${fundId}`))))
+    (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.link, `/funds/${fundId}`)))
+    )
       .sort((a, b) => +a.createdAt - +b.createdAt)
       .map((n) => ({ kind: n.kind, title: n.title, message: n.message, variant: n.variant }));
 
@@ -257,20 +369,43 @@ describe('notifications', () => {
     expect(await bell(carla.userId, fundId)).toEqual([]);
     t.clock.advance(1000);
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/requests/${yes.request.id}/decision`, { decision: 'accept' });
-    await ok(admin, 'POST', `/api/admin/funds/${fundId}/requests/${no.request.id}/decision`, { decision: 'reject', note: 'Please finish onboarding first.' });
+    await ok(admin, 'POST', `/api/admin/funds/${fundId}/requests/${no.request.id}/decision`, {
+      decision: 'reject',
+      note: 'Please finish onboarding first.',
+    });
     t.clock.advance(1000);
     await ok(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-01-31' }, 201);
 
     expect(await bell(carla.userId, fundId)).toEqual([
-      { kind: 'fund_request_decided', title: 'Subscription accepted', message: 'Your subscription request for Notified Fund was accepted; it is dealt at the next valuation', variant: 'default' },
-      { kind: 'fund_dealt', title: 'Subscription confirmed', message: 'Your subscription to Notified Fund was dealt on 2026-01-31; your units are issued', variant: 'default' },
+      {
+        kind: 'fund_request_decided',
+        title: 'Subscription accepted',
+        message: 'Your subscription request for Notified Fund was accepted; it is dealt at the next valuation',
+        variant: 'default',
+      },
+      {
+        kind: 'fund_dealt',
+        title: 'Subscription confirmed',
+        message: 'Your subscription to Notified Fund was dealt on 2026-01-31; your units are issued',
+        variant: 'default',
+      },
     ]);
     expect(await bell(dana.userId, fundId)).toEqual([
-      { kind: 'fund_request_decided', title: 'Subscription declined', message: 'Your subscription request for Notified Fund was declined. Note: Please finish onboarding first', variant: 'destructive' },
+      {
+        kind: 'fund_request_decided',
+        title: 'Subscription declined',
+        message: 'Your subscription request for Notified Fund was declined. Note: Please finish onboarding first',
+        variant: 'destructive',
+      },
     ]);
     for (const who of [admin, alice, bob]) expect(await bell(who.userId, fundId)).toEqual([]);
     // The admins heard of each request, with the fund's desk to decide it.
-    const desk = (await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.userId), eq(notifications.link, `/admin/funds/${fundId}/manage`))))
+    const desk = (
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, admin.userId), eq(notifications.link, `/admin/funds/${fundId}/manage`)))
+    )
       .map((n) => ({ kind: n.kind, title: n.title, message: n.message }))
       .sort((a, b) => a.message.localeCompare(b.message));
     expect(desk).toEqual([
@@ -278,7 +413,9 @@ describe('notifications', () => {
       { kind: 'fund_request_new', title: 'New subscription request', message: 'Dana Investor asked to subscribe $1,500.00 to Notified Fund' },
     ]);
     for (const who of [carla, dana]) {
-      expect((await t.db.select().from(notifications).where(eq(notifications.userId, who.userId))).map((n) => n.kind)).not.toContain('fund_request_new');
+      expect((await t.db.select().from(notifications).where(eq(notifications.userId, who.userId))).map((n) => n.kind)).not.toContain(
+        'fund_request_new',
+      );
     }
   });
 });
@@ -303,19 +440,31 @@ describe('who sees and does what', () => {
 
     // Members: no staff calls. Managers: read, execute for their clients, but no holdings or valuations.
     expect((await call(alice, 'GET', '/api/admin/funds')).statusCode).toBe(403);
-    expect((await call(alice, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: alice.userId, amountCents: 200_000 })).statusCode).toBe(403);
+    expect(
+      (await call(alice, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: alice.userId, amountCents: 200_000 }))
+        .statusCode,
+    ).toBe(403);
     expect((await call(null, 'GET', '/api/funds')).statusCode).toBe(401);
     expect((await call(manager, 'GET', '/api/admin/funds')).statusCode).toBe(403);
     expect((await call(manager, 'GET', '/api/manager/funds')).statusCode).toBe(200);
     expect((await call(alice, 'GET', '/api/manager/funds')).statusCode).toBe(403);
     expect((await call(manager, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-02-28' })).statusCode).toBe(403);
-    expect((await call(manager, 'POST', '/api/admin/funds', { name: 'M', minimumInvestmentCents: 100, managementFeeBps: 0, inceptionDate: '2026-01-01' })).statusCode).toBe(403);
-    expect((await call(manager, 'POST', `/api/manager/funds/${fundId}/transactions`, { kind: 'subscription', userId: alice.userId, amountCents: 200_000 })).statusCode).toBe(404);
+    expect(
+      (await call(manager, 'POST', '/api/admin/funds', { name: 'M', minimumInvestmentCents: 100, managementFeeBps: 0, inceptionDate: '2026-01-01' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(manager, 'POST', `/api/manager/funds/${fundId}/transactions`, { kind: 'subscription', userId: alice.userId, amountCents: 200_000 }))
+        .statusCode,
+    ).toBe(404);
     const managed = await ok(manager, 'GET', `/api/manager/funds/${fundId}`);
     expect(managed.investors).toEqual([]);
     const all = await ok(admin, 'GET', `/api/admin/funds/${fundId}`);
     expect(all.investors).toHaveLength(2);
-    expect((await ok(admin, 'GET', '/api/admin/funds')).funds.find((f: { id: string }) => f.id === fundId)).toMatchObject({ investorCount: 2, aumCents: 500_000 });
+    expect((await ok(admin, 'GET', '/api/admin/funds')).funds.find((f: { id: string }) => f.id === fundId)).toMatchObject({
+      investorCount: 2,
+      aumCents: 500_000,
+    });
   });
 });
 
@@ -342,14 +491,26 @@ describe('onboarding: the deposit goes into the funds the client chose', () => {
     await ok(client, 'POST', '/api/onboarding/tier', { tier: 'investor' });
 
     // Funds must add to 100, be open, and each appear once: nothing written otherwise.
-    const short = await call(client, 'POST', '/api/onboarding/allocation', { allocation, funds: [{ fundId: growth, percent: 60 }, { fundId: income, percent: 30 }] });
+    const short = await call(client, 'POST', '/api/onboarding/allocation', {
+      allocation,
+      funds: [
+        { fundId: growth, percent: 60 },
+        { fundId: income, percent: 30 },
+      ],
+    });
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('Fund percentages must add up to 100%');
     const closedPick = await call(client, 'POST', '/api/onboarding/allocation', { allocation, funds: [{ fundId: shut, percent: 100 }] });
     expect(closedPick.statusCode).toBe(400);
     expect((await ok(client, 'GET', '/api/onboarding')).status).toBe('portfolio_allocation');
 
-    const o = await ok(client, 'POST', '/api/onboarding/allocation', { allocation, funds: [{ fundId: growth, percent: 60 }, { fundId: income, percent: 40 }] });
+    const o = await ok(client, 'POST', '/api/onboarding/allocation', {
+      allocation,
+      funds: [
+        { fundId: growth, percent: 60 },
+        { fundId: income, percent: 40 },
+      ],
+    });
     expect(o.onboarding.fundAllocation.map((f: { percent: number }) => f.percent).sort()).toEqual([40, 60]);
 
     for (const type of ['id_front', 'id_back']) await upload(client, type, tinyPng());
@@ -364,7 +525,10 @@ describe('onboarding: the deposit goes into the funds the client chose', () => {
     expect(done.status).toBe('active');
     expect(done.fundAllocation).toHaveLength(2);
 
-    const pending = await t.db.select().from(fundTransactions).where(and(eq(fundTransactions.userId, client.userId), eq(fundTransactions.status, 'pending')));
+    const pending = await t.db
+      .select()
+      .from(fundTransactions)
+      .where(and(eq(fundTransactions.userId, client.userId), eq(fundTransactions.status, 'pending')));
     const byFund = Object.fromEntries(pending.map((p) => [p.fundId, p.amountCents]));
     // 60% gets the leftover cent (the largest share); the fund minimum does not apply to the mandate.
     expect(byFund).toEqual({ [growth]: 6_000_001, [income]: 4_000_000 });
@@ -373,7 +537,13 @@ describe('onboarding: the deposit goes into the funds the client chose', () => {
     expect(waiting.positions.map((p: { pendingSubscriptionCents: number }) => p.pendingSubscriptionCents).sort()).toEqual([4_000_000, 6_000_001]);
 
     // The manager can execute for their client: record a subscription into the open fund.
-    await ok(manager, 'POST', `/api/manager/funds/${income}/transactions`, { kind: 'subscription', userId: client.userId, amountCents: 100_000 }, 201);
+    await ok(
+      manager,
+      'POST',
+      `/api/manager/funds/${income}/transactions`,
+      { kind: 'subscription', userId: client.userId, amountCents: 100_000 },
+      201,
+    );
 
     await ok(admin, 'POST', `/api/admin/funds/${growth}/valuations`, { valuedOn: '2026-02-01' }, 201);
     await ok(admin, 'POST', `/api/admin/funds/${income}/valuations`, { valuedOn: '2026-02-01' }, 201);

@@ -18,7 +18,8 @@ export interface FundAnnounced {
 export async function fundUpdated(ctx: EventsContext, e: FundAnnounced) {
   const base = { type: 'fund_updated' as const, fundId: e.fundId, reason: e.reason };
   try {
-    for (const m of e.members ?? []) await ctx.live.publish({ kind: 'user', userId: m.userId }, { ...base, userId: m.userId, ...(m.message ? { message: m.message } : {}) });
+    for (const m of e.members ?? [])
+      await ctx.live.publish({ kind: 'user', userId: m.userId }, { ...base, userId: m.userId, ...(m.message ? { message: m.message } : {}) });
     await ctx.live.publish({ kind: 'admins' }, base);
     if (e.everyone) await ctx.live.publish({ kind: 'members' }, base);
   } catch (err) {

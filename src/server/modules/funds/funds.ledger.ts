@@ -29,7 +29,10 @@ const emptyLedger = (): Ledger => ({ unitsMicro: 0, investedCents: 0, pendingSub
  * Positions as the sum of transactions (decision 081), per fund and member: dealt units, cash in
  * minus cash out, and what waits for the next valuation. Keyed `fundId:userId`.
  */
-export async function ledgers(db: Db, where: { userIds?: string[]; fundIds?: string[] }): Promise<Map<string, Ledger & { fundId: string; userId: string }>> {
+export async function ledgers(
+  db: Db,
+  where: { userIds?: string[]; fundIds?: string[] },
+): Promise<Map<string, Ledger & { fundId: string; userId: string }>> {
   const conds = [sql`${fundTransactions.status} <> 'cancelled'`];
   if (where.userIds) conds.push(where.userIds.length ? inArray(fundTransactions.userId, where.userIds) : sql`false`);
   if (where.fundIds) conds.push(where.fundIds.length ? inArray(fundTransactions.fundId, where.fundIds) : sql`false`);

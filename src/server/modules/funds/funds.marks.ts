@@ -17,7 +17,11 @@ export interface MarkLine {
 
 /** The holdings a fund held on `day`: acquired on or before it, not yet disposed of by it. */
 export function heldOn(fundId: string, day: string) {
-  return and(eq(fundHoldings.fundId, fundId), lte(fundHoldings.acquiredOn, day), or(isNull(fundHoldings.disposedOn), gt(fundHoldings.disposedOn, day)));
+  return and(
+    eq(fundHoldings.fundId, fundId),
+    lte(fundHoldings.acquiredOn, day),
+    or(isNull(fundHoldings.disposedOn), gt(fundHoldings.disposedOn, day)),
+  );
 }
 
 /**
@@ -26,9 +30,17 @@ export function heldOn(fundId: string, day: string) {
  * else the cost basis.
  */
 export async function marksOn(db: Db, input: { fundId: string; day: string; holdingIds?: string[] }): Promise<MarkLine[]> {
-  const where = input.holdingIds ? and(eq(fundHoldings.fundId, input.fundId), inArray(fundHoldings.id, input.holdingIds)) : heldOn(input.fundId, input.day);
+  const where = input.holdingIds
+    ? and(eq(fundHoldings.fundId, input.fundId), inArray(fundHoldings.id, input.holdingIds))
+    : heldOn(input.fundId, input.day);
   const holdings = await db
-    .select({ id: fundHoldings.id, cardId: fundHoldings.cardId, subject: cards.subject, cost: fundHoldings.costBasisCents, constituentId: fundHoldings.constituentId })
+    .select({
+      id: fundHoldings.id,
+      cardId: fundHoldings.cardId,
+      subject: cards.subject,
+      cost: fundHoldings.costBasisCents,
+      constituentId: fundHoldings.constituentId,
+    })
     .from(fundHoldings)
     .innerJoin(cards, eq(cards.id, fundHoldings.cardId))
     .where(where)
@@ -41,7 +53,10 @@ export async function marksOn(db: Db, input: { fundId: string; day: string; hold
     const result = await db.execute(sql`
       select po.constituent_id as id, po.observed_on::text as day, round(avg(po.price_cents))::text as price
       from ${priceObservations} po
-      where po.constituent_id in (${sql.join(constituentIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      where po.constituent_id in (${sql.join(
+        constituentIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
         and po.observed_on = (select max(p2.observed_on) from ${priceObservations} p2 where p2.constituent_id = po.constituent_id and p2.observed_on <= ${input.day})
       group by po.constituent_id, po.observed_on`);
     const rows = (result as unknown as { rows: { id: string; day: string; price: string }[] }).rows;
@@ -50,7 +65,15 @@ export async function marksOn(db: Db, input: { fundId: string; day: string; hold
   const manual = await db
     .select({ holdingId: fundMarks.holdingId, markedOn: fundMarks.markedOn, valueCents: fundMarks.valueCents })
     .from(fundMarks)
-    .where(and(inArray(fundMarks.holdingId, holdings.map((h) => h.id)), lte(fundMarks.markedOn, input.day)))
+    .where(
+      and(
+        inArray(
+          fundMarks.holdingId,
+          holdings.map((h) => h.id),
+        ),
+        lte(fundMarks.markedOn, input.day),
+      ),
+    )
     .orderBy(desc(fundMarks.markedOn), desc(fundMarks.createdAt));
   const lastManual = new Map<string, { markedOn: string; valueCents: number }>();
   for (const m of manual) if (!lastManual.has(m.holdingId)) lastManual.set(m.holdingId, m);

@@ -16,7 +16,9 @@ export async function fundRequestDecided(
   const note = r.note?.trim() ? `. Note: ${r.note.trim().replace(/[.\s]+$/, '')}` : '';
   await notify(uow, {
     kind: 'fund_request_decided',
-    title: r.accepted ? `${r.kind === 'subscription' ? 'Subscription' : 'Redemption'} accepted` : `${r.kind === 'subscription' ? 'Subscription' : 'Redemption'} declined`,
+    title: r.accepted
+      ? `${r.kind === 'subscription' ? 'Subscription' : 'Redemption'} accepted`
+      : `${r.kind === 'subscription' ? 'Subscription' : 'Redemption'} declined`,
     message: r.accepted ? `${what} was accepted; it is dealt at the next valuation${note}` : `${what} was declined${note}`,
     variant: r.accepted ? 'default' : 'destructive',
     user: { id: r.userId, link: fundLink(r.fundId) },
@@ -25,12 +27,18 @@ export async function fundRequestDecided(
 }
 
 /** A valuation dealt a member's subscription (confirmed: units issued) or redemption. */
-export async function fundDealt(uow: UnitOfWork, d: { userId: string; fundId: string; fundName: string; kind: 'subscription' | 'redemption'; valuedOn: string }, now: Date) {
+export async function fundDealt(
+  uow: UnitOfWork,
+  d: { userId: string; fundId: string; fundName: string; kind: 'subscription' | 'redemption'; valuedOn: string },
+  now: Date,
+) {
   const subscription = d.kind === 'subscription';
   await notify(uow, {
     kind: 'fund_dealt',
     title: subscription ? 'Subscription confirmed' : 'Redemption dealt',
-    message: subscription ? `Your subscription to ${d.fundName} was dealt on ${d.valuedOn}; your units are issued` : `Your redemption from ${d.fundName} was dealt on ${d.valuedOn}`,
+    message: subscription
+      ? `Your subscription to ${d.fundName} was dealt on ${d.valuedOn}; your units are issued`
+      : `Your redemption from ${d.fundName} was dealt on ${d.valuedOn}`,
     user: { id: d.userId, link: fundLink(d.fundId) },
     now,
   });
@@ -39,11 +47,20 @@ export async function fundDealt(uow: UnitOfWork, d: { userId: string; fundId: st
 /** A member asked to subscribe or redeem: admins hear, with the fund's desk to decide it. */
 export async function fundRequestNew(
   uow: UnitOfWork,
-  r: { fundId: string; fundName: string; memberName: string | null; kind: 'subscription' | 'redemption'; amountCents: number | null; unitsMicro: number | null },
+  r: {
+    fundId: string;
+    fundName: string;
+    memberName: string | null;
+    kind: 'subscription' | 'redemption';
+    amountCents: number | null;
+    unitsMicro: number | null;
+  },
   now: Date,
 ) {
   const subscription = r.kind === 'subscription';
-  const what = subscription ? `to subscribe ${formatCents(r.amountCents)} to ${r.fundName}` : `to redeem ${formatUnits(r.unitsMicro ?? 0)} units of ${r.fundName}`;
+  const what = subscription
+    ? `to subscribe ${formatCents(r.amountCents)} to ${r.fundName}`
+    : `to redeem ${formatUnits(r.unitsMicro ?? 0)} units of ${r.fundName}`;
   await notify(uow, {
     kind: 'fund_request_new',
     title: subscription ? 'New subscription request' : 'New redemption request',

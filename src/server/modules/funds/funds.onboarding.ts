@@ -58,12 +58,24 @@ export async function subscribeFromDeposit(
     .orderBy(asc(fundAllocations.fundId));
   if (choice.length === 0) return [];
   const closed = choice.find((c) => c.status !== 'open');
-  if (closed) throw new AppError('conflict', `${fundMessages.allocationFundClosed(closed.name)}; the client’s fund choice must be changed before the deposit is confirmed`);
+  if (closed)
+    throw new AppError(
+      'conflict',
+      `${fundMessages.allocationFundClosed(closed.name)}; the client’s fund choice must be changed before the deposit is confirmed`,
+    );
   const parts = splitByPercent(input.amountCents, choice);
   const existing = await tx
     .select({ fundId: fundTransactions.fundId })
     .from(fundTransactions)
-    .where(and(eq(fundTransactions.onboardingId, input.onboardingId), inArray(fundTransactions.fundId, parts.map((p) => p.fundId))));
+    .where(
+      and(
+        eq(fundTransactions.onboardingId, input.onboardingId),
+        inArray(
+          fundTransactions.fundId,
+          parts.map((p) => p.fundId),
+        ),
+      ),
+    );
   const todo = parts.filter((p) => !existing.some((e) => e.fundId === p.fundId));
   if (todo.length) {
     await tx.insert(fundTransactions).values(
@@ -81,10 +93,26 @@ export async function subscribeFromDeposit(
       })),
     );
   }
-  await audit(tx, { ...by, action: 'fund.onboarding_subscriptions', targetType: 'onboarding', targetId: input.onboardingId, data: { userId: input.userId, parts: todo }, at: input.at });
+  await audit(tx, {
+    ...by,
+    action: 'fund.onboarding_subscriptions',
+    targetType: 'onboarding',
+    targetId: input.onboardingId,
+    data: { userId: input.userId, parts: todo },
+    at: input.at,
+  });
   for (const p of todo) {
     uow.afterCommit(() =>
-      fundUpdated(uow.ctx, { fundId: p.fundId, reason: 'transaction', members: [{ userId: input.userId, message: `Your deposit of ${formatCents(p.amountCents)} goes into ${choice.find((c) => c.fundId === p.fundId)?.name} at its next valuation.` }] }),
+      fundUpdated(uow.ctx, {
+        fundId: p.fundId,
+        reason: 'transaction',
+        members: [
+          {
+            userId: input.userId,
+            message: `Your deposit of ${formatCents(p.amountCents)} goes into ${choice.find((c) => c.fundId === p.fundId)?.name} at its next valuation.`,
+          },
+        ],
+      }),
     );
   }
   return todo;

@@ -53,12 +53,20 @@ describe('the demo funds', () => {
     expect(mine.positions).toHaveLength(3);
     expect(mine.totals.valueCents).toBeGreaterThan(0);
     const list = (await t.app.inject({ method: 'GET', url: '/api/funds', headers: session.headers })).json();
-    expect(list.funds.every((f: { sparkline: unknown[]; performanceSinceInceptionPct: number | null }) => f.sparkline.length > 10 && f.performanceSinceInceptionPct !== null)).toBe(true);
+    expect(
+      list.funds.every(
+        (f: { sparkline: unknown[]; performanceSinceInceptionPct: number | null }) =>
+          f.sparkline.length > 10 && f.performanceSinceInceptionPct !== null,
+      ),
+    ).toBe(true);
     const detail = (await t.app.inject({ method: 'GET', url: `/api/funds/${list.funds[0].id}`, headers: session.headers })).json();
     expect(detail.indexSeries.length).toBe(detail.navSeries.length);
 
     // Each valuation told Casey of the dealing, in the bell; the old ones are read, as the rest of the demo bell.
-    const dealt = await t.db.select().from(notifications).where(and(eq(notifications.userId, casey.id), eq(notifications.kind, 'fund_dealt')));
+    const dealt = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, casey.id), eq(notifications.kind, 'fund_dealt')));
     expect(dealt.length).toBeGreaterThanOrEqual(3);
     expect(dealt.every((n) => n.link?.startsWith('/funds/'))).toBe(true);
     const old = dealt.filter((n) => Date.now() - n.createdAt.getTime() > 4 * 86_400_000);

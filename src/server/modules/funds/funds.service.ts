@@ -59,10 +59,13 @@ const today = (ctx: ReadCtx) => dayOf(ctx.clock.now());
 // ---------------------------------------------------------------------------------------------
 
 const priceOf = (f: FundRow, last: ValuationRow | undefined) =>
-  last ? { navCents: last.navCents, unitsMicro: last.unitsMicro, initialUnitPriceCents: f.initialUnitPriceCents } : { navCents: 0, unitsMicro: 0, initialUnitPriceCents: f.initialUnitPriceCents };
+  last
+    ? { navCents: last.navCents, unitsMicro: last.unitsMicro, initialUnitPriceCents: f.initialUnitPriceCents }
+    : { navCents: 0, unitsMicro: 0, initialUnitPriceCents: f.initialUnitPriceCents };
 
 /** NAV per unit as dealt at a valuation (before its own deals). */
-const vPrice = (f: FundRow, v: ValuationRow) => navPerUnitCents({ navCents: v.navCents, unitsMicro: v.unitsMicro, initialUnitPriceCents: f.initialUnitPriceCents });
+const vPrice = (f: FundRow, v: ValuationRow) =>
+  navPerUnitCents({ navCents: v.navCents, unitsMicro: v.unitsMicro, initialUnitPriceCents: f.initialUnitPriceCents });
 
 /** The value of units at the last valuation: NAV after its deals ÷ units after them (the same price). */
 function valueAtLast(f: FundRow, last: ValuationRow | undefined, unitsMicro: number): number {
@@ -208,7 +211,13 @@ function holdingRows(db: Db, fundId: string, opts: { live?: boolean; cardId?: st
     .select({ h: fundHoldings, c: cardFactColumns })
     .from(fundHoldings)
     .innerJoin(cards, eq(cards.id, fundHoldings.cardId))
-    .where(and(eq(fundHoldings.fundId, fundId), opts.live ? isNull(fundHoldings.disposedOn) : undefined, opts.cardId ? eq(fundHoldings.cardId, opts.cardId) : undefined))
+    .where(
+      and(
+        eq(fundHoldings.fundId, fundId),
+        opts.live ? isNull(fundHoldings.disposedOn) : undefined,
+        opts.cardId ? eq(fundHoldings.cardId, opts.cardId) : undefined,
+      ),
+    )
     .orderBy(asc(cards.year), asc(cards.subject));
 }
 
@@ -225,7 +234,9 @@ function cardFacts(fundId: string, r: HoldingJoin) {
     grader: c.grader,
     grade: c.grade,
     certNumber: c.certNumber,
-    thumbnailUrl: imageUrl(fundId, c.cardId, 'front', 'thumb', c.frontImageAt, c.frontThumbKey) ?? imageUrl(fundId, c.cardId, 'back', 'thumb', c.backImageAt, c.backThumbKey),
+    thumbnailUrl:
+      imageUrl(fundId, c.cardId, 'front', 'thumb', c.frontImageAt, c.frontThumbKey) ??
+      imageUrl(fundId, c.cardId, 'back', 'thumb', c.backImageAt, c.backThumbKey),
   };
 }
 
@@ -254,13 +265,19 @@ function slices(items: { key: string; label: string; valueCents: number }[]): Al
   const m = new Map<string, { label: string; valueCents: number }>();
   for (const i of items) m.set(i.key, { label: i.label, valueCents: (m.get(i.key)?.valueCents ?? 0) + i.valueCents });
   const total = [...m.values()].reduce((s, v) => s + v.valueCents, 0);
-  return [...m.entries()].map(([key, v]) => ({ key, label: v.label, valueCents: v.valueCents, weight: total > 0 ? v.valueCents / total : 0 })).sort((a, b) => b.valueCents - a.valueCents);
+  return [...m.entries()]
+    .map(([key, v]) => ({ key, label: v.label, valueCents: v.valueCents, weight: total > 0 ? v.valueCents / total : 0 }))
+    .sort((a, b) => b.valueCents - a.valueCents);
 }
 
 /** The index level on or before each day (rebased to 100 at the first day that has one). */
 async function indexOn(db: Db, days: string[]) {
   if (days.length === 0) return [];
-  const levels = await db.select().from(indexLevels).where(lte(indexLevels.day, days.at(-1)!)).orderBy(asc(indexLevels.day));
+  const levels = await db
+    .select()
+    .from(indexLevels)
+    .where(lte(indexLevels.day, days.at(-1)!))
+    .orderBy(asc(indexLevels.day));
   if (levels.length === 0) return [];
   const out: { date: string; level: number }[] = [];
   let i = 0;
@@ -281,7 +298,12 @@ export async function fundDetail(ctx: ReadCtx, actor: SignedInActor, input: { id
   const holdings = await holdingsWithMarks(ctx, f.id, rows);
   const holdingsValueCents = holdings.reduce((s, h) => s + h.markCents, 0);
   const firstPrice = vals[0] ? vPrice(f, vals[0]) : null;
-  const navSeries = vals.map((v) => ({ date: v.valuedOn, navCents: v.navCents, navPerUnitCents: vPrice(f, v), rebased: firstPrice ? (vPrice(f, v) / firstPrice) * 100 : 100 }));
+  const navSeries = vals.map((v) => ({
+    date: v.valuedOn,
+    navCents: v.navCents,
+    navPerUnitCents: vPrice(f, v),
+    rebased: firstPrice ? (vPrice(f, v) / firstPrice) * 100 : 100,
+  }));
   const ledger = await ledgerOf(ctx.db, f.id, actor.user.id);
   const hasPosition = ledger.unitsMicro > 0 || ledger.pendingSubscriptionCents > 0 || ledger.pendingRedemptionUnitsMicro > 0;
   const requests = await ctx.db
@@ -301,12 +323,25 @@ export async function fundDetail(ctx: ReadCtx, actor: SignedInActor, input: { id
     ),
     allocation: {
       bySport: slices(holdings.map((h) => ({ key: h.sport, label: sportLabels[h.sport], valueCents: h.markCents }))),
-      byGrade: slices(holdings.map((h) => ({ key: `${h.grader} ${h.grade ?? 'Ungraded'}`, label: `${h.grader} ${h.grade ?? 'Ungraded'}`, valueCents: h.markCents }))),
+      byGrade: slices(
+        holdings.map((h) => ({
+          key: `${h.grader} ${h.grade ?? 'Ungraded'}`,
+          label: `${h.grader} ${h.grade ?? 'Ungraded'}`,
+          valueCents: h.markCents,
+        })),
+      ),
     },
     holdingsValueCents,
     cashCents: f.cashCents,
     position: hasPosition ? toPosition(f, vals.at(-1), ledger) : null,
-    requests: requests.map((r) => ({ id: r.id, kind: r.kind, status: r.status, amountCents: r.amountCents, unitsMicro: r.unitsMicro, createdAt: r.createdAt.toISOString() })),
+    requests: requests.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      amountCents: r.amountCents,
+      unitsMicro: r.unitsMicro,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -336,9 +371,28 @@ export async function holdingDetail(ctx: ReadCtx, _actor: SignedInActor, input: 
     ...events
       // Only what says where the card has been, never who owned it before the fund (members' identities).
       .filter((e) => e.kind !== 'edited' && e.kind !== 'image_added')
-      .map((e) => ({ kind: e.kind, label: cardEventLabels[e.kind], at: e.at.toISOString(), detail: e.kind === 'custody_changed' ? `${String(e.data.from ?? '')} → ${String(e.data.to ?? '')}` : null })),
-    { kind: 'fund_acquired', label: `Acquired by ${f.name}`, at: `${row.h.acquiredOn}T00:00:00.000Z`, detail: `Cost basis ${formatCents(row.h.costBasisCents)}` },
-    ...(row.h.disposedOn ? [{ kind: 'fund_disposed', label: `Sold by ${f.name}`, at: `${row.h.disposedOn}T00:00:00.000Z`, detail: `Proceeds ${formatCents(row.h.proceedsCents ?? 0)}` }] : []),
+      .map((e) => ({
+        kind: e.kind,
+        label: cardEventLabels[e.kind],
+        at: e.at.toISOString(),
+        detail: e.kind === 'custody_changed' ? `${String(e.data.from ?? '')} → ${String(e.data.to ?? '')}` : null,
+      })),
+    {
+      kind: 'fund_acquired',
+      label: `Acquired by ${f.name}`,
+      at: `${row.h.acquiredOn}T00:00:00.000Z`,
+      detail: `Cost basis ${formatCents(row.h.costBasisCents)}`,
+    },
+    ...(row.h.disposedOn
+      ? [
+          {
+            kind: 'fund_disposed',
+            label: `Sold by ${f.name}`,
+            at: `${row.h.disposedOn}T00:00:00.000Z`,
+            detail: `Proceeds ${formatCents(row.h.proceedsCents ?? 0)}`,
+          },
+        ]
+      : []),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const c = row.c;
   return {
@@ -357,7 +411,11 @@ export async function holdingDetail(ctx: ReadCtx, _actor: SignedInActor, input: 
 }
 
 /** GET /api/funds/{fundId}/cards/{cardId}/images/{side}: a holding's photo, to any member (the fund's cards are public to investors). */
-export async function holdingImage(ctx: Pick<AppContext, 'db' | 'storage'>, _actor: SignedInActor, input: { fundId: string; cardId: string; side: CardImageSide; size: CardImageSize }) {
+export async function holdingImage(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  _actor: SignedInActor,
+  input: { fundId: string; cardId: string; side: CardImageSide; size: CardImageSize },
+) {
   const [row] = await ctx.db
     .select({ c: cardFactColumns })
     .from(fundHoldings)
@@ -388,15 +446,33 @@ export async function requestSubscription(ctx: Ctx, actor: SignedInActor, input:
       .insert(fundRequests)
       .values({ fundId: f.id, userId: actor.user.id, kind: 'subscription', amountCents: input.amountCents, note: input.note || null, createdAt: now })
       .returning();
-    await audit(uow.tx, { ...auditBy(actor), action: 'fund.subscription_requested', targetType: 'fund_request', targetId: r.id, data: { fundId: f.id, amountCents: input.amountCents }, at: now });
-    await fundRequestNew(uow, { fundId: f.id, fundName: f.name, memberName: actor.user.name, kind: 'subscription', amountCents: input.amountCents, unitsMicro: null }, now);
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'fund.subscription_requested',
+      targetType: 'fund_request',
+      targetId: r.id,
+      data: { fundId: f.id, amountCents: input.amountCents },
+      at: now,
+    });
+    await fundRequestNew(
+      uow,
+      { fundId: f.id, fundName: f.name, memberName: actor.user.name, kind: 'subscription', amountCents: input.amountCents, unitsMicro: null },
+      now,
+    );
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: f.id, reason: 'request', members: [{ userId: actor.user.id }] }));
-    return { request: { id: r.id, kind: r.kind, status: r.status, amountCents: r.amountCents, unitsMicro: null, createdAt: r.createdAt.toISOString() }, message: fundMessages.subscriptionRequested };
+    return {
+      request: { id: r.id, kind: r.kind, status: r.status, amountCents: r.amountCents, unitsMicro: null, createdAt: r.createdAt.toISOString() },
+      message: fundMessages.subscriptionRequested,
+    };
   });
 }
 
 /** POST /api/funds/{id}/redemption-requests */
-export async function requestRedemption(ctx: Ctx, actor: SignedInActor, input: { fundId: string; unitsMicro?: number; all?: boolean; note?: string }) {
+export async function requestRedemption(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { fundId: string; unitsMicro?: number; all?: boolean; note?: string },
+) {
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
     const f = await loadFund(uow.tx, input.fundId, { lock: true });
@@ -407,10 +483,24 @@ export async function requestRedemption(ctx: Ctx, actor: SignedInActor, input: {
       .insert(fundRequests)
       .values({ fundId: f.id, userId: actor.user.id, kind: 'redemption', unitsMicro: units, note: input.note || null, createdAt: now })
       .returning();
-    await audit(uow.tx, { ...auditBy(actor), action: 'fund.redemption_requested', targetType: 'fund_request', targetId: r.id, data: { fundId: f.id, unitsMicro: units }, at: now });
-    await fundRequestNew(uow, { fundId: f.id, fundName: f.name, memberName: actor.user.name, kind: 'redemption', amountCents: null, unitsMicro: units }, now);
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'fund.redemption_requested',
+      targetType: 'fund_request',
+      targetId: r.id,
+      data: { fundId: f.id, unitsMicro: units },
+      at: now,
+    });
+    await fundRequestNew(
+      uow,
+      { fundId: f.id, fundName: f.name, memberName: actor.user.name, kind: 'redemption', amountCents: null, unitsMicro: units },
+      now,
+    );
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: f.id, reason: 'request', members: [{ userId: actor.user.id }] }));
-    return { request: { id: r.id, kind: r.kind, status: r.status, amountCents: null, unitsMicro: r.unitsMicro, createdAt: r.createdAt.toISOString() }, message: fundMessages.redemptionRequested };
+    return {
+      request: { id: r.id, kind: r.kind, status: r.status, amountCents: null, unitsMicro: r.unitsMicro, createdAt: r.createdAt.toISOString() },
+      message: fundMessages.redemptionRequested,
+    };
   });
 }
 
@@ -439,7 +529,11 @@ async function summaries(db: Db, fs: FundRow[]): Promise<AdminFundSummary[]> {
   const counts = await liveHoldingCounts(db, ids);
   const l = await ledgers(db, { fundIds: ids });
   const pendingReq = ids.length
-    ? await db.select({ fundId: fundRequests.fundId, n: count() }).from(fundRequests).where(and(inArray(fundRequests.fundId, ids), eq(fundRequests.status, 'pending'))).groupBy(fundRequests.fundId)
+    ? await db
+        .select({ fundId: fundRequests.fundId, n: count() })
+        .from(fundRequests)
+        .where(and(inArray(fundRequests.fundId, ids), eq(fundRequests.status, 'pending')))
+        .groupBy(fundRequests.fundId)
     : [];
   const pendingTx = ids.length
     ? await db
@@ -488,7 +582,12 @@ export async function adminFundDetail(ctx: ReadCtx, actor: SignedInActor, input:
   const vals = await valuationsOf(db, [f.id]);
   const last = vals.at(-1);
   const usersById = async (ids: string[]) =>
-    ids.length ? await db.select({ id: users.id, name: users.name, phone: users.phone }).from(users).where(inArray(users.id, [...new Set(ids)])) : [];
+    ids.length
+      ? await db
+          .select({ id: users.id, name: users.name, phone: users.phone })
+          .from(users)
+          .where(inArray(users.id, [...new Set(ids)]))
+      : [];
   const creators = new Map((await usersById(vals.map((v) => v.createdBy).filter((x): x is string => !!x))).map((u) => [u.id, u.name]));
   const l = inScope([...(await ledgers(db, { fundIds: [f.id] })).values()]);
   const people = new Map((await usersById(l.map((x) => x.userId))).map((u) => [u.id, u]));
@@ -513,7 +612,12 @@ export async function adminFundDetail(ctx: ReadCtx, actor: SignedInActor, input:
   const valPrice = new Map(vals.map((v) => [v.id, vPrice(f, v)]));
   const reqs = inScope(
     await db
-      .select({ r: fundRequests, u: { id: users.id, name: users.name, phone: users.phone }, userId: fundRequests.userId, decider: sql<string | null>`(select name from users d where d.id = ${fundRequests.decidedBy})` })
+      .select({
+        r: fundRequests,
+        u: { id: users.id, name: users.name, phone: users.phone },
+        userId: fundRequests.userId,
+        decider: sql<string | null>`(select name from users d where d.id = ${fundRequests.decidedBy})`,
+      })
       .from(fundRequests)
       .innerJoin(users, eq(users.id, fundRequests.userId))
       .where(eq(fundRequests.fundId, f.id))
@@ -531,7 +635,12 @@ export async function adminFundDetail(ctx: ReadCtx, actor: SignedInActor, input:
       inceptionDate: f.inceptionDate,
       initialUnitPriceCents: f.initialUnitPriceCents,
     },
-    holdings: marked.map((h, i) => ({ ...h, disposedOn: rows[i].h.disposedOn, proceedsCents: rows[i].h.proceedsCents, acquiredFrom: rows[i].h.acquiredFrom })),
+    holdings: marked.map((h, i) => ({
+      ...h,
+      disposedOn: rows[i].h.disposedOn,
+      proceedsCents: rows[i].h.proceedsCents,
+      acquiredFrom: rows[i].h.acquiredFrom,
+    })),
     valuations: [...vals].reverse().map((v) => ({
       id: v.id,
       valuedOn: v.valuedOn,
@@ -565,7 +674,11 @@ export async function adminFundDetail(ctx: ReadCtx, actor: SignedInActor, input:
   };
 }
 
-function toTransaction(t: typeof fundTransactions.$inferSelect, u: { id: string; name: string | null; phone: string }, price: number | null): FundTransaction {
+function toTransaction(
+  t: typeof fundTransactions.$inferSelect,
+  u: { id: string; name: string | null; phone: string },
+  price: number | null,
+): FundTransaction {
   return {
     id: t.id,
     fundId: t.fundId,
@@ -649,7 +762,16 @@ export async function candidateCards(ctx: Pick<AppContext, 'db'>, _actor: Signed
 /** The live index constituent with the card's identity (player, year, set, number, variety, grader, grade), or null. */
 async function matchConstituent(
   db: Db,
-  c: { subject: string; year: number; brand: string; cardNumber: string | null; variety: string | null; grader: string; grade: string | null; gradeValue?: number | null },
+  c: {
+    subject: string;
+    year: number;
+    brand: string;
+    cardNumber: string | null;
+    variety: string | null;
+    grader: string;
+    grade: string | null;
+    gradeValue?: number | null;
+  },
 ): Promise<string | null> {
   const grade = c.gradeValue ?? gradeValueFromLabel(c.grade);
   if (grade === null || c.grader === 'raw') return null;
@@ -685,16 +807,22 @@ const slugify = (name: string) =>
     .slice(0, 60) || 'fund';
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.code === '23505') return true;
   return false;
 };
 const slugTaken = () => new AppError('conflict', fundMessages.slugTaken, { fieldErrors: { slug: [fundMessages.slugTaken] } });
 
 /** POST /api/admin/funds */
-export async function createFund(ctx: Ctx, actor: SignedInActor, input: { fund: CreateFundInput & { initialUnitPriceCents: number } }): Promise<AdminFundDetail> {
+export async function createFund(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { fund: CreateFundInput & { initialUnitPriceCents: number } },
+): Promise<AdminFundDetail> {
   const now = ctx.clock.now();
   const v = input.fund;
-  if (v.inceptionDate > dayOf(now)) throw new AppError('bad_request', fundMessages.dateFuture, { fieldErrors: { inceptionDate: [fundMessages.dateFuture] } });
+  if (v.inceptionDate > dayOf(now))
+    throw new AppError('bad_request', fundMessages.dateFuture, { fieldErrors: { inceptionDate: [fundMessages.dateFuture] } });
   let id: string;
   try {
     id = await inTransaction(ctx, async (uow) => {
@@ -788,9 +916,23 @@ export async function applyAddHolding(ctx: Ctx, actor: SignedInActor, input: { f
     const by = auditBy(actor);
     const fromHouse = card.ownerId === house;
     if (fromHouse) {
-      await holdCards(uow, by, { cardIds: [card.id], kind: 'fund', ref: id, at: now, require: { custody: ['in_vault'], custodyMessage: fundMessages.cardNotVaulted }, log: ctx.log });
+      await holdCards(uow, by, {
+        cardIds: [card.id],
+        kind: 'fund',
+        ref: id,
+        at: now,
+        require: { custody: ['in_vault'], custodyMessage: fundMessages.cardNotVaulted },
+        log: ctx.log,
+      });
     } else {
-      await transferCard(uow, by, { cardId: card.id, toOwnerId: house, at: now, hold: { kind: 'fund', ref: id }, data: { fundId: f.id, holdingId: id, priceCents: v.costBasisCents }, log: ctx.log });
+      await transferCard(uow, by, {
+        cardId: card.id,
+        toOwnerId: house,
+        at: now,
+        hold: { kind: 'fund', ref: id },
+        data: { fundId: f.id, holdingId: id, priceCents: v.costBasisCents },
+        log: ctx.log,
+      });
     }
     const constituentId = await matchConstituent(tx, card);
     await tx.insert(fundHoldings).values({
@@ -804,13 +946,24 @@ export async function applyAddHolding(ctx: Ctx, actor: SignedInActor, input: { f
       createdBy: actor.user.id,
       createdAt: now,
     });
-    await tx.update(funds).set({ cashCents: f.cashCents - v.costBasisCents, updatedAt: now }).where(eq(funds.id, f.id));
+    await tx
+      .update(funds)
+      .set({ cashCents: f.cashCents - v.costBasisCents, updatedAt: now })
+      .where(eq(funds.id, f.id));
     await audit(tx, {
       ...by,
       action: 'fund.holding_added',
       targetType: 'fund',
       targetId: f.id,
-      data: { holdingId: id, cardId: card.id, fromOwnerId: card.ownerId, costBasisCents: v.costBasisCents, acquiredOn: v.acquiredOn, constituentId, note: v.note ?? null },
+      data: {
+        holdingId: id,
+        cardId: card.id,
+        fromOwnerId: card.ownerId,
+        costBasisCents: v.costBasisCents,
+        acquiredOn: v.acquiredOn,
+        constituentId,
+        note: v.note ?? null,
+      },
       at: now,
     });
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: f.id, reason: 'holding', everyone: true }));
@@ -841,12 +994,30 @@ export async function applyMark(ctx: Ctx, actor: SignedInActor, input: { fundId:
     const h = await loadHolding(uow.tx, input.fundId, input.holdingId, { lock: true });
     if (h.disposedOn) throw new AppError('conflict', fundMessages.holdingDisposed);
     if (h.constituentId) throw new AppError('conflict', fundMessages.holdingIndexMarked);
-    checkDay('markedOn', input.mark.markedOn, { from: h.acquiredOn, fromMessage: 'A mark cannot be dated before the card was acquired', today: dayOf(now) });
+    checkDay('markedOn', input.mark.markedOn, {
+      from: h.acquiredOn,
+      fromMessage: 'A mark cannot be dated before the card was acquired',
+      today: dayOf(now),
+    });
     const [m] = await uow.tx
       .insert(fundMarks)
-      .values({ holdingId: h.id, markedOn: input.mark.markedOn, valueCents: input.mark.valueCents, note: input.mark.note || null, setBy: actor.user.id, createdAt: now })
+      .values({
+        holdingId: h.id,
+        markedOn: input.mark.markedOn,
+        valueCents: input.mark.valueCents,
+        note: input.mark.note || null,
+        setBy: actor.user.id,
+        createdAt: now,
+      })
       .returning({ id: fundMarks.id });
-    await audit(uow.tx, { ...auditBy(actor), action: 'fund.holding_marked', targetType: 'fund', targetId: h.fundId, data: { holdingId: h.id, markId: m.id, ...input.mark }, at: now });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'fund.holding_marked',
+      targetType: 'fund',
+      targetId: h.fundId,
+      data: { holdingId: h.id, markId: m.id, ...input.mark },
+      at: now,
+    });
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: h.fundId, reason: 'holding', everyone: true }));
   });
 }
@@ -864,10 +1035,23 @@ export async function disposeHolding(ctx: Ctx, actor: SignedInActor, input: { fu
       fromMessage: 'A disposal must be dated after the card was acquired and after the last valuation',
       today: dayOf(now),
     });
-    await uow.tx.update(fundHoldings).set({ disposedOn: input.disposal.disposedOn, proceedsCents: input.disposal.proceedsCents }).where(eq(fundHoldings.id, h.id));
+    await uow.tx
+      .update(fundHoldings)
+      .set({ disposedOn: input.disposal.disposedOn, proceedsCents: input.disposal.proceedsCents })
+      .where(eq(fundHoldings.id, h.id));
     await releaseCards(uow, auditBy(actor), { kind: 'fund', ref: h.id, at: now, log: ctx.log });
-    await uow.tx.update(funds).set({ cashCents: f.cashCents + input.disposal.proceedsCents, updatedAt: now }).where(eq(funds.id, f.id));
-    await audit(uow.tx, { ...auditBy(actor), action: 'fund.holding_disposed', targetType: 'fund', targetId: f.id, data: { holdingId: h.id, cardId: h.cardId, ...input.disposal }, at: now });
+    await uow.tx
+      .update(funds)
+      .set({ cashCents: f.cashCents + input.disposal.proceedsCents, updatedAt: now })
+      .where(eq(funds.id, f.id));
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'fund.holding_disposed',
+      targetType: 'fund',
+      targetId: f.id,
+      data: { holdingId: h.id, cardId: h.cardId, ...input.disposal },
+      at: now,
+    });
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: f.id, reason: 'holding', everyone: true }));
   });
   return adminFundDetail(ctx, actor, { id: input.fundId });
@@ -878,7 +1062,11 @@ export async function disposeHolding(ctx: Ctx, actor: SignedInActor, input: { fu
 // ---------------------------------------------------------------------------------------------
 
 /** POST /api/admin/funds/{id}/transactions: a subscription or redemption recorded for a member, dealt at the next valuation. */
-export async function recordTransaction(ctx: Ctx, actor: SignedInActor, input: { fundId: string; tx: RecordTransactionInput }): Promise<FundTransaction> {
+export async function recordTransaction(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { fundId: string; tx: RecordTransactionInput },
+): Promise<FundTransaction> {
   const now = ctx.clock.now();
   const v = input.tx;
   await requireInScope(ctx.db, actor, v.userId);
@@ -889,13 +1077,40 @@ export async function recordTransaction(ctx: Ctx, actor: SignedInActor, input: {
     let values: typeof fundTransactions.$inferInsert;
     if (v.kind === 'subscription') {
       await checkSubscription(uow.tx, f, { userId: u.id, amountCents: v.amountCents });
-      values = { fundId: f.id, userId: u.id, kind: 'subscription', source: 'admin', amountCents: v.amountCents, note: v.note || null, createdBy: actor.user.id, createdAt: now, updatedAt: now };
+      values = {
+        fundId: f.id,
+        userId: u.id,
+        kind: 'subscription',
+        source: 'admin',
+        amountCents: v.amountCents,
+        note: v.note || null,
+        createdBy: actor.user.id,
+        createdAt: now,
+        updatedAt: now,
+      };
     } else {
       checkRedemption(v.unitsMicro, await redeemableUnits(uow.tx, f.id, u.id));
-      values = { fundId: f.id, userId: u.id, kind: 'redemption', source: 'admin', unitsMicro: -v.unitsMicro, note: v.note || null, createdBy: actor.user.id, createdAt: now, updatedAt: now };
+      values = {
+        fundId: f.id,
+        userId: u.id,
+        kind: 'redemption',
+        source: 'admin',
+        unitsMicro: -v.unitsMicro,
+        note: v.note || null,
+        createdBy: actor.user.id,
+        createdAt: now,
+        updatedAt: now,
+      };
     }
     const [t] = await uow.tx.insert(fundTransactions).values(values).returning();
-    await audit(uow.tx, { ...auditBy(actor), action: `fund.${v.kind}_recorded`, targetType: 'fund_transaction', targetId: t.id, data: { fundId: f.id, ...v }, at: now });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: `fund.${v.kind}_recorded`,
+      targetType: 'fund_transaction',
+      targetId: t.id,
+      data: { fundId: f.id, ...v },
+      at: now,
+    });
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: f.id, reason: 'transaction', members: [{ userId: u.id }] }));
     return toTransaction(t, u, null);
   });
@@ -916,14 +1131,25 @@ export async function cancelTransaction(ctx: Ctx, actor: SignedInActor, input: {
     await requireInScope(uow.tx, actor, row.t.userId);
     if (row.t.status !== 'pending') throw new AppError('conflict', fundMessages.transactionNotPending);
     const t = await transition(uow, fundTransactionAggregate, { id: row.t.id, from: 'pending', to: 'cancelled', actor, now });
-    await audit(uow.tx, { ...auditBy(actor), action: 'fund.transaction_cancelled', targetType: 'fund_transaction', targetId: t.id, data: { fundId: t.fundId }, at: now });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'fund.transaction_cancelled',
+      targetType: 'fund_transaction',
+      targetId: t.id,
+      data: { fundId: t.fundId },
+      at: now,
+    });
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: t.fundId, reason: 'transaction', members: [{ userId: t.userId }] }));
     return toTransaction(t, row.u, null);
   });
 }
 
 /** POST /api/admin/funds/{id}/requests/{requestId}/decision: accept (a pending transaction) or decline. */
-export async function decideRequest(ctx: Ctx, actor: SignedInActor, input: { fundId: string; requestId: string; decision: DecideRequestInput }): Promise<FundRequest> {
+export async function decideRequest(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { fundId: string; requestId: string; decision: DecideRequestInput },
+): Promise<FundRequest> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
@@ -944,10 +1170,30 @@ export async function decideRequest(ctx: Ctx, actor: SignedInActor, input: { fun
       let values: typeof fundTransactions.$inferInsert;
       if (r.kind === 'subscription') {
         await checkSubscription(tx, f, { userId: r.userId, amountCents: r.amountCents ?? 0 });
-        values = { fundId: f.id, userId: r.userId, kind: 'subscription', source: 'request', amountCents: r.amountCents, requestId: r.id, createdBy: actor.user.id, createdAt: now, updatedAt: now };
+        values = {
+          fundId: f.id,
+          userId: r.userId,
+          kind: 'subscription',
+          source: 'request',
+          amountCents: r.amountCents,
+          requestId: r.id,
+          createdBy: actor.user.id,
+          createdAt: now,
+          updatedAt: now,
+        };
       } else {
         checkRedemption(r.unitsMicro ?? 0, await redeemableUnits(tx, f.id, r.userId, { exceptRequestId: r.id }));
-        values = { fundId: f.id, userId: r.userId, kind: 'redemption', source: 'request', unitsMicro: -(r.unitsMicro ?? 0), requestId: r.id, createdBy: actor.user.id, createdAt: now, updatedAt: now };
+        values = {
+          fundId: f.id,
+          userId: r.userId,
+          kind: 'redemption',
+          source: 'request',
+          unitsMicro: -(r.unitsMicro ?? 0),
+          requestId: r.id,
+          createdBy: actor.user.id,
+          createdAt: now,
+          updatedAt: now,
+        };
       }
       const [t] = await tx.insert(fundTransactions).values(values).returning({ id: fundTransactions.id });
       transactionId = t.id;
@@ -962,8 +1208,19 @@ export async function decideRequest(ctx: Ctx, actor: SignedInActor, input: { fun
       patch: { decisionNote: input.decision.note || null, decidedBy: actor.user.id, decidedAt: now, transactionId },
       data: { note: input.decision.note || null },
     });
-    await audit(tx, { ...auditBy(actor), action: `fund.request_${status}`, targetType: 'fund_request', targetId: r.id, data: { fundId: f.id, transactionId, note: input.decision.note ?? null }, at: now });
-    await fundRequestDecided(uow, { userId: r.userId, fundId: f.id, fundName: f.name, kind: r.kind, accepted: status === 'accepted', note: input.decision.note || null }, now);
+    await audit(tx, {
+      ...auditBy(actor),
+      action: `fund.request_${status}`,
+      targetType: 'fund_request',
+      targetId: r.id,
+      data: { fundId: f.id, transactionId, note: input.decision.note ?? null },
+      at: now,
+    });
+    await fundRequestDecided(
+      uow,
+      { userId: r.userId, fundId: f.id, fundName: f.name, kind: r.kind, accepted: status === 'accepted', note: input.decision.note || null },
+      now,
+    );
     const message =
       status === 'accepted'
         ? `Your ${r.kind} request for ${f.name} was accepted; it is dealt at the next valuation.`

@@ -36,7 +36,12 @@ interface Plan extends ValuationPreview {
 
 /** The last valuation's day, or null. */
 export async function lastValuationDay(db: Db, fundId: string): Promise<string | null> {
-  const [v] = await db.select({ d: fundValuations.valuedOn }).from(fundValuations).where(eq(fundValuations.fundId, fundId)).orderBy(desc(fundValuations.valuedOn)).limit(1);
+  const [v] = await db
+    .select({ d: fundValuations.valuedOn })
+    .from(fundValuations)
+    .where(eq(fundValuations.fundId, fundId))
+    .orderBy(desc(fundValuations.valuedOn))
+    .limit(1);
   return v?.d ?? null;
 }
 
@@ -51,13 +56,17 @@ async function plan(db: Db, fund: FundRow, valuedOn: string, today: string): Pro
   if (valuedOn > today) throw field(fundMessages.dateFuture);
   if (valuedOn < fund.inceptionDate) throw field(fundMessages.dateBeforeInception);
   const last = await lastValuationDay(db, fund.id);
-  if (last === valuedOn) throw new AppError('conflict', fundMessages.valuationExists(valuedOn), { fieldErrors: { valuedOn: [fundMessages.valuationExists(valuedOn)] } });
+  if (last === valuedOn)
+    throw new AppError('conflict', fundMessages.valuationExists(valuedOn), { fieldErrors: { valuedOn: [fundMessages.valuationExists(valuedOn)] } });
   if (last && valuedOn < last) throw field(fundMessages.valuationBeforeLast(last));
 
   const lines = await marksOn(db, { fundId: fund.id, day: valuedOn });
   const holdingsValueCents = lines.reduce((s, l) => s + l.valueCents, 0);
   const gross = holdingsValueCents + fund.cashCents;
-  const feeCents = fund.unitsMicro > 0 ? accruedFeeCents({ grossCents: gross, feeBps: fund.managementFeeBps, days: daysBetweenDates(last ?? fund.inceptionDate, valuedOn) }) : 0;
+  const feeCents =
+    fund.unitsMicro > 0
+      ? accruedFeeCents({ grossCents: gross, feeBps: fund.managementFeeBps, days: daysBetweenDates(last ?? fund.inceptionDate, valuedOn) })
+      : 0;
   const nav = gross - feeCents;
   const price: DealingPrice = { navCents: nav, unitsMicro: fund.unitsMicro, initialUnitPriceCents: fund.initialUnitPriceCents };
 
@@ -81,7 +90,8 @@ async function plan(db: Db, fund: FundRow, valuedOn: string, today: string): Pro
     } else if (t.kind === 'redemption') {
       const units = -(t.unitsMicro ?? 0);
       const total = (redeemed.get(t.userId) ?? 0) + units;
-      if (total > (held.get(`${fund.id}:${t.userId}`)?.unitsMicro ?? 0)) throw new AppError('conflict', `${userName ?? 'A member'} no longer holds the units a pending redemption asks for; cancel it first`);
+      if (total > (held.get(`${fund.id}:${t.userId}`)?.unitsMicro ?? 0))
+        throw new AppError('conflict', `${userName ?? 'A member'} no longer holds the units a pending redemption asks for; cancel it first`);
       redeemed.set(t.userId, total);
       const cash = cashForRedemption(units, price);
       deals.push({ transactionId: t.id, kind: 'redemption', userId: t.userId, userName, amountCents: cash, unitsMicro: -units });
@@ -89,7 +99,11 @@ async function plan(db: Db, fund: FundRow, valuedOn: string, today: string): Pro
       cashAfter -= cash;
     }
   }
-  if (cashAfter < 0) throw new AppError('conflict', `${fundMessages.cashShort(formatCents(fund.cashCents))}: the fee and redemptions need ${formatCents(fund.cashCents - cashAfter)}. Sell a holding or deal subscriptions first.`);
+  if (cashAfter < 0)
+    throw new AppError(
+      'conflict',
+      `${fundMessages.cashShort(formatCents(fund.cashCents))}: the fee and redemptions need ${formatCents(fund.cashCents - cashAfter)}. Sell a holding or deal subscriptions first.`,
+    );
   const fees = splitFee(
     feeCents,
     [...held.values()].filter((l) => l.unitsMicro > 0).map((l) => ({ key: l.userId, unitsMicro: l.unitsMicro })),
@@ -99,7 +113,14 @@ async function plan(db: Db, fund: FundRow, valuedOn: string, today: string): Pro
     price,
     fees,
     valuedOn,
-    lines: lines.map((l) => ({ holdingId: l.holdingId, cardId: l.cardId, subject: l.subject, valueCents: l.valueCents, source: l.source, markedOn: l.markedOn })),
+    lines: lines.map((l) => ({
+      holdingId: l.holdingId,
+      cardId: l.cardId,
+      subject: l.subject,
+      valueCents: l.valueCents,
+      source: l.source,
+      markedOn: l.markedOn,
+    })),
     holdingsValueCents,
     cashCents: fund.cashCents,
     feeCents,
@@ -118,7 +139,11 @@ const publicPreview = (p: Plan): ValuationPreview => {
 };
 
 /** POST /api/admin/funds/{id}/valuations/preview: the same figures, nothing written. */
-export async function previewValuation(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor, input: { fundId: string; valuedOn: string }): Promise<ValuationPreview> {
+export async function previewValuation(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  _actor: SignedInActor,
+  input: { fundId: string; valuedOn: string },
+): Promise<ValuationPreview> {
   const fund = await loadFund(ctx.db, input.fundId);
   return publicPreview(await plan(ctx.db, fund, input.valuedOn, dayOf(ctx.clock.now())));
 }
@@ -128,7 +153,11 @@ export async function previewValuation(ctx: Pick<AppContext, 'db' | 'clock'>, _a
  * fee shares, the fund's new cash and units, in one transaction (decision 080). The fund row is
  * locked first, so two runs for one fund are serialised and the second finds the date taken.
  */
-export async function runValuation(ctx: Ctx, actor: SignedInActor, input: { fundId: string; valuedOn: string }): Promise<ValuationPreview & { id: string }> {
+export async function runValuation(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { fundId: string; valuedOn: string },
+): Promise<ValuationPreview & { id: string }> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
@@ -156,7 +185,11 @@ export async function runValuation(ctx: Ctx, actor: SignedInActor, input: { fund
       })
       .returning({ id: fundValuations.id });
     if (p.lines.length) {
-      await tx.insert(fundValuationLines).values(p.lines.map((l) => ({ valuationId: v.id, holdingId: l.holdingId, valueCents: l.valueCents, source: l.source, markedOn: l.markedOn })));
+      await tx
+        .insert(fundValuationLines)
+        .values(
+          p.lines.map((l) => ({ valuationId: v.id, holdingId: l.holdingId, valueCents: l.valueCents, source: l.source, markedOn: l.markedOn })),
+        );
     }
     for (const d of p.deals) {
       const updated = await transitionMany(uow, fundTransactionAggregate, {
@@ -196,13 +229,25 @@ export async function runValuation(ctx: Ctx, actor: SignedInActor, input: { fund
       action: 'fund.valuation_run',
       targetType: 'fund',
       targetId: fund.id,
-      data: { valuationId: v.id, valuedOn: p.valuedOn, navCents: p.navCents, feeCents: p.feeCents, deals: p.deals.length, unitsAfterMicro: p.unitsAfterMicro, cashAfterCents: p.cashAfterCents },
+      data: {
+        valuationId: v.id,
+        valuedOn: p.valuedOn,
+        navCents: p.navCents,
+        feeCents: p.feeCents,
+        deals: p.deals.length,
+        unitsAfterMicro: p.unitsAfterMicro,
+        cashAfterCents: p.cashAfterCents,
+      },
       at: now,
     });
-    for (const d of p.deals) await fundDealt(uow, { userId: d.userId, fundId: fund.id, fundName: fund.name, kind: d.kind, valuedOn: p.valuedOn }, now);
+    for (const d of p.deals)
+      await fundDealt(uow, { userId: d.userId, fundId: fund.id, fundName: fund.name, kind: d.kind, valuedOn: p.valuedOn }, now);
     const members = p.deals.map((d) => ({
       userId: d.userId,
-      message: d.kind === 'subscription' ? `Your subscription to ${fund.name} was dealt on ${p.valuedOn}.` : `Your redemption from ${fund.name} was dealt on ${p.valuedOn}.`,
+      message:
+        d.kind === 'subscription'
+          ? `Your subscription to ${fund.name} was dealt on ${p.valuedOn}.`
+          : `Your redemption from ${fund.name} was dealt on ${p.valuedOn}.`,
     }));
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: fund.id, reason: 'valuation', members, everyone: true }));
     return { ...publicPreview(p), id: v.id };

@@ -93,7 +93,9 @@ describe('the hunt lifecycle', () => {
 
     expect((await api(admin, 'PATCH', `/api/admin/sources/${source.id}`, { status: 'active', note: 'Put in touch' })).statusCode).toBe(200);
     mine = ((await api(alice, 'GET', '/api/user/hunts')).json().hunts as MyHunt[]).find((h) => h.id === hunt.id)!;
-    expect(mine.sources).toEqual([expect.objectContaining({ id: source.id, status: 'active', responder: { id: bob.userId, name: 'Bob Responder' } })]);
+    expect(mine.sources).toEqual([
+      expect.objectContaining({ id: source.id, status: 'active', responder: { id: bob.userId, name: 'Bob Responder' } }),
+    ]);
     expect(JSON.stringify(mine.sources)).not.toContain(bob.phone);
     expect((await api(alice, 'GET', '/api/sources/active')).json().sources).toEqual([expect.objectContaining({ id: source.id, role: 'requester' })]);
 
@@ -168,19 +170,32 @@ describe('notifications', () => {
   const step = () => t.clock.advance(1000);
 
   it('admins hear of a new hunt and each new offer; the requester of its approval, a source found and fulfilment; each responder of their own offer', async () => {
-    const [dana, eve, fay] = [await signedInMember(t, { name: 'Dana Hunter' }), await signedInMember(t, { name: 'Eve Finder' }), await signedInMember(t)];
+    const [dana, eve, fay] = [
+      await signedInMember(t, { name: 'Dana Hunter' }),
+      await signedInMember(t, { name: 'Eve Finder' }),
+      await signedInMember(t),
+    ];
     step();
     const since = t.clock.now();
     const hunt = (await api(dana, 'POST', '/api/hunts', wanted({ player: 'Tim Duncan', year: 1998, maxBudgetCents: 250_000 }))).json() as MyHunt;
     expect(await bell(admin, since)).toEqual([
-      { kind: 'hunt_request_new', title: 'New hunt request', message: 'Dana Hunter is looking for 1998 Tim Duncan, up to $2,500.00', link: '/admin/sources?tab=hunts&status=pending' },
+      {
+        kind: 'hunt_request_new',
+        title: 'New hunt request',
+        message: 'Dana Hunter is looking for 1998 Tim Duncan, up to $2,500.00',
+        link: '/admin/sources?tab=hunts&status=pending',
+      },
     ]);
     expect(await bell(dana, since)).toEqual([]);
     step();
     await api(admin, 'PATCH', `/api/admin/hunts/${hunt.id}`, { action: 'approve', note: null });
     step();
-    const offer = (await api(eve, 'POST', `/api/hunts/${hunt.id}/sources`, { description: 'Clean copy', askingPriceCents: 200_000 })).json() as MySource;
-    const rival = (await api(fay, 'POST', `/api/hunts/${hunt.id}/sources`, { description: 'Another copy', askingPriceCents: 210_000 })).json() as MySource;
+    const offer = (
+      await api(eve, 'POST', `/api/hunts/${hunt.id}/sources`, { description: 'Clean copy', askingPriceCents: 200_000 })
+    ).json() as MySource;
+    const rival = (
+      await api(fay, 'POST', `/api/hunts/${hunt.id}/sources`, { description: 'Another copy', askingPriceCents: 210_000 })
+    ).json() as MySource;
     // A pending offer is the desk's business: the requester hears nothing yet.
     expect((await bell(dana, since)).map((n) => n.title)).toEqual(['Hunt approved']);
     step();
@@ -190,7 +205,12 @@ describe('notifications', () => {
 
     expect(await bell(dana, since)).toEqual([
       { kind: 'hunt_updated', title: 'Hunt approved', message: 'Your hunt for 1998 Tim Duncan is on the board', link: '/source?tab=hunts' },
-      { kind: 'hunt_source_found', title: 'Source found', message: 'A card has been offered for your hunt for 1998 Tim Duncan: our team will put you in touch', link: '/source?tab=hunts' },
+      {
+        kind: 'hunt_source_found',
+        title: 'Source found',
+        message: 'A card has been offered for your hunt for 1998 Tim Duncan: our team will put you in touch',
+        link: '/source?tab=hunts',
+      },
       { kind: 'hunt_updated', title: 'Hunt fulfilled', message: 'Your hunt for 1998 Tim Duncan has been fulfilled', link: '/source?tab=hunts' },
     ]);
     expect((await bell(eve, since)).map((n) => [n.kind, n.title, n.link])).toEqual([
@@ -198,7 +218,12 @@ describe('notifications', () => {
       ['source_updated', 'Source offer fulfilled', '/source?tab=offers'],
     ]);
     expect(await bell(fay, since)).toEqual([
-      { kind: 'source_updated', title: 'Source offer closed', message: 'Your offer for 1998 Tim Duncan has been closed. Note: The hunt was fulfilled by another offer', link: '/source?tab=offers' },
+      {
+        kind: 'source_updated',
+        title: 'Source offer closed',
+        message: 'Your offer for 1998 Tim Duncan has been closed. Note: The hunt was fulfilled by another offer',
+        link: '/source?tab=offers',
+      },
     ]);
     expect(rival.status).toBe('pending');
     // Besides the new hunt and the two new offers, the admins acted themselves; nobody else heard anything.
@@ -278,7 +303,8 @@ describe('bad input and refusals', () => {
   });
 
   it('members cannot reach the admin routes', async () => {
-    for (const url of ['/api/admin/hunts', '/api/admin/sources', '/api/admin/source-analytics']) expect((await api(bob, 'GET', url)).statusCode).toBe(403);
+    for (const url of ['/api/admin/hunts', '/api/admin/sources', '/api/admin/source-analytics'])
+      expect((await api(bob, 'GET', url)).statusCode).toBe(403);
   });
 });
 
@@ -311,7 +337,12 @@ describe('live events', () => {
           expect(s.event.silent).toBe(true);
           return false;
         })
-        .map((s) => ({ to: s.audience, type: s.event.type, userId: 'userId' in s.event ? s.event.userId : undefined, status: 'status' in s.event ? s.event.status : undefined }));
+        .map((s) => ({
+          to: s.audience,
+          type: s.event.type,
+          userId: 'userId' in s.event ? s.event.userId : undefined,
+          status: 'status' in s.event ? s.event.status : undefined,
+        }));
     try {
       const hunt = (await api(alice, 'POST', '/api/hunts', wanted({ player: 'Evented Player', year: 1999 }))).json();
       expect(take()).toEqual([{ to: { kind: 'admins' }, type: 'hunt_updated', userId: alice.userId, status: 'pending' }]);
@@ -343,7 +374,12 @@ describe('live events', () => {
       await api(admin, 'PATCH', `/api/admin/sources/${offer.id}`, { status: 'fulfilled', note: null });
       const types = take();
       expect(types).toContainEqual({ to: { kind: 'user', userId: alice.userId }, type: 'hunt_updated', userId: alice.userId, status: 'fulfilled' });
-      expect(types).toContainEqual({ to: { kind: 'user', userId: bob.userId }, type: 'source_status_changed', userId: bob.userId, status: 'fulfilled' });
+      expect(types).toContainEqual({
+        to: { kind: 'user', userId: bob.userId },
+        type: 'source_status_changed',
+        userId: bob.userId,
+        status: 'fulfilled',
+      });
       expect(types.filter((e) => JSON.stringify(e.to).includes(carol.userId))).toEqual([]);
 
       // A refused change tells nobody.
@@ -359,9 +395,33 @@ describe('source analytics', () => {
   it('counts, medians and the fulfilment rate over a range, on known data', async () => {
     const at = (iso: string) => new Date(iso);
     const base = { player: 'Analytic Ace' };
-    const h1 = await createHunt(t, { id: alice.userId }, { ...base, status: 'fulfilled', createdAt: at('2021-03-01T00:00:00Z'), approvedAt: at('2021-03-01T02:00:00Z'), fulfilledAt: at('2021-03-03T00:00:00Z') });
-    await createHunt(t, { id: alice.userId }, { ...base, status: 'closed', createdAt: at('2021-03-01T12:00:00Z'), approvedAt: at('2021-03-01T16:00:00Z'), closedAt: at('2021-03-04T00:00:00Z') });
-    await createHunt(t, { id: alice.userId }, { player: 'Analytic Bee', status: 'active', createdAt: at('2021-03-02T00:00:00Z'), approvedAt: at('2021-03-02T06:00:00Z') });
+    const h1 = await createHunt(
+      t,
+      { id: alice.userId },
+      {
+        ...base,
+        status: 'fulfilled',
+        createdAt: at('2021-03-01T00:00:00Z'),
+        approvedAt: at('2021-03-01T02:00:00Z'),
+        fulfilledAt: at('2021-03-03T00:00:00Z'),
+      },
+    );
+    await createHunt(
+      t,
+      { id: alice.userId },
+      {
+        ...base,
+        status: 'closed',
+        createdAt: at('2021-03-01T12:00:00Z'),
+        approvedAt: at('2021-03-01T16:00:00Z'),
+        closedAt: at('2021-03-04T00:00:00Z'),
+      },
+    );
+    await createHunt(
+      t,
+      { id: alice.userId },
+      { player: 'Analytic Bee', status: 'active', createdAt: at('2021-03-02T00:00:00Z'), approvedAt: at('2021-03-02T06:00:00Z') },
+    );
     await createHunt(t, { id: alice.userId }, { player: 'Analytic Bee', status: 'closed', createdAt: at('2021-03-02T00:00:00Z'), approvedAt: null });
     // Outside the range.
     await createHunt(t, { id: alice.userId }, { player: 'Analytic Bee', status: 'pending', createdAt: at('2021-03-05T00:00:00Z') });
@@ -397,10 +457,14 @@ describe('source analytics', () => {
   });
 
   it('counts a board view once per member and day', async () => {
-    const before = (await t.db.select().from(huntBoardViews).where(eq(huntBoardViews.userId, carol.userId))).filter((v) => v.day === '2026-06-01').length;
+    const before = (await t.db.select().from(huntBoardViews).where(eq(huntBoardViews.userId, carol.userId))).filter(
+      (v) => v.day === '2026-06-01',
+    ).length;
     await boardOf(carol);
     await boardOf(carol);
-    const after = (await t.db.select().from(huntBoardViews).where(eq(huntBoardViews.userId, carol.userId))).filter((v) => v.day === '2026-06-01').length;
+    const after = (await t.db.select().from(huntBoardViews).where(eq(huntBoardViews.userId, carol.userId))).filter(
+      (v) => v.day === '2026-06-01',
+    ).length;
     expect(after).toBe(Math.max(before, 1));
   });
 });

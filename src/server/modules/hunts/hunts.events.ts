@@ -20,7 +20,13 @@ const what = (h: HuntAnnounced) => [h.year, h.player].filter(Boolean).join(' ');
  * admins' business only. Runs after commit; a failed delivery is logged.
  */
 export async function huntUpdated(ctx: EventsContext, hunt: HuntAnnounced, opts: { toRequester?: boolean } = {}) {
-  const base = { type: 'hunt_updated' as const, huntId: hunt.id, status: hunt.status, playerName: hunt.player, ...(hunt.year ? { year: hunt.year } : {}) };
+  const base = {
+    type: 'hunt_updated' as const,
+    huntId: hunt.id,
+    status: hunt.status,
+    playerName: hunt.player,
+    ...(hunt.year ? { year: hunt.year } : {}),
+  };
   const log: Log | undefined = ctx.log;
   try {
     if (opts.toRequester !== false) await ctx.live.publish({ kind: 'user', userId: hunt.requesterId }, { ...base, userId: hunt.requesterId });

@@ -5,13 +5,19 @@ import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import type { HuntRow } from './hunts.aggregate.ts';
 
-export const huntLinks = { myHunts: '/source?tab=hunts', myOffers: '/source?tab=offers', huntQueue: '/admin/sources?tab=hunts&status=pending', offerQueue: '/admin/sources?tab=offers&status=pending' };
+export const huntLinks = {
+  myHunts: '/source?tab=hunts',
+  myOffers: '/source?tab=offers',
+  huntQueue: '/admin/sources?tab=hunts&status=pending',
+  offerQueue: '/admin/sources?tab=offers&status=pending',
+};
 
 /** "1986 Michael Jordan": what a hunt is for, in a notification. */
 export const huntWhat = (h: { year: number | null; player: string }) => [h.year, h.player].filter(Boolean).join(' ');
 
 /** Messages end without a full stop (a text adds one); a note follows the news. */
-export const withNote = (message: string, note: string | null) => (note?.trim() ? `${message}. Note: ${note.trim().replace(/[.\s]+$/, '')}` : message);
+export const withNote = (message: string, note: string | null) =>
+  note?.trim() ? `${message}. Note: ${note.trim().replace(/[.\s]+$/, '')}` : message;
 
 // hunt_updated already toasts the requester and the admins: these notifications fill the bell only.
 

@@ -181,7 +181,14 @@ export async function patchHunt(ctx: Ctx, actor: SignedInActor, input: { id: str
       .where(and(mine, eq(hunts.status, 'pending')))
       .returning();
     if (!updated) throw conflict(huntMessages.editPendingOnly);
-    await audit(uow.tx, { ...auditBy(actor), action: 'hunt.edited', targetType: 'hunt', targetId: input.id, data: { fields: Object.keys(input.patch) }, at: now });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'hunt.edited',
+      targetType: 'hunt',
+      targetId: input.id,
+      data: { fields: Object.keys(input.patch) },
+      at: now,
+    });
     uow.afterCommit(() => huntUpdated(uow.ctx, updated, { toRequester: false }));
   });
   return one(ctx, actor, input.id);
@@ -199,7 +206,15 @@ export async function closeHunt(ctx: Ctx, actor: SignedInActor, input: { id: str
     if (!row) throw notFound(huntMessages.notFound);
     if (row.status === 'fulfilled' || row.status === 'closed') throw conflict(huntMessages.closedAlready(row.status));
     const note = input.note ?? 'Closed by the requester';
-    await transition(uow, huntAggregate, { id: row.id, from: row.status, to: 'closed', actor, now, patch: huntStamp('closed', now, note), data: { note } });
+    await transition(uow, huntAggregate, {
+      id: row.id,
+      from: row.status,
+      to: 'closed',
+      actor,
+      now,
+      patch: huntStamp('closed', now, note),
+      data: { note },
+    });
     await closeOpenSourcesForHunt(uow, { huntId: row.id, actor, now, note: 'The hunt was closed' });
   });
   return one(ctx, actor, input.id);
@@ -210,7 +225,11 @@ export async function closeHunt(ctx: Ctx, actor: SignedInActor, input: { id: str
 // ------------------------------------------------------------------------------------------------
 
 /** GET /api/admin/hunts: every hunt with its requester (admins only), newest first. */
-export async function adminHunts(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, input: { status?: HuntStatus; id?: string }): Promise<AdminHunt[]> {
+export async function adminHunts(
+  ctx: Pick<AppContext, 'db'>,
+  _actor: SignedInActor,
+  input: { status?: HuntStatus; id?: string },
+): Promise<AdminHunt[]> {
   const rows = await ctx.db
     .select({ hunt: hunts, requester: { id: users.id, name: users.name, phone: users.phone } })
     .from(hunts)
@@ -224,11 +243,20 @@ export async function adminHunts(ctx: Pick<AppContext, 'db'>, _actor: SignedInAc
       ? []
       : await ctx.db.select({ huntId: sources.huntId, n: count() }).from(sources).where(inArray(sources.huntId, ids)).groupBy(sources.huntId);
   const countOf = new Map(counts.map((c) => [c.huntId, c.n]));
-  return rows.map((r) => ({ ...ownFields(r.hunt), history: history.get(r.hunt.id) ?? [], requester: r.requester, sourceCount: countOf.get(r.hunt.id) ?? 0 }));
+  return rows.map((r) => ({
+    ...ownFields(r.hunt),
+    history: history.get(r.hunt.id) ?? [],
+    requester: r.requester,
+    sourceCount: countOf.get(r.hunt.id) ?? 0,
+  }));
 }
 
 /** PATCH /api/admin/hunts/{id}: approve, decline, fulfil or close, with a note. */
-export async function adminPatchHunt(ctx: Ctx, actor: SignedInActor, input: { id: string; action: AdminHuntAction; note: string | null }): Promise<AdminHunt> {
+export async function adminPatchHunt(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { id: string; action: AdminHuntAction; note: string | null },
+): Promise<AdminHunt> {
   const now = ctx.clock.now();
   const { action, note } = input;
   const target = adminHuntActionTargets[action];
@@ -236,9 +264,22 @@ export async function adminPatchHunt(ctx: Ctx, actor: SignedInActor, input: { id
     const [row] = await uow.tx.select().from(hunts).where(eq(hunts.id, input.id)).limit(1);
     if (!row) throw notFound(huntMessages.notFound);
     if (!target.from.includes(row.status)) throw conflict(huntMessages.actionNotAllowed(action, row.status));
-    await transition(uow, huntAggregate, { id: row.id, from: row.status, to: target.to, actor, now, patch: huntStamp(target.to, now, note), data: { note, action } });
+    await transition(uow, huntAggregate, {
+      id: row.id,
+      from: row.status,
+      to: target.to,
+      actor,
+      now,
+      patch: huntStamp(target.to, now, note),
+      data: { note, action },
+    });
     if (target.to !== 'active')
-      await closeOpenSourcesForHunt(uow, { huntId: row.id, actor, now, note: target.to === 'fulfilled' ? 'The hunt was fulfilled' : 'The hunt was closed' });
+      await closeOpenSourcesForHunt(uow, {
+        huntId: row.id,
+        actor,
+        now,
+        note: target.to === 'fulfilled' ? 'The hunt was fulfilled' : 'The hunt was closed',
+      });
   });
   return (await adminHunts(ctx, actor, { id: input.id }))[0]!;
 }

@@ -21,14 +21,24 @@ const hours = (a: Date, b: Date) => Math.round(((b.getTime() - a.getTime()) / 3_
  * from posting to approval and to fulfilment, the fulfilment rate (fulfilled over hunts that were
  * approved and reached a final status), board views (members per day) and the most wanted players.
  */
-export async function sourceAnalytics(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor, input: { from?: string; to?: string }): Promise<SourceAnalytics> {
+export async function sourceAnalytics(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  _actor: SignedInActor,
+  input: { from?: string; to?: string },
+): Promise<SourceAnalytics> {
   const to = input.to ?? dayOf(ctx.clock.now());
   const from = input.from ?? dayOf(new Date(Date.parse(`${to}T00:00:00Z`) - (ANALYTICS_DEFAULT_DAYS - 1) * DAY_MS));
   const start = new Date(`${from}T00:00:00Z`);
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
   const [huntRows, sourceRows, views] = await Promise.all([
     ctx.db
-      .select({ status: hunts.status, player: hunts.player, createdAt: hunts.createdAt, approvedAt: hunts.approvedAt, fulfilledAt: hunts.fulfilledAt })
+      .select({
+        status: hunts.status,
+        player: hunts.player,
+        createdAt: hunts.createdAt,
+        approvedAt: hunts.approvedAt,
+        fulfilledAt: hunts.fulfilledAt,
+      })
       .from(hunts)
       .where(and(gte(hunts.createdAt, start), lt(hunts.createdAt, end))),
     ctx.db
@@ -42,7 +52,8 @@ export async function sourceAnalytics(ctx: Pick<AppContext, 'db' | 'clock'>, _ac
   ]);
 
   const daily = new Map<string, { day: string; hunts: number; sources: number; boardViews: number }>();
-  for (let t = start.getTime(); t < end.getTime(); t += DAY_MS) daily.set(dayOf(new Date(t)), { day: dayOf(new Date(t)), hunts: 0, sources: 0, boardViews: 0 });
+  for (let t = start.getTime(); t < end.getTime(); t += DAY_MS)
+    daily.set(dayOf(new Date(t)), { day: dayOf(new Date(t)), hunts: 0, sources: 0, boardViews: 0 });
   for (const h of huntRows) daily.get(dayOf(h.createdAt))!.hunts++;
   for (const s of sourceRows) daily.get(dayOf(s.createdAt))!.sources++;
   for (const v of views) daily.get(v.day)!.boardViews++;

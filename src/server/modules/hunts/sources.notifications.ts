@@ -29,7 +29,11 @@ export async function sourceCreated(uow: UnitOfWork, source: SourceRow, now: Dat
  */
 export async function sourceMoved(uow: UnitOfWork, source: SourceRow, now: Date, move: { actor: TransitionActor }) {
   if (move.actor.user?.id === source.responderId) return;
-  const [hunt] = await uow.tx.select({ requesterId: hunts.requesterId, player: hunts.player, year: hunts.year }).from(hunts).where(eq(hunts.id, source.huntId)).limit(1);
+  const [hunt] = await uow.tx
+    .select({ requesterId: hunts.requesterId, player: hunts.player, year: hunts.year })
+    .from(hunts)
+    .where(eq(hunts.id, source.huntId))
+    .limit(1);
   if (!hunt) return;
   const what = huntWhat(hunt);
   const news =

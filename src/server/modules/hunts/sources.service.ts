@@ -156,7 +156,14 @@ export async function createSource(ctx: Ctx, actor: SignedInActor, input: { hunt
       })
       .returning();
     await tx.insert(sourceEvents).values({ sourceId: row!.id, fromStatus: null, toStatus: 'pending', actorId: actor.user.id, at: now });
-    await audit(tx, { ...auditBy(actor), action: 'source.created', targetType: 'source', targetId: row!.id, data: { huntId: hunt.id, cardId: v.cardId }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'source.created',
+      targetType: 'source',
+      targetId: row!.id,
+      data: { huntId: hunt.id, cardId: v.cardId },
+      at: now,
+    });
     await sourceCreated(uow, row!, now);
     uow.afterCommit(() => sourceUpdated(uow.ctx, row!));
     return row!.id;
@@ -265,8 +272,15 @@ export async function closeOpenSourcesForHunt(
 // ------------------------------------------------------------------------------------------------
 
 /** GET /api/admin/sources: every offer with both parties (admins only). */
-export async function adminSources(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, input: { status?: SourceStatus; id?: string }): Promise<AdminSource[]> {
-  const rows = await sourceQuery(ctx.db, and(input.status ? eq(sources.status, input.status) : undefined, input.id ? eq(sources.id, input.id) : undefined));
+export async function adminSources(
+  ctx: Pick<AppContext, 'db'>,
+  _actor: SignedInActor,
+  input: { status?: SourceStatus; id?: string },
+): Promise<AdminSource[]> {
+  const rows = await sourceQuery(
+    ctx.db,
+    and(input.status ? eq(sources.status, input.status) : undefined, input.id ? eq(sources.id, input.id) : undefined),
+  );
   const history = await historyOf(
     ctx.db,
     rows.map((r) => r.source.id),
@@ -296,7 +310,15 @@ export async function adminPatchSource(
     if (!sourceTransitions[row.status].includes(to)) throw conflict(`A ${row.status} offer cannot become ${to}`);
     const [hunt] = await uow.tx.select().from(hunts).where(eq(hunts.id, row.huntId)).limit(1);
     if (to !== 'closed' && hunt!.status !== 'active') throw conflict(huntMessages.huntNotActive);
-    const moved: SourceRow = await transition(uow, sourceAggregate, { id: row.id, from: row.status, to, actor, now, patch: sourceStamp(to, now, note), data: { note } });
+    const moved: SourceRow = await transition(uow, sourceAggregate, {
+      id: row.id,
+      from: row.status,
+      to,
+      actor,
+      now,
+      patch: sourceStamp(to, now, note),
+      data: { note },
+    });
     if (to === 'fulfilled') {
       const huntNote = note ?? 'Fulfilled through an offer';
       await transition(uow, huntAggregate, {

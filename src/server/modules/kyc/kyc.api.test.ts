@@ -138,7 +138,12 @@ describe('review', () => {
     for (const who of [null, member, manager]) {
       const expected = who ? 403 : 401;
       expect((await get(who, '/api/admin/kyc/documents')).statusCode).toBe(expected);
-      const res = await t.app.inject({ method: 'PATCH', url: `/api/admin/kyc/documents/${doc.id}`, payload: { status: 'approved' }, headers: who?.headers });
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/kyc/documents/${doc.id}`,
+        payload: { status: 'approved' },
+        headers: who?.headers,
+      });
       expect(res.statusCode).toBe(expected);
     }
   });
@@ -154,7 +159,8 @@ describe('review', () => {
     const queue = (await get(admin, '/api/admin/kyc/documents?status=pending')).json();
     expect(queue.documents.find((d: { id: string }) => d.id === ids.id_front)).toMatchObject({ user: { id: kai.userId, name: 'Kai Review', phone } });
 
-    const patch = (id: string, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/admin/kyc/documents/${id}`, payload, headers: admin.headers });
+    const patch = (id: string, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/kyc/documents/${id}`, payload, headers: admin.headers });
     const noReason = await patch(ids.selfie, { status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toBe('Give a reason so the member knows what to fix');

@@ -66,7 +66,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/kyc/documents',
-    { config: { access: 'admin' }, schema: { description: 'KYC documents to review, by status.', querystring: adminKycQuerySchema, response: { 200: adminKycResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { description: 'KYC documents to review, by status.', querystring: adminKycQuerySchema, response: { 200: adminKycResponseSchema } },
+    },
     async (req) => listForAdmin(ctx, signedInActor(req), req.query),
   );
 
@@ -103,7 +106,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`);
       if (inline) {
         reply
-          .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'")
+          .header(
+            'Content-Security-Policy',
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+          )
           .header('X-Frame-Options', 'SAMEORIGIN');
       }
       return reply.send(data);

@@ -76,11 +76,7 @@ async function statusOfUser(ctx: Pick<AppContext, 'db'>, input: { userId: string
 /** A member's documents, oldest first (none for a client who has no user yet). */
 export async function kycDocsFor(ctx: Pick<AppContext, 'db'>, input: { userId: string | null }) {
   if (!input.userId) return [];
-  return ctx.db
-    .select()
-    .from(kycDocuments)
-    .where(eq(kycDocuments.userId, input.userId))
-    .orderBy(asc(kycDocuments.createdAt), asc(kycDocuments.id));
+  return ctx.db.select().from(kycDocuments).where(eq(kycDocuments.userId, input.userId)).orderBy(asc(kycDocuments.createdAt), asc(kycDocuments.id));
 }
 
 /** The KYC status of each of these members. */
@@ -168,12 +164,20 @@ const owners = alias(users, 'owners');
 const reviewers = alias(users, 'reviewers');
 
 /** GET /api/admin/kyc/documents: the review queue (oldest pending first) or every document. */
-export async function listForAdmin(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, filter: { status?: KycDocumentStatus }): Promise<AdminKycResponse> {
+export async function listForAdmin(
+  ctx: Pick<AppContext, 'db'>,
+  _actor: SignedInActor,
+  filter: { status?: KycDocumentStatus },
+): Promise<AdminKycResponse> {
   const { db } = ctx;
   const where = filter.status ? eq(kycDocuments.status, filter.status) : undefined;
   const [rows, byStatus] = await Promise.all([
     db
-      .select({ d: kycDocuments, owner: { id: owners.id, name: owners.name, phone: owners.phone }, reviewer: { id: reviewers.id, name: reviewers.name } })
+      .select({
+        d: kycDocuments,
+        owner: { id: owners.id, name: owners.name, phone: owners.phone },
+        reviewer: { id: reviewers.id, name: reviewers.name },
+      })
       .from(kycDocuments)
       .innerJoin(owners, eq(owners.id, kycDocuments.userId))
       .leftJoin(reviewers, eq(reviewers.id, kycDocuments.reviewerId))
@@ -186,9 +190,7 @@ export async function listForAdmin(ctx: Pick<AppContext, 'db'>, _actor: SignedIn
   const counts = { pending: 0, approved: 0, rejected: 0 };
   for (const s of byStatus) counts[s.status] = Number(s.n);
   return {
-    documents: rows.map(
-      (r): AdminKycDocument => ({ ...toDocument(r.d), user: r.owner, reviewer: r.reviewer?.id ? r.reviewer : null }),
-    ),
+    documents: rows.map((r): AdminKycDocument => ({ ...toDocument(r.d), user: r.owner, reviewer: r.reviewer?.id ? r.reviewer : null })),
     counts,
   };
 }

@@ -2,7 +2,19 @@
 import { defineModule } from '#server/lib/module.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
 
-export { postCaptureRefused, postFundDeals, postHistory, postHousePurchase, postInvoiceMove, postLoanFunded, postLoanSettledOutside, postMembershipRenewed, postRefund, postSaleSettled, postSellerPayout } from './ledger.postings.ts';
+export {
+  postCaptureRefused,
+  postFundDeals,
+  postHistory,
+  postHousePurchase,
+  postInvoiceMove,
+  postLoanFunded,
+  postLoanSettledOutside,
+  postMembershipRenewed,
+  postRefund,
+  postSaleSettled,
+  postSellerPayout,
+} from './ledger.postings.ts';
 export { ledgerRoutes } from './ledger.routes.ts';
 export { clearingMovements, type ClearingMovement, invoiceAccountNet, trialBalance } from './ledger.service.ts';
 

@@ -47,10 +47,39 @@ describe('postEntry', () => {
   it('refuses unbalanced, non-integer and non-USD entries and writes nothing', async () => {
     const causeId = randomUUID();
     const base = { causeType: 'invoice_sent' as const, causeId, memo: 'x', occurredAt: at };
-    await expect(t.db.transaction((tx) => postEntry(tx, { ...base, lines: [{ account: 'member_receivable', debitCents: 100 }, { account: 'fee_income', creditCents: 90 }] }))).rejects.toThrow(LedgerError);
-    await expect(t.db.transaction((tx) => postEntry(tx, { ...base, lines: [{ account: 'member_receivable', debitCents: 1.5 }, { account: 'fee_income', creditCents: 1.5 }] }))).rejects.toThrow(ledgerMessages.amount);
     await expect(
-      t.db.transaction((tx) => postEntry(tx, { ...base, currency: 'GBP', lines: [{ account: 'member_receivable', debitCents: 100 }, { account: 'fee_income', creditCents: 100 }] })),
+      t.db.transaction((tx) =>
+        postEntry(tx, {
+          ...base,
+          lines: [
+            { account: 'member_receivable', debitCents: 100 },
+            { account: 'fee_income', creditCents: 90 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(LedgerError);
+    await expect(
+      t.db.transaction((tx) =>
+        postEntry(tx, {
+          ...base,
+          lines: [
+            { account: 'member_receivable', debitCents: 1.5 },
+            { account: 'fee_income', creditCents: 1.5 },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(ledgerMessages.amount);
+    await expect(
+      t.db.transaction((tx) =>
+        postEntry(tx, {
+          ...base,
+          currency: 'GBP',
+          lines: [
+            { account: 'member_receivable', debitCents: 100 },
+            { account: 'fee_income', creditCents: 100 },
+          ],
+        }),
+      ),
     ).rejects.toThrow(ledgerMessages.currency);
     expect(await entryFor(t.db, 'invoice_sent', causeId)).toBeNull();
   });
@@ -59,7 +88,16 @@ describe('postEntry', () => {
     const causeId = randomUUID();
     await expect(
       t.db.transaction(async (tx) => {
-        await postEntry(tx, { causeType: 'invoice_sent', causeId, memo: 'x', occurredAt: at, lines: [{ account: 'member_receivable', debitCents: 100 }, { account: 'fee_income', creditCents: 100 }] });
+        await postEntry(tx, {
+          causeType: 'invoice_sent',
+          causeId,
+          memo: 'x',
+          occurredAt: at,
+          lines: [
+            { account: 'member_receivable', debitCents: 100 },
+            { account: 'fee_income', creditCents: 100 },
+          ],
+        });
         throw new Error('the state change failed');
       }),
     ).rejects.toThrow('the state change failed');
@@ -69,7 +107,16 @@ describe('postEntry', () => {
   it('entries and lines are immutable in the database; a correction is a reversing entry, once', async () => {
     const causeId = randomUUID();
     const { id } = await t.db.transaction((tx) =>
-      postEntry(tx, { causeType: 'invoice_sent', causeId, memo: 'Invoice sent', occurredAt: at, lines: [{ account: 'member_receivable', debitCents: 700 }, { account: 'fee_income', creditCents: 700 }] }),
+      postEntry(tx, {
+        causeType: 'invoice_sent',
+        causeId,
+        memo: 'Invoice sent',
+        occurredAt: at,
+        lines: [
+          { account: 'member_receivable', debitCents: 700 },
+          { account: 'fee_income', creditCents: 700 },
+        ],
+      }),
     );
     await expect(t.db.execute(sql`update ledger_lines set debit_cents = 1 where entry_id = ${id} and debit_cents > 0`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from ledger_lines where entry_id = ${id}`)).rejects.toThrow();
@@ -78,14 +125,20 @@ describe('postEntry', () => {
     await expect(t.db.execute(sql`truncate ledger_lines, ledger_entries`)).rejects.toThrow();
     expect((await t.db.select().from(ledgerLines).where(eq(ledgerLines.entryId, id))).map((l) => l.debitCents + l.creditCents)).toEqual([700, 700]);
 
-    const rev = await t.db.transaction((tx) => reverseEntry(tx, { entryId: id, causeType: 'invoice_voided', causeId, memo: 'Invoice voided', occurredAt: at }));
+    const rev = await t.db.transaction((tx) =>
+      reverseEntry(tx, { entryId: id, causeType: 'invoice_voided', causeId, memo: 'Invoice voided', occurredAt: at }),
+    );
     expect(rev.posted).toBe(true);
     const lines = await t.db.select().from(ledgerLines).where(eq(ledgerLines.entryId, rev.id));
     expect(lines.find((l) => l.accountCode === 'member_receivable')!.creditCents).toBe(700);
     expect(lines.find((l) => l.accountCode === 'fee_income')!.debitCents).toBe(700);
     // The same cause again is the same reversal; another cause cannot reverse it a second time.
-    expect((await t.db.transaction((tx) => reverseEntry(tx, { entryId: id, causeType: 'invoice_voided', causeId, memo: 'again', occurredAt: at }))).posted).toBe(false);
-    await expect(t.db.transaction((tx) => reverseEntry(tx, { entryId: id, memo: 'twice', occurredAt: at }))).rejects.toThrow(ledgerMessages.alreadyReversed);
+    expect(
+      (await t.db.transaction((tx) => reverseEntry(tx, { entryId: id, causeType: 'invoice_voided', causeId, memo: 'again', occurredAt: at }))).posted,
+    ).toBe(false);
+    await expect(t.db.transaction((tx) => reverseEntry(tx, { entryId: id, memo: 'twice', occurredAt: at }))).rejects.toThrow(
+      ledgerMessages.alreadyReversed,
+    );
   });
 
   it('makes a fund’s accounts on first use', async () => {
@@ -146,12 +199,32 @@ describe('GET /api/admin/ledger/*', () => {
     const byInvoice = (await get(admin, `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json<LedgerEntriesResponse>();
     expect(byInvoice.entries).toHaveLength(1);
     expect(byInvoice.entries[0]!.lines).toEqual([
-      { account: 'member_receivable', accountName: 'Member receivable', debitCents: 2_500, creditCents: 0, memo: 'INV-009999', related: { kind: 'invoice', id: invoiceId }, invoiceId },
-      { account: 'membership_income', accountName: 'Membership income', debitCents: 0, creditCents: 2_500, memo: null, related: { kind: 'invoice', id: invoiceId }, invoiceId },
+      {
+        account: 'member_receivable',
+        accountName: 'Member receivable',
+        debitCents: 2_500,
+        creditCents: 0,
+        memo: 'INV-009999',
+        related: { kind: 'invoice', id: invoiceId },
+        invoiceId,
+      },
+      {
+        account: 'membership_income',
+        accountName: 'Membership income',
+        debitCents: 0,
+        creditCents: 2_500,
+        memo: null,
+        related: { kind: 'invoice', id: invoiceId },
+        invoiceId,
+      },
     ]);
-    const byAccount = (await get(admin, '/api/admin/ledger/entries?account=membership_income&from=2031-03-04&to=2031-03-04')).json<LedgerEntriesResponse>();
+    const byAccount = (
+      await get(admin, '/api/admin/ledger/entries?account=membership_income&from=2031-03-04&to=2031-03-04')
+    ).json<LedgerEntriesResponse>();
     expect(byAccount.entries.map((e) => e.causeId)).toEqual([invoiceId]);
-    expect((await get(admin, '/api/admin/ledger/entries?account=membership_income&from=2031-03-05')).json<LedgerEntriesResponse>().entries).toEqual([]);
+    expect((await get(admin, '/api/admin/ledger/entries?account=membership_income&from=2031-03-05')).json<LedgerEntriesResponse>().entries).toEqual(
+      [],
+    );
     expect((await get(admin, '/api/admin/ledger/entries?from=yesterday')).statusCode).toBe(400);
     // Shaped like a date but not one (found by the fuzzer: PostgreSQL refused it with a 500).
     expect((await get(admin, '/api/admin/ledger/entries?from=4216-81-26')).statusCode).toBe(400);

@@ -43,8 +43,17 @@ describe('the journal is append-only in code', () => {
   });
 
   it('the pattern catches what it is meant to, and not an insert', () => {
-    for (const bad of ['tx.update(ledgerLines).set({})', 'db.delete( ledgerEntries )', 'sql`UPDATE ledger_lines SET debit_cents = 1`', 'DELETE FROM "ledger_entries"', 'truncate table ledger_lines']) {
-      expect(forbidden.some((re) => re.test(bad)), bad).toBe(true);
+    for (const bad of [
+      'tx.update(ledgerLines).set({})',
+      'db.delete( ledgerEntries )',
+      'sql`UPDATE ledger_lines SET debit_cents = 1`',
+      'DELETE FROM "ledger_entries"',
+      'truncate table ledger_lines',
+    ]) {
+      expect(
+        forbidden.some((re) => re.test(bad)),
+        bad,
+      ).toBe(true);
     }
     expect(forbidden.some((re) => re.test('tx.insert(ledgerLines).values(x)'))).toBe(false);
   });

@@ -46,7 +46,11 @@ const settleJobs = async (done: () => Promise<boolean>) =>
     .toBe(true);
 
 async function sentInvoice(member: SignedInUser, amountCents: number) {
-  const res = await api(admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines: [{ type: 'fixed', label: 'Race', amountCents }], dueDate: '2030-01-31' });
+  const res = await api(admin, 'POST', '/api/admin/invoices', {
+    userId: member.user.id,
+    lines: [{ type: 'fixed', label: 'Race', amountCents }],
+    dueDate: '2030-01-31',
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json<{ invoice: Invoice }>().invoice.id;
   expect((await api(admin, 'PATCH', `/api/admin/invoices/${id}`, { status: 'sent' })).statusCode).toBe(200);
@@ -89,7 +93,9 @@ describe('money racing money', () => {
     expect(['paid', 'void']).toContain(outcome);
     if (outcome === 'void') {
       // Captured after the hold ended: owed back, then refunded through Stripe and booked.
-      await settleJobs(async () => stripe.refunds.some((x) => x.payment_intent === stripe.sessions.get(sid)!.payment_intent) && (await clearing(invoiceId)) === 0);
+      await settleJobs(
+        async () => stripe.refunds.some((x) => x.payment_intent === stripe.sessions.get(sid)!.payment_intent) && (await clearing(invoiceId)) === 0,
+      );
     } else {
       expect(await clearing(invoiceId)).toBe(48_000);
     }
@@ -117,7 +123,8 @@ describe('money racing money', () => {
     const id = await sentInvoice(member, 10_000);
     const sid = await sessionFor(member, id);
     expect((await webhook(stripe.completion(sid))).json().outcome).toBe('paid');
-    const refund = (key: string, amountCents: number) => api(admin, 'POST', `/api/admin/invoices/${id}/refunds`, { amountCents, reason: 'Race' }, { 'idempotency-key': key });
+    const refund = (key: string, amountCents: number) =>
+      api(admin, 'POST', `/api/admin/invoices/${id}/refunds`, { amountCents, reason: 'Race' }, { 'idempotency-key': key });
     const tooMuch = await Promise.all([refund('race-a', 6_000), refund('race-b', 6_000)]);
     expect(tooMuch.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     const fits = await Promise.all([refund('race-c', 2_000), refund('race-d', 2_000)]);
@@ -126,7 +133,9 @@ describe('money racing money', () => {
     await settleJobs(async () => (await refundsOf()).every((x) => x.status === 'succeeded'));
     expect(await clearing(id)).toBe(0);
     expect(await invoiceAccountNet(t.db, { invoiceId: id, account: 'refunds' })).toBe(10_000);
-    expect(stripe.refunds.filter((x) => x.payment_intent === stripe.sessions.get(sid)!.payment_intent).reduce((s, x) => s + (x.amount ?? 0), 0)).toBe(10_000);
+    expect(stripe.refunds.filter((x) => x.payment_intent === stripe.sessions.get(sid)!.payment_intent).reduce((s, x) => s + (x.amount ?? 0), 0)).toBe(
+      10_000,
+    );
     await balanced();
   });
 });

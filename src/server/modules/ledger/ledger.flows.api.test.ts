@@ -35,7 +35,8 @@ const tb = async () => {
 };
 const bal = (b: TrialBalance, code: string) => b.accounts.find((a) => a.code === code)?.balanceCents ?? 0;
 const sessionOf = (url: string) => new URL(url, 'http://x').searchParams.get('session')!;
-const entriesOf = async (invoiceId: string) => (await api(admin, 'GET', `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json<LedgerEntriesResponse>().entries;
+const entriesOf = async (invoiceId: string) =>
+  (await api(admin, 'GET', `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json<LedgerEntriesResponse>().entries;
 
 async function sentInvoice(lines = [{ type: 'fixed', label: 'Authentication fee', amountCents: 4_500 }]) {
   const res = await api(admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines, dueDate: '2030-01-31' });
@@ -129,7 +130,11 @@ describe('invoices and payments', () => {
     expect(bal(end, 'member_receivable')).toBe(bal(start, 'member_receivable'));
     expect(bal(end, 'fee_income')).toBe(bal(start, 'fee_income'));
 
-    const draft = await api(admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines: [{ type: 'fixed', label: 'x', amountCents: 100 }], dueDate: '2030-01-31' });
+    const draft = await api(admin, 'POST', '/api/admin/invoices', {
+      userId: member.user.id,
+      lines: [{ type: 'fixed', label: 'x', amountCents: 100 }],
+      dueDate: '2030-01-31',
+    });
     const draftId = draft.json<{ invoice: Invoice }>().invoice.id;
     expect((await api(admin, 'PATCH', `/api/admin/invoices/${draftId}`, { status: 'void', voidReason: 'Not needed' })).statusCode).toBe(200);
     expect(await entriesOf(draftId)).toEqual([]);
@@ -177,7 +182,10 @@ describe('marketplace', () => {
     expect(r.statusCode, r.body).toBe(200);
     const { invoiceId } = r.json<{ invoiceId: string }>();
     await pay(buyer, invoiceId);
-    const [sale] = await t.db.select().from(sales).where(and(eq(sales.listingId, l.id)));
+    const [sale] = await t.db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.listingId, l.id)));
     const mid = await tb();
     expect(bal(mid, 'seller_payable') - bal(start, 'seller_payable')).toBe(sale!.sellerProceedsCents);
     expect(bal(mid, 'fee_income') - bal(start, 'fee_income')).toBe(sale!.feesCents);

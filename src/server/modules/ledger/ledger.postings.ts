@@ -70,7 +70,11 @@ export async function postPaymentSettled(tx: Db, inv: InvoiceRow, at: Date, refe
  * provider's clearing down by what went back to the member. Keyed by the refund's own id, so a
  * retried confirmation posts once; the caller refuses refunding more than was paid.
  */
-export async function postRefund(tx: Db, refund: { id: string; invoiceId: string; invoiceNumber: string; amountCents: number; at: Date; reference: string | null }, actorId: string | null = null) {
+export async function postRefund(
+  tx: Db,
+  refund: { id: string; invoiceId: string; invoiceNumber: string; amountCents: number; at: Date; reference: string | null },
+  actorId: string | null = null,
+) {
   const ref = { kind: 'refund', id: refund.id };
   return postEntry(tx, {
     causeType: 'refund',
@@ -90,7 +94,10 @@ export async function postRefund(tx: Db, refund: { id: string; invoiceId: string
  * clearing account and earned as membership income. There is no invoice of ours; the entry is
  * keyed by the provider's invoice, so a replayed or out-of-order `invoice.paid` posts once.
  */
-export async function postMembershipRenewed(tx: Db, r: { providerInvoiceId: string; subscriptionId: string; amountCents: number; reference: string; at: Date }) {
+export async function postMembershipRenewed(
+  tx: Db,
+  r: { providerInvoiceId: string; subscriptionId: string; amountCents: number; reference: string; at: Date },
+) {
   const ref = { kind: 'subscription', id: r.subscriptionId };
   return postEntry(tx, {
     causeType: 'membership_renewed',
@@ -109,7 +116,10 @@ export async function postMembershipRenewed(tx: Db, r: { providerInvoiceId: stri
  * amount): it sits in the provider's clearing account, owed back to the payer until refunded.
  * Keyed by the payment, posted in the settlement transaction that refused it.
  */
-export async function postCaptureRefused(tx: Db, p: { paymentId: string; invoiceId: string; invoiceNumber: string; amountCents: number; at: Date; reference: string }) {
+export async function postCaptureRefused(
+  tx: Db,
+  p: { paymentId: string; invoiceId: string; invoiceNumber: string; amountCents: number; at: Date; reference: string },
+) {
   const ref = { kind: 'payment', id: p.paymentId };
   return postEntry(tx, {
     causeType: 'capture_refused',
@@ -127,7 +137,14 @@ export async function postCaptureRefused(tx: Db, p: { paymentId: string; invoice
 export async function postInvoiceVoided(tx: Db, inv: InvoiceRow, at: Date, actorId: string | null = null) {
   const sent = await entryFor(tx, 'invoice_sent', inv.id);
   if (!sent) return null;
-  return reverseEntry(tx, { entryId: sent.id, causeType: 'invoice_voided', causeId: inv.id, memo: `Invoice ${inv.number} voided`, occurredAt: at, actorId });
+  return reverseEntry(tx, {
+    entryId: sent.id,
+    causeType: 'invoice_voided',
+    causeId: inv.id,
+    memo: `Invoice ${inv.number} voided`,
+    occurredAt: at,
+    actorId,
+  });
 }
 
 /**
@@ -154,7 +171,9 @@ export async function postSaleSettled(
   sale: { id: string; invoiceId: string | null; sellerId: string | null; priceCents: number; feesCents: number; soldAt: Date },
 ) {
   const ref = { kind: 'sale', id: sale.id };
-  const [amount, account, memo] = sale.sellerId ? [sale.feesCents, 'fee_income', 'Sale fee'] : [sale.priceCents, 'house_sales_income', 'House card sold'];
+  const [amount, account, memo] = sale.sellerId
+    ? [sale.feesCents, 'fee_income', 'Sale fee']
+    : [sale.priceCents, 'house_sales_income', 'House card sold'];
   const lines: PostLine[] = [];
   // A sale with no invoice on record (seeded, or from before invoices) was paid outside the
   // provider: the cash and what is owed to the seller come into the same entry.
@@ -191,7 +210,11 @@ export async function postHousePurchase(tx: Db, sale: { id: string; priceCents: 
 }
 
 /** The seller was paid what they were owed, out of platform cash. */
-export async function postSellerPayout(tx: Db, sale: { id: string; invoiceId: string | null; sellerProceedsCents: number; paidAt: Date }, actorId: string | null = null) {
+export async function postSellerPayout(
+  tx: Db,
+  sale: { id: string; invoiceId: string | null; sellerProceedsCents: number; paidAt: Date },
+  actorId: string | null = null,
+) {
   const ref = { kind: 'sale', id: sale.id };
   if (sale.sellerProceedsCents <= 0) return null;
   return postEntry(tx, {
@@ -224,13 +247,26 @@ export async function postLoanFunded(tx: Db, loan: { id: string; amountCents: nu
 }
 
 /** An installment paid without an invoice (seeded history): cash in, principal and interest credited. */
-export async function postInstallmentPaidOutside(tx: Db, i: { loanId: string; number: number; principalCents: number; interestCents: number; paidAt: Date }) {
+export async function postInstallmentPaidOutside(
+  tx: Db,
+  i: { loanId: string; number: number; principalCents: number; interestCents: number; paidAt: Date },
+) {
   const ref = { kind: 'loan', id: i.loanId };
-  const lines: PostLine[] = [{ account: 'platform_cash', debitCents: i.principalCents + i.interestCents, related: ref, memo: `Installment ${i.number}` }];
-  if (i.principalCents > 0) lines.push({ account: 'loan_principal_receivable', creditCents: i.principalCents, related: ref, memo: `Installment ${i.number}: principal` });
-  if (i.interestCents > 0) lines.push({ account: 'interest_income', creditCents: i.interestCents, related: ref, memo: `Installment ${i.number}: interest` });
+  const lines: PostLine[] = [
+    { account: 'platform_cash', debitCents: i.principalCents + i.interestCents, related: ref, memo: `Installment ${i.number}` },
+  ];
+  if (i.principalCents > 0)
+    lines.push({ account: 'loan_principal_receivable', creditCents: i.principalCents, related: ref, memo: `Installment ${i.number}: principal` });
+  if (i.interestCents > 0)
+    lines.push({ account: 'interest_income', creditCents: i.interestCents, related: ref, memo: `Installment ${i.number}: interest` });
   if (lines.length < 2) return null;
-  return postEntry(tx, { causeType: 'installment_paid', causeId: `${i.loanId}:${i.number}`, memo: `Loan installment ${i.number} paid`, occurredAt: i.paidAt, lines });
+  return postEntry(tx, {
+    causeType: 'installment_paid',
+    causeId: `${i.loanId}:${i.number}`,
+    memo: `Loan installment ${i.number} paid`,
+    occurredAt: i.paidAt,
+    lines,
+  });
 }
 
 /**
@@ -238,7 +274,11 @@ export async function postInstallmentPaidOutside(tx: Db, i: { loanId: string; nu
  * off the loan into platform cash. Runs after the loan's open invoices were voided (their
  * reversals put their principal back on the loan).
  */
-export async function postLoanSettledOutside(tx: Db, loan: { id: string; principalCents: number; at: Date; reference: string | null }, actorId: string | null = null) {
+export async function postLoanSettledOutside(
+  tx: Db,
+  loan: { id: string; principalCents: number; at: Date; reference: string | null },
+  actorId: string | null = null,
+) {
   if (loan.principalCents <= 0) return null;
   const ref = { kind: 'loan', id: loan.id };
   return postEntry(tx, {
@@ -261,7 +301,15 @@ export async function postLoanSettledOutside(tx: Db, loan: { id: string; princip
  */
 export async function postFundTransaction(
   tx: Db,
-  t: { id: string; fundId: string; fundName: string; kind: 'subscription' | 'redemption' | 'fee'; amountCents: number | null; userId: string; at: Date },
+  t: {
+    id: string;
+    fundId: string;
+    fundName: string;
+    kind: 'subscription' | 'redemption' | 'fee';
+    amountCents: number | null;
+    userId: string;
+    at: Date;
+  },
 ) {
   const amount = t.amountCents ?? 0;
   if (amount <= 0) return null;
@@ -318,9 +366,7 @@ export async function postFundDeals(tx: Db, input: { fundId?: string; valuationI
 }
 
 const posted = (causeType: string, causeId: ReturnType<typeof sql>) =>
-  notExists(
-    sql`(select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${causeType} || ':' || ${causeId})`,
-  );
+  notExists(sql`(select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${causeType} || ':' || ${causeId})`);
 
 /**
  * Posts what stored records caused and the ledger does not have yet (the demo seed's history, or
@@ -380,7 +426,8 @@ export async function postHistory(tx: Db): Promise<number> {
         posted('installment_paid', sql`${loanInstallments.loanId}::text || ':' || ${loanInstallments.number}::text`),
       ),
     );
-  for (const i of paidOutside) if ((await postInstallmentPaidOutside(tx, { ...i, paidAt: i.paidAt ?? new Date(`${i.dueDate}T12:00:00Z`) }))?.posted) n++;
+  for (const i of paidOutside)
+    if ((await postInstallmentPaidOutside(tx, { ...i, paidAt: i.paidAt ?? new Date(`${i.dueDate}T12:00:00Z`) }))?.posted) n++;
   n += await postFundDeals(tx, {});
   return n;
 }

@@ -106,7 +106,9 @@ describe('the ledger under random money operations', () => {
               const candidates = invoices.filter((i) => i.status === 'sent' || i.status === 'draft');
               if (!candidates.length) break;
               const inv = candidates[o.pick % candidates.length]!;
-              expect((await api(admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { status: 'void', voidReason: 'Property test' })).statusCode).toBe(200);
+              expect((await api(admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { status: 'void', voidReason: 'Property test' })).statusCode).toBe(
+                200,
+              );
               inv.status = 'void';
               break;
             }
@@ -121,7 +123,13 @@ describe('the ledger under random money operations', () => {
               const buyer = members[o.pick % 2]!;
               const r = await api(buyer, 'POST', `/api/listings/${l!.id}/reserve`);
               expect(r.statusCode, r.body).toBe(200);
-              const inv: Tracked = { id: r.json<{ invoiceId: string }>().invoiceId, who: buyer, totalCents: l!.priceCents, status: 'sent', refundedCents: 0 };
+              const inv: Tracked = {
+                id: r.json<{ invoiceId: string }>().invoiceId,
+                who: buyer,
+                totalCents: l!.priceCents,
+                status: 'sent',
+                refundedCents: 0,
+              };
               invoices.push(inv);
               if (o.pick % 3 === 0) reservations.push({ listingId: l!.id, invoice: inv });
               else await pay(inv, false);
@@ -164,7 +172,9 @@ describe('the ledger under random money operations', () => {
         expect(tb.balanced).toBe(true);
         for (const inv of invoices) {
           // Paid − refunded sits in provider clearing, refunds in the contra account; what is still owed, in the receivable.
-          expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'provider_clearing' })).toBe(inv.status === 'paid' ? inv.totalCents - inv.refundedCents : 0);
+          expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'provider_clearing' })).toBe(
+            inv.status === 'paid' ? inv.totalCents - inv.refundedCents : 0,
+          );
           expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'refunds' })).toBe(inv.refundedCents);
           expect(await invoiceAccountNet(t.db, { invoiceId: inv.id, account: 'member_receivable' })).toBe(inv.status === 'sent' ? inv.totalCents : 0);
         }
@@ -177,7 +187,9 @@ describe('the ledger under random money operations', () => {
           .from(invoicesTable)
           .where(and(eq(invoicesTable.relatedKind, 'sale'), eq(invoicesTable.status, 'sent')));
         expect(payable).toBeGreaterThanOrEqual(owed.reduce((s, x) => s + x.sellerProceedsCents, 0));
-        expect(payable).toBeLessThanOrEqual(owed.reduce((s, x) => s + x.sellerProceedsCents, 0) + openSaleInvoices.reduce((s, i) => s + i.totalCents, 0));
+        expect(payable).toBeLessThanOrEqual(
+          owed.reduce((s, x) => s + x.sellerProceedsCents, 0) + openSaleInvoices.reduce((s, i) => s + i.totalCents, 0),
+        );
       }),
       { numRuns: 25 },
     );

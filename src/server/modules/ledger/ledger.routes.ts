@@ -10,14 +10,21 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(
     '/api/admin/ledger/trial-balance',
-    { config: admin, schema: { description: 'Every ledger account with its balance, and whether debits equal credits.', response: { 200: trialBalanceSchema } } },
+    {
+      config: admin,
+      schema: { description: 'Every ledger account with its balance, and whether debits equal credits.', response: { 200: trialBalanceSchema } },
+    },
     async (req) => trialBalance(ctx, signedInActor(req)),
   );
   app.get(
     '/api/admin/ledger/entries',
     {
       config: admin,
-      schema: { description: 'Journal entries with their lines, newest first; by invoice, account and day.', querystring: ledgerEntriesQuerySchema, response: { 200: ledgerEntriesResponseSchema } },
+      schema: {
+        description: 'Journal entries with their lines, newest first; by invoice, account and day.',
+        querystring: ledgerEntriesQuerySchema,
+        response: { 200: ledgerEntriesResponseSchema },
+      },
     },
     async (req) => listEntries(ctx, signedInActor(req), req.query),
   );

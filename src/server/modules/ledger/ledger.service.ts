@@ -121,7 +121,11 @@ export async function postEntry(tx: Db, input: PostEntryInput): Promise<{ id: st
 
 /** The entry posted for a cause, if any. */
 export async function entryFor(tx: Db, causeType: LedgerCauseType, causeId: string) {
-  const [row] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, idempotencyKey(causeType, causeId))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.idempotencyKey, idempotencyKey(causeType, causeId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -208,7 +212,15 @@ export async function listEntries(ctx: Ctx, _actor: SignedInActor | undefined, i
   if (input.invoiceId) byLine.push(eq(ledgerLines.invoiceId, input.invoiceId));
   if (input.account) byLine.push(eq(ledgerLines.accountCode, input.account));
   if (byLine.length) {
-    where.push(inArray(ledgerEntries.id, ctx.db.selectDistinct({ id: ledgerLines.entryId }).from(ledgerLines).where(and(...byLine))));
+    where.push(
+      inArray(
+        ledgerEntries.id,
+        ctx.db
+          .selectDistinct({ id: ledgerLines.entryId })
+          .from(ledgerLines)
+          .where(and(...byLine)),
+      ),
+    );
   }
   if (input.from) where.push(gte(ledgerEntries.occurredAt, new Date(`${input.from}T00:00:00Z`)));
   if (input.to) where.push(lt(ledgerEntries.occurredAt, nextDay(input.to)));
@@ -265,7 +277,13 @@ export interface ClearingMovement {
 /** Every provider clearing line of entries that occurred in [from, to). */
 export async function clearingMovements(ctx: Ctx, input: { from: Date; to: Date }): Promise<ClearingMovement[]> {
   const rows = await ctx.db
-    .select({ causeType: ledgerEntries.causeType, memo: ledgerLines.memo, d: ledgerLines.debitCents, c: ledgerLines.creditCents, invoiceId: ledgerLines.invoiceId })
+    .select({
+      causeType: ledgerEntries.causeType,
+      memo: ledgerLines.memo,
+      d: ledgerLines.debitCents,
+      c: ledgerLines.creditCents,
+      invoiceId: ledgerLines.invoiceId,
+    })
     .from(ledgerLines)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
     .where(and(eq(ledgerLines.accountCode, 'provider_clearing'), gte(ledgerEntries.occurredAt, input.from), lt(ledgerEntries.occurredAt, input.to)))

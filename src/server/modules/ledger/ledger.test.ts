@@ -7,7 +7,10 @@ const cr = (account: string, creditCents: number) => ({ account, creditCents });
 
 describe('checkEntry', () => {
   it('takes balanced whole-cent lines in USD', () => {
-    expect(checkEntry({ lines: [dr('member_receivable', 12_345), cr('fee_income', 12_000), cr('interest_income', 345)] })).toEqual({ debits: 12_345, credits: 12_345 });
+    expect(checkEntry({ lines: [dr('member_receivable', 12_345), cr('fee_income', 12_000), cr('interest_income', 345)] })).toEqual({
+      debits: 12_345,
+      credits: 12_345,
+    });
   });
   it('refuses debits that differ from credits', () => {
     expect(() => checkEntry({ lines: [dr('member_receivable', 100), cr('fee_income', 99)] })).toThrow(ledgerMessages.unbalanced);

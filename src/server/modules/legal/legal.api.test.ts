@@ -51,7 +51,9 @@ describe('editing and publishing', () => {
       method: 'POST',
       url: '/api/admin/legal/preview',
       headers: admin.headers,
-      payload: { markdown: '# Hi\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [ok](https://example.com)' },
+      payload: {
+        markdown: '# Hi\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [ok](https://example.com)',
+      },
     });
     expect(res.statusCode).toBe(200);
     const { html } = res.json();
@@ -62,7 +64,12 @@ describe('editing and publishing', () => {
 
   it('keeps a draft without changing the public page, then publishes it as version 2', async () => {
     const admin = await signedInAdmin(t);
-    const save = await t.app.inject({ method: 'PUT', url: '/api/admin/legal/cookies/draft', headers: admin.headers, payload: { title: 'Cookie Policy', markdown: '# Cookies v2\n\nWe use one cookie.' } });
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/legal/cookies/draft',
+      headers: admin.headers,
+      payload: { title: 'Cookie Policy', markdown: '# Cookies v2\n\nWe use one cookie.' },
+    });
     expect(save.statusCode).toBe(200);
     expect(save.json()).toMatchObject({ title: 'Cookie Policy', baseVersion: 1 });
 
@@ -71,7 +78,12 @@ describe('editing and publishing', () => {
     expect(doc.versions).toHaveLength(1);
     expect((await t.app.inject({ method: 'GET', url: '/api/legal/cookies' })).json().version).toBe(1);
 
-    const res = await publish(admin, 'cookies', { title: 'Cookie Policy', markdown: '# Cookies v2\n\nWe use one cookie.', effectiveOn: today(), summary: 'One cookie only' });
+    const res = await publish(admin, 'cookies', {
+      title: 'Cookie Policy',
+      markdown: '# Cookies v2\n\nWe use one cookie.',
+      effectiveOn: today(),
+      summary: 'One cookie only',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ version: 2, current: true, scheduled: false, summary: 'One cookie only' });
 
@@ -81,13 +93,19 @@ describe('editing and publishing', () => {
 
     doc = (await t.app.inject({ method: 'GET', url: '/api/admin/legal/cookies', headers: admin.headers })).json();
     expect(doc.draft).toBeNull();
-    expect(doc.versions.map((v: { version: number; current: boolean }) => [v.version, v.current])).toEqual([[2, true], [1, false]]);
+    expect(doc.versions.map((v: { version: number; current: boolean }) => [v.version, v.current])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
 
     const v1 = (await t.app.inject({ method: 'GET', url: '/api/admin/legal/cookies/versions/1', headers: admin.headers })).json();
     expect(v1.markdown.length).toBeGreaterThan(100);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/legal/cookies/versions/9', headers: admin.headers })).statusCode).toBe(404);
 
-    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'legal.published'), eq(auditLog.targetId, 'cookies')));
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'legal.published'), eq(auditLog.targetId, 'cookies')));
     expect(row).toMatchObject({ actorId: admin.userId, targetType: 'legal_page', data: { version: 2 } });
   });
 
@@ -126,11 +144,19 @@ describe('accepting new terms', () => {
   it('asks members who joined before the new terms, once, records time and IP, and never while impersonating', async () => {
     const admin = await signedInAdmin(t);
     const older = await createUser(t);
-    await t.db.update(users).set({ createdAt: new Date(t.clock.now().getTime() - 30 * DAY) }).where(eq(users.id, older.id));
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date(t.clock.now().getTime() - 30 * DAY) })
+      .where(eq(users.id, older.id));
     const member = await signIn(t, older.phone);
     expect((await me(member)).termsToAccept).toBeNull();
 
-    const res = await publish(admin, 'terms', { title: 'Terms of Use', markdown: '# Terms v2\n\nNew rules.', effectiveOn: today(), summary: 'Fees section rewritten' });
+    const res = await publish(admin, 'terms', {
+      title: 'Terms of Use',
+      markdown: '# Terms v2\n\nNew rules.',
+      effectiveOn: today(),
+      summary: 'Fees section rewritten',
+    });
     expect(res.json().version).toBe(2);
     t.clock.advance(1000);
 
@@ -148,18 +174,28 @@ describe('accepting new terms', () => {
     // An admin viewing as the member is not asked and cannot accept for them.
     const viewing = await signIn(t, admin.phone, { targetUserPhone: older.phone });
     expect((await me(viewing)).termsToAccept).toBeNull();
-    expect((await t.app.inject({ method: 'POST', url: '/api/legal/terms/accept', headers: viewing.headers, payload: { version: 2 } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/legal/terms/accept', headers: viewing.headers, payload: { version: 2 } })).statusCode,
+    ).toBe(403);
 
     // A stale version is refused; the one in force is recorded.
     const stale = await t.app.inject({ method: 'POST', url: '/api/legal/terms/accept', headers: again.headers, payload: { version: 1 } });
     expect(stale.statusCode).toBe(409);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/legal/terms/accept', headers: { ...again.headers, 'x-forwarded-for': '203.0.113.9' }, payload: { version: 2 } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/legal/terms/accept',
+      headers: { ...again.headers, 'x-forwarded-for': '203.0.113.9' },
+      payload: { version: 2 },
+    });
     expect(ok.statusCode).toBe(200);
     const [row] = await t.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, older.id));
     expect(row).toMatchObject({ version: 2, via: 'sign_in', acceptedAt: t.clock.now() });
     expect(row.ip).toBeTruthy();
     expect((await me(again)).termsToAccept).toBeNull();
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'legal.terms_accepted'), eq(auditLog.actorId, older.id)));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'legal.terms_accepted'), eq(auditLog.actorId, older.id)));
     expect(audits).toHaveLength(1);
   });
 
@@ -168,14 +204,31 @@ describe('accepting new terms', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/request-access',
-      payload: { phone, instagram: 'new.collector', referral: '', termsAccepted: true, privacyAccepted: true, marketingOptIn: false, smsOptIn: false },
+      payload: {
+        phone,
+        instagram: 'new.collector',
+        referral: '',
+        termsAccepted: true,
+        privacyAccepted: true,
+        marketingOptIn: false,
+        smsOptIn: false,
+      },
     });
     expect(res.statusCode).toBe(200);
     const [request] = await t.db.select().from(accessRequests).where(eq(accessRequests.phone, phone));
-    const [{ version: inForce }] = await t.db.select({ version: legalPages.version }).from(legalPages).where(eq(legalPages.slug, 'terms')).orderBy(legalPages.version);
+    const [{ version: inForce }] = await t.db
+      .select({ version: legalPages.version })
+      .from(legalPages)
+      .where(eq(legalPages.slug, 'terms'))
+      .orderBy(legalPages.version);
     expect(request.termsVersion).toBeGreaterThanOrEqual(inForce);
     const admin = await signedInAdmin(t);
-    const approve = await t.app.inject({ method: 'PATCH', url: `/api/admin/access-requests/${request.id}`, headers: admin.headers, payload: { status: 'approved' } });
+    const approve = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/access-requests/${request.id}`,
+      headers: admin.headers,
+      payload: { status: 'approved' },
+    });
     expect(approve.statusCode).toBe(200);
     const member = await signIn(t, phone);
     const [accepted] = await t.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, member.userId));

@@ -35,7 +35,12 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/legal/:slug',
     {
       config: { access: 'public' },
-      schema: { description: 'The version of a legal page in force, rendered to sanitised HTML.', tags: ['legal'], params: slugParams, response: { 200: legalPublicPageSchema } },
+      schema: {
+        description: 'The version of a legal page in force, rendered to sanitised HTML.',
+        tags: ['legal'],
+        params: slugParams,
+        response: { 200: legalPublicPageSchema },
+      },
     },
     async (req) => getLegalPage(ctx, req.actor, { slug: req.params.slug }),
   );
@@ -45,7 +50,12 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // An admin viewing as a member never accepts on their behalf.
       config: { access: 'user' },
-      schema: { description: 'Accept the Terms of Use version in force (recorded with time and IP).', tags: ['legal'], body: acceptTermsInputSchema, response: { 200: okResponseSchema } },
+      schema: {
+        description: 'Accept the Terms of Use version in force (recorded with time and IP).',
+        tags: ['legal'],
+        body: acceptTermsInputSchema,
+        response: { 200: okResponseSchema },
+      },
     },
     async (req) => acceptTerms(ctx, signedInActor(req), req.body),
   );
@@ -54,7 +64,12 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/legal/preview',
     {
       config: { access: 'admin' },
-      schema: { description: 'Render Markdown exactly as the public legal pages do.', tags: ['legal'], body: legalPreviewInputSchema, response: { 200: legalPreviewSchema } },
+      schema: {
+        description: 'Render Markdown exactly as the public legal pages do.',
+        tags: ['legal'],
+        body: legalPreviewInputSchema,
+        response: { 200: legalPreviewSchema },
+      },
     },
     async (req) => previewLegal(ctx, signedInActor(req), req.body),
   );
@@ -63,7 +78,12 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/legal/:slug',
     {
       config: { access: 'admin' },
-      schema: { description: 'A legal document: its draft and every published version.', tags: ['legal'], params: slugParams, response: { 200: legalDocumentSchema } },
+      schema: {
+        description: 'A legal document: its draft and every published version.',
+        tags: ['legal'],
+        params: slugParams,
+        response: { 200: legalDocumentSchema },
+      },
     },
     async (req) => getLegalDocument(ctx, signedInActor(req), req.params),
   );
@@ -86,7 +106,13 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/legal/:slug/draft',
     {
       config: { access: 'admin' },
-      schema: { description: 'Save the draft of a legal document.', tags: ['legal'], params: slugParams, body: legalDraftInputSchema, response: { 200: legalDraftSchema } },
+      schema: {
+        description: 'Save the draft of a legal document.',
+        tags: ['legal'],
+        params: slugParams,
+        body: legalDraftInputSchema,
+        response: { 200: legalDraftSchema },
+      },
     },
     async (req) => saveLegalDraft(ctx, signedInActor(req), { slug: req.params.slug, ...req.body }),
   );

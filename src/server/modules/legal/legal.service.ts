@@ -29,9 +29,7 @@ export function renderMarkdown(markdown: string): string {
     transformTags: {
       a: (tagName, attribs) => ({
         tagName,
-        attribs: /^https?:/i.test(attribs.href ?? '')
-          ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' }
-          : attribs,
+        attribs: /^https?:/i.test(attribs.href ?? '') ? { ...attribs, rel: 'noopener noreferrer', target: '_blank' } : attribs,
       }),
     },
   });
@@ -93,7 +91,11 @@ function summarize(row: Row, publishedBy: string | null, currentNo: number | und
 }
 
 /** GET /api/admin/legal/{slug}: the draft and the history. */
-export async function getLegalDocument(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor, input: { slug: LegalSlug }): Promise<LegalDocument> {
+export async function getLegalDocument(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  _actor: SignedInActor,
+  input: { slug: LegalSlug },
+): Promise<LegalDocument> {
   const { db } = ctx;
   const now = ctx.clock.now();
   const [rows, [draft], current] = await Promise.all([
@@ -118,7 +120,11 @@ function draftOut(d: typeof legalDrafts.$inferSelect, by: string | null): LegalD
 }
 
 /** GET /api/admin/legal/{slug}/versions/{version} */
-export async function getLegalVersion(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor, input: { slug: LegalSlug; version: number }): Promise<LegalVersion> {
+export async function getLegalVersion(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  _actor: SignedInActor,
+  input: { slug: LegalSlug; version: number },
+): Promise<LegalVersion> {
   const now = ctx.clock.now();
   const [[found], current] = await Promise.all([
     ctx.db
@@ -129,20 +135,50 @@ export async function getLegalVersion(ctx: Pick<AppContext, 'db' | 'clock'>, _ac
     currentVersion(ctx.db, input.slug, now),
   ]);
   if (!found) throw notFound('There is no such version');
-  return { ...summarize(found.row, found.publishedBy, current?.version, now), markdown: found.row.markdown, html: renderMarkdown(found.row.markdown) };
+  return {
+    ...summarize(found.row, found.publishedBy, current?.version, now),
+    markdown: found.row.markdown,
+    html: renderMarkdown(found.row.markdown),
+  };
 }
 
 /** PUT /api/admin/legal/{slug}/draft: keeps work in progress; the public page does not change. */
-export async function saveLegalDraft(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, actor: SignedInActor, input: { slug: LegalSlug } & LegalDraftInput): Promise<LegalDraft> {
+export async function saveLegalDraft(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'live'>,
+  actor: SignedInActor,
+  input: { slug: LegalSlug } & LegalDraftInput,
+): Promise<LegalDraft> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async ({ tx }) => {
-    const [latest] = await tx.select({ version: legalPages.version }).from(legalPages).where(eq(legalPages.slug, input.slug)).orderBy(desc(legalPages.version)).limit(1);
+    const [latest] = await tx
+      .select({ version: legalPages.version })
+      .from(legalPages)
+      .where(eq(legalPages.slug, input.slug))
+      .orderBy(desc(legalPages.version))
+      .limit(1);
     const [saved] = await tx
       .insert(legalDrafts)
-      .values({ slug: input.slug, title: input.title, markdown: input.markdown, baseVersion: latest?.version ?? null, updatedBy: actor.user.id, updatedAt: now })
-      .onConflictDoUpdate({ target: legalDrafts.slug, set: { title: input.title, markdown: input.markdown, updatedBy: actor.user.id, updatedAt: now } })
+      .values({
+        slug: input.slug,
+        title: input.title,
+        markdown: input.markdown,
+        baseVersion: latest?.version ?? null,
+        updatedBy: actor.user.id,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: legalDrafts.slug,
+        set: { title: input.title, markdown: input.markdown, updatedBy: actor.user.id, updatedAt: now },
+      })
       .returning();
-    await audit(tx, { ...auditBy(actor), action: 'legal.draft_saved', targetType: 'legal_page', targetId: input.slug, data: { length: input.markdown.length }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'legal.draft_saved',
+      targetType: 'legal_page',
+      targetId: input.slug,
+      data: { length: input.markdown.length },
+      at: now,
+    });
     return draftOut(saved, actor.user.name);
   });
 }
@@ -257,11 +293,25 @@ export async function acceptTerms(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>
   await inTransaction(ctx, async ({ tx }) => {
     const saved = await tx
       .insert(termsAcceptances)
-      .values({ userId: actor.user.id, version: input.version, acceptedAt: now, ip: actor.ip, userAgent: actor.userAgent?.slice(0, 500) ?? null, via: 'sign_in' })
+      .values({
+        userId: actor.user.id,
+        version: input.version,
+        acceptedAt: now,
+        ip: actor.ip,
+        userAgent: actor.userAgent?.slice(0, 500) ?? null,
+        via: 'sign_in',
+      })
       .onConflictDoNothing()
       .returning({ v: termsAcceptances.version });
     if (saved.length) {
-      await audit(tx, { ...auditBy(actor), action: 'legal.terms_accepted', targetType: 'user', targetId: actor.user.id, data: { version: input.version }, at: now });
+      await audit(tx, {
+        ...auditBy(actor),
+        action: 'legal.terms_accepted',
+        targetType: 'user',
+        targetId: actor.user.id,
+        data: { version: input.version },
+        at: now,
+      });
     }
   });
   return { status: 'success' as const };
@@ -273,6 +323,8 @@ export async function acceptTerms(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>
  */
 export async function recordRequestAcceptance(tx: Db, input: { userId: string; version: number | null; at: Date; ip: string | null }) {
   if (!input.version) return;
-  await tx.insert(termsAcceptances).values({ userId: input.userId, version: input.version, acceptedAt: input.at, ip: input.ip, via: 'access_request' }).onConflictDoNothing();
+  await tx
+    .insert(termsAcceptances)
+    .values({ userId: input.userId, version: input.version, acceptedAt: input.at, ip: input.ip, via: 'access_request' })
+    .onConflictDoNothing();
 }
-

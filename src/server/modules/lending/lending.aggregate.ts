@@ -43,7 +43,9 @@ export const installmentAggregate: Aggregate<InstallmentStatus, InstallmentRow> 
   audited: false,
   recordHistory: async (tx, e) => {
     const note = typeof e.data?.note === 'string' ? e.data.note : null;
-    await tx.insert(loanInstallmentEvents).values({ loanId: e.row.loanId, number: e.row.number, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
+    await tx
+      .insert(loanInstallmentEvents)
+      .values({ loanId: e.row.loanId, number: e.row.number, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
   },
   conflict: () => new AppError('conflict', 'This installment changed meanwhile'),
   notFound: () => notFound(loanMessages.notFound),

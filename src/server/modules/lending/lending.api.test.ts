@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardHeldMessages } from '#common/cards.ts';
-import { buildSchedule, LOAN_IN_HAND_MESSAGE, loanMessages, loanToastTitles, type AdminLoanDetail, type LoanDetail, type LoanQuote } from '#common/lending.ts';
+import {
+  buildSchedule,
+  LOAN_IN_HAND_MESSAGE,
+  loanMessages,
+  loanToastTitles,
+  type AdminLoanDetail,
+  type LoanDetail,
+  type LoanQuote,
+} from '#common/lending.ts';
 import type { LiveEvent } from '#common/live.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { ledgerLines } from '#server/db/schema/ledger.ts';
@@ -78,7 +86,13 @@ async function pay(who: SignedInUser, invoiceId: string) {
 }
 
 async function offer(id: string, body: Record<string, unknown> = {}) {
-  return api(admin, 'PATCH', `/api/admin/loans/${id}`, { status: 'conditionally_approved', offeredAmountCents: 600_000, aprBps: 1200, termMonths: 3, ...body });
+  return api(admin, 'PATCH', `/api/admin/loans/${id}`, {
+    status: 'conditionally_approved',
+    offeredAmountCents: 600_000,
+    aprBps: 1200,
+    termMonths: 3,
+    ...body,
+  });
 }
 
 async function vault(cardId: string) {
@@ -89,7 +103,12 @@ async function vault(cardId: string) {
 /** Applied, offered, accepted and vaulted: ready to fund. */
 async function acceptedLoan(who: SignedInUser) {
   const cs = await collateral(who);
-  const loan = (await apply(who, cs.map((c) => c.id))).json().loan as LoanDetail;
+  const loan = (
+    await apply(
+      who,
+      cs.map((c) => c.id),
+    )
+  ).json().loan as LoanDetail;
   expect((await offer(loan.id)).statusCode).toBe(200);
   expect((await api(who, 'POST', `/api/loans/${loan.id}/accept-offer`)).statusCode).toBe(200);
   for (const c of cs) await vault(c.id);
@@ -128,7 +147,13 @@ describe('the calculator', () => {
     expect(res.statusCode, res.body).toBe(200);
     const q = res.json() as LoanQuote;
     const schedule = buildSchedule({ principalCents: 600_000, aprBps: 1200, termMonths: 3, startDate: '2026-06-01' });
-    expect(q).toMatchObject({ collateralValueCents: 2_500_000, maxLoanCents: 1_000_000, amountCents: 600_000, monthlyPaymentCents: schedule[0].paymentCents, issue: null });
+    expect(q).toMatchObject({
+      collateralValueCents: 2_500_000,
+      maxLoanCents: 1_000_000,
+      amountCents: 600_000,
+      monthlyPaymentCents: schedule[0].paymentCents,
+      issue: null,
+    });
     expect(q.totalInterestCents).toBe(schedule.reduce((s, r) => s + r.interestCents, 0));
     // Seeded template: 1.5% + $50.00.
     expect(q.originationFeeCents).toBe(9_000 + 5_000);
@@ -170,7 +195,13 @@ describe('bad applications', () => {
     expect((await apply(casey, [raw.id])).json().error).toBe(loanMessages.cardNotGraded);
 
     const listed = await createCard(t, { id: casey.userId }, { custody: 'in_vault', estimatedValueCents: 5_000_000 });
-    await inTransaction(t.app.ctx, (uow) => holdCards(uow, { actorId: null, impersonatorId: null, ip: null }, { cardIds: [listed.id], kind: 'listing', ref: randomUUID(), at: t.clock.now() }));
+    await inTransaction(t.app.ctx, (uow) =>
+      holdCards(
+        uow,
+        { actorId: null, impersonatorId: null, ip: null },
+        { cardIds: [listed.id], kind: 'listing', ref: randomUUID(), at: t.clock.now() },
+      ),
+    );
     const held = await apply(casey, [listed.id]);
     expect(held.statusCode).toBe(409);
     expect(held.json().error).toBe(cardHeldMessages.listing);
@@ -184,10 +215,19 @@ describe('bad applications', () => {
 describe('the whole lifecycle', () => {
   it('applies, offers within the cap, pledges on accept, funds from the vault, bills installments, and pays off', async () => {
     const cs = await collateral(casey);
-    const applied = await apply(casey, cs.map((c) => c.id));
+    const applied = await apply(
+      casey,
+      cs.map((c) => c.id),
+    );
     expect(applied.statusCode, applied.body).toBe(201);
     const loan = applied.json().loan as LoanDetail;
-    expect(loan).toMatchObject({ status: 'submitted', amountRequestedCents: 800_000, collateralValueCents: 2_500_000, liveLtvBps: 3200, ltvWarning: false });
+    expect(loan).toMatchObject({
+      status: 'submitted',
+      amountRequestedCents: 800_000,
+      collateralValueCents: 2_500_000,
+      liveLtvBps: 3200,
+      ltvWarning: false,
+    });
     expect(loan.collateral.map((c) => c.valueAtApplicationCents).sort()).toEqual([1_000_000, 1_500_000]);
 
     // The offer cannot exceed the cap, and the APR must be within the range.
@@ -200,13 +240,22 @@ describe('the whole lifecycle', () => {
 
     const offered = await offer(loan.id);
     expect(offered.statusCode, offered.body).toBe(200);
-    expect(offered.json().loan).toMatchObject({ status: 'conditionally_approved', offeredAmountCents: 600_000, aprBps: 1200, ltvAtOfferBps: 2400, reviewer: { id: admin.userId } });
+    expect(offered.json().loan).toMatchObject({
+      status: 'conditionally_approved',
+      offeredAmountCents: 600_000,
+      aprBps: 1200,
+      ltvAtOfferBps: 2400,
+      reviewer: { id: admin.userId },
+    });
 
     const accepted = await api(casey, 'POST', `/api/loans/${loan.id}/accept-offer`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json().loan.status).toBe('accepted');
     for (const c of accepted.json().loan.collateral) expect(c).toMatchObject({ pledged: true, custody: 'in_transit' });
-    const pledged = await t.db.select().from(cardEvents).where(and(eq(cardEvents.cardId, cs[0].id), eq(cardEvents.kind, 'pledged')));
+    const pledged = await t.db
+      .select()
+      .from(cardEvents)
+      .where(and(eq(cardEvents.cardId, cs[0].id), eq(cardEvents.kind, 'pledged')));
     expect(pledged).toHaveLength(1);
 
     // Pledge locks: no delete, no second pledge, no answering twice.
@@ -258,7 +307,12 @@ describe('the whole lifecycle', () => {
     expect(payoff.statusCode, payoff.body).toBe(201);
     const { invoiceId, payoff: amount } = payoff.json();
     const expectedInterest = Math.round((f.schedule[0].balanceAfterCents * 0.12 * 10) / 365);
-    expect(amount).toMatchObject({ principalCents: f.schedule[0].balanceAfterCents, interestCents: expectedInterest, interestFrom: '2026-07-01', onDate: '2026-07-11' });
+    expect(amount).toMatchObject({
+      principalCents: f.schedule[0].balanceAfterCents,
+      interestCents: expectedInterest,
+      interestFrom: '2026-07-01',
+      onDate: '2026-07-11',
+    });
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     expect(inv).toMatchObject({ status: 'sent', totalCents: amount.totalCents, relatedKind: 'loan', relatedId: loan.id });
     await pay(casey, invoiceId);
@@ -275,7 +329,12 @@ describe('the whole lifecycle', () => {
       const [row] = await t.db.select().from(cards).where(eq(cards.id, c.id));
       // Released, but still in the vault until the member asks for it back.
       expect(row).toMatchObject({ holdKind: null, holdRef: null, custody: 'in_vault' });
-      expect(await t.db.select().from(cardEvents).where(and(eq(cardEvents.cardId, c.id), eq(cardEvents.kind, 'released')))).toHaveLength(1);
+      expect(
+        await t.db
+          .select()
+          .from(cardEvents)
+          .where(and(eq(cardEvents.cardId, c.id), eq(cardEvents.kind, 'released'))),
+      ).toHaveLength(1);
     }
     // Later due dates bill nothing for a paid loan.
     await advance(60 * DAY);
@@ -325,7 +384,10 @@ describe('member isolation and the admin queue', () => {
     expect((await api(other, 'GET', '/api/user/loans')).json().loans.some((l: { id: string }) => l.id === loan.id)).toBe(false);
     expect((await api(casey, 'GET', '/api/user/loans')).json().loans.some((l: { id: string }) => l.id === loan.id)).toBe(true);
     // Another member's card does not even show in a quote.
-    expect((await api(other, 'GET', `/api/loans/quote?cardIds=${cs[1].id}&termMonths=3`)).json()).toMatchObject({ cards: [], issue: loanMessages.cardNotYours });
+    expect((await api(other, 'GET', `/api/loans/quote?cardIds=${cs[1].id}&termMonths=3`)).json()).toMatchObject({
+      cards: [],
+      issue: loanMessages.cardNotYours,
+    });
     expect((await api(casey, 'GET', '/api/admin/loans')).statusCode).toBe(403);
     expect((await api(casey, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'rejected', reason: 'x' })).statusCode).toBe(403);
 
@@ -347,7 +409,10 @@ describe('live events', () => {
     live.publish = async (audience, event) => {
       if (event.type === 'loan_updated') seen.push({ audience: audience as Audience, event });
     };
-    const take = () => seen.splice(0).map((s) => ({ to: s.audience.kind, status: (s.event as { status: string }).status, message: (s.event as { message?: string }).message }));
+    const take = () =>
+      seen
+        .splice(0)
+        .map((s) => ({ to: s.audience.kind, status: (s.event as { status: string }).status, message: (s.event as { message?: string }).message }));
     try {
       const cs = await collateral(casey);
       const loan = (await apply(casey, [cs[0].id], { amountRequestedCents: 200_000 })).json().loan as LoanDetail;
@@ -377,11 +442,21 @@ describe('notifications', () => {
   it('admins hear of the application and the answer to an offer; the borrower hears the offer, the funding and the payoff', async () => {
     const dana = await signedInMember(t, { name: 'Dana Debtor' });
     const cs = await collateral(dana);
-    const loan = (await apply(dana, cs.map((c) => c.id))).json().loan as LoanDetail;
+    const loan = (
+      await apply(
+        dana,
+        cs.map((c) => c.id),
+      )
+    ).json().loan as LoanDetail;
     const staff = `/admin/loans?loan=${loan.id}`;
     const mine = `/lend?loan=${loan.id}`;
-    expect(await bellFor(admin.userId, loan.id)).toEqual([{ kind: 'loan_application_new', title: 'New loan application', link: staff, variant: 'default' }]);
-    const [applied] = await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.userId), eq(notifications.link, staff)));
+    expect(await bellFor(admin.userId, loan.id)).toEqual([
+      { kind: 'loan_application_new', title: 'New loan application', link: staff, variant: 'default' },
+    ]);
+    const [applied] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.userId), eq(notifications.link, staff)));
     expect(applied!.message).toBe('Dana Debtor applied for $8,000.00 over 3 months');
     expect(await bellFor(dana.userId, loan.id)).toEqual([]);
 
@@ -413,8 +488,15 @@ describe('notifications', () => {
     const cs = await collateral(eli);
     const loan = (await apply(eli, [cs[0].id], { amountRequestedCents: 200_000 })).json().loan as LoanDetail;
     await api(admin, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'rejected', reason: 'Collateral value could not be confirmed.' });
-    const [n] = await t.db.select().from(notifications).where(and(eq(notifications.userId, eli.userId), eq(notifications.kind, 'loan_updated')));
-    expect(n).toMatchObject({ title: 'Loan declined', variant: 'destructive', message: 'Your loan request has been rejected: Collateral value could not be confirmed' });
+    const [n] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, eli.userId), eq(notifications.kind, 'loan_updated')));
+    expect(n).toMatchObject({
+      title: 'Loan declined',
+      variant: 'destructive',
+      message: 'Your loan request has been rejected: Collateral value could not be confirmed',
+    });
   });
 });
 
@@ -431,7 +513,10 @@ describe('scheduled work', () => {
     expect((await api(casey, 'GET', `/api/user/loans/${loan.id}`)).json().loan.status).toBe('expired');
     const [card] = await t.db.select().from(cards).where(eq(cards.id, cs[0].id));
     expect(card.holdKind).toBeNull();
-    const expiredNews = await t.db.select().from(notifications).where(and(eq(notifications.userId, casey.userId), eq(notifications.link, `/lend?loan=${loan.id}`)));
+    const expiredNews = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, casey.userId), eq(notifications.link, `/lend?loan=${loan.id}`)));
     expect(expiredNews.map((n) => n.title)).toEqual(expect.arrayContaining(['Loan offer made', 'Loan offer expired']));
   });
 
@@ -459,7 +544,10 @@ describe('scheduled work', () => {
     expect(eighth.collateralListableAt).toBe(new Date(firstDue + 38 * DAY).toISOString().slice(0, 10));
     expect(eighth.events.at(-1)).toMatchObject({ from: 'funded', to: 'defaulted', actorName: null });
     // The borrower hears of the default (a kind of its own, texted by default); the admins are not told by the bell.
-    const defaults = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'loan_defaulted'), eq(notifications.link, `/lend?loan=${loan.id}`)));
+    const defaults = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'loan_defaulted'), eq(notifications.link, `/lend?loan=${loan.id}`)));
     expect(defaults.map((n) => [n.userId, n.title, n.variant])).toEqual([[casey.userId, 'Loan in default', 'destructive']]);
 
     // Repeating the run changes nothing: no second invoice, no second history row.
@@ -492,11 +580,20 @@ describe('the demo book', () => {
   it('has loans in every status for Casey and Jordan, with pledges, schedules and invoices to match', async () => {
     const casey = await signIn(t, '+12125550103');
     const jordan = await signIn(t, '+12125550104');
-    const mine = async (who: typeof casey) => (await t.app.inject({ method: 'GET', url: '/api/user/loans', headers: who.headers })).json().loans as LoanDetail[];
+    const mine = async (who: typeof casey) =>
+      (await t.app.inject({ method: 'GET', url: '/api/user/loans', headers: who.headers })).json().loans as LoanDetail[];
     const all = [...(await mine(casey)), ...(await mine(jordan))];
-    expect(new Set(all.map((l) => l.status))).toEqual(new Set(['submitted', 'conditionally_approved', 'accepted', 'funded', 'paid', 'defaulted', 'rejected', 'declined', 'expired']));
+    expect(new Set(all.map((l) => l.status))).toEqual(
+      new Set(['submitted', 'conditionally_approved', 'accepted', 'funded', 'paid', 'defaulted', 'rejected', 'declined', 'expired']),
+    );
     for (const l of all) {
-      const d = (await t.app.inject({ method: 'GET', url: `/api/user/loans/${l.id}`, headers: (all.indexOf(l) < (await mine(casey)).length ? casey : jordan).headers })).json().loan as LoanDetail;
+      const d = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/user/loans/${l.id}`,
+          headers: (all.indexOf(l) < (await mine(casey)).length ? casey : jordan).headers,
+        })
+      ).json().loan as LoanDetail;
       const pledged = ['accepted', 'funded', 'defaulted'].includes(d.status);
       for (const c of d.collateral) expect(c.pledged).toBe(pledged);
       if (d.status === 'funded') {

@@ -16,7 +16,15 @@ import { createTestApp, type TestApp } from '#server/test/harness.ts';
 let t: TestApp;
 let admin: SignedInUser;
 let member: SignedInUser;
-const MARKET = { player: 'Basis Player', year: 1993, set: 'Basis Set', cardNumber: '1', grader: 'PSA' as const, grade: 9, sport: 'baseball' as const };
+const MARKET = {
+  player: 'Basis Player',
+  year: 1993,
+  set: 'Basis Set',
+  cardNumber: '1',
+  grader: 'PSA' as const,
+  grade: 9,
+  sport: 'baseball' as const,
+};
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: false });
@@ -30,12 +38,24 @@ afterAll(async () => t?.close());
 const api = (who: SignedInUser, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who.headers, payload: payload as never });
 const quote = async (ids: string[], amountCents?: number) =>
-  (await api(member, 'GET', `/api/loans/quote?cardIds=${ids.join(',')}&termMonths=3${amountCents ? `&amountCents=${amountCents}` : ''}`)).json<LoanQuote>();
+  (
+    await api(member, 'GET', `/api/loans/quote?cardIds=${ids.join(',')}&termMonths=3${amountCents ? `&amountCents=${amountCents}` : ''}`)
+  ).json<LoanQuote>();
 /** A card of the member's following the constituent above ($10,000 market price). */
 const marketCard = (estimatedValueCents: number) =>
-  createCard(t, member.user, { subject: MARKET.player, year: MARKET.year, brand: MARKET.set, cardNumber: MARKET.cardNumber, grade: 'MINT 9', sport: 'baseball', estimatedValueCents });
-const apply = (cardIds: string[], amountRequestedCents: number) => api(member, 'POST', '/api/loans', { cardIds, amountRequestedCents, termMonths: 3, purpose: 'Inventory' });
-const offer = (id: string, offeredAmountCents: number) => api(admin, 'PATCH', `/api/admin/loans/${id}`, { status: 'conditionally_approved', offeredAmountCents, aprBps: 1200, termMonths: 3 });
+  createCard(t, member.user, {
+    subject: MARKET.player,
+    year: MARKET.year,
+    brand: MARKET.set,
+    cardNumber: MARKET.cardNumber,
+    grade: 'MINT 9',
+    sport: 'baseball',
+    estimatedValueCents,
+  });
+const apply = (cardIds: string[], amountRequestedCents: number) =>
+  api(member, 'POST', '/api/loans', { cardIds, amountRequestedCents, termMonths: 3, purpose: 'Inventory' });
+const offer = (id: string, offeredAmountCents: number) =>
+  api(admin, 'PATCH', `/api/admin/loans/${id}`, { status: 'conditionally_approved', offeredAmountCents, aprBps: 1200, termMonths: 3 });
 
 describe('the lending basis', () => {
   it('gives an invented $2,000,000 card with no market price or appraisal no borrowing power', async () => {
@@ -43,7 +63,13 @@ describe('the lending basis', () => {
     const q = await quote([card.id]);
     expect(q.maxLoanCents).toBe(0);
     expect(q.collateralValueCents).toBe(0);
-    expect(q.cards[0]).toMatchObject({ estimatedValueCents: 200_000_000, marketValueCents: null, appraisedValueCents: null, basisCents: 0, basisSource: 'none' });
+    expect(q.cards[0]).toMatchObject({
+      estimatedValueCents: 200_000_000,
+      marketValueCents: null,
+      appraisedValueCents: null,
+      basisCents: 0,
+      basisSource: 'none',
+    });
     expect(q.issue).toBe(loanMessages.capBelowMinimum(0, 100_000));
     const res = await apply([card.id], 80_000_000);
     expect(res.statusCode).toBe(400);
@@ -63,7 +89,12 @@ describe('the lending basis', () => {
     const card = await marketCard(200_000_000);
     expect((await api(admin, 'PUT', `/api/admin/cards/${card.id}/appraisal`, { valueCents: 2_500_000 })).statusCode).toBe(200);
     const q = await quote([card.id]);
-    expect(q.cards[0]).toMatchObject({ marketValueCents: 1_000_000, appraisedValueCents: 2_500_000, basisCents: 2_500_000, basisSource: 'appraisal' });
+    expect(q.cards[0]).toMatchObject({
+      marketValueCents: 1_000_000,
+      appraisedValueCents: 2_500_000,
+      basisCents: 2_500_000,
+      basisSource: 'appraisal',
+    });
     expect(q.maxLoanCents).toBe(1_000_000);
   });
 
@@ -73,7 +104,14 @@ describe('the lending basis', () => {
     expect(applied.statusCode, applied.body).toBe(201);
     const loan = applied.json().loan as LoanDetail;
     const detail = (await api(admin, 'GET', `/api/admin/loans/${loan.id}`)).json().loan as AdminLoanDetail;
-    expect(detail.collateral[0]).toMatchObject({ estimateCents: 5_000_000, marketValueCents: 1_000_000, appraisedValueCents: null, basisCents: 1_000_000, basisSource: 'market', valueAtApplicationCents: 1_000_000 });
+    expect(detail.collateral[0]).toMatchObject({
+      estimateCents: 5_000_000,
+      marketValueCents: 1_000_000,
+      appraisedValueCents: null,
+      basisCents: 1_000_000,
+      basisSource: 'market',
+      valueAtApplicationCents: 1_000_000,
+    });
     expect(detail.collateralValueCents).toBe(1_000_000);
     const over = await offer(loan.id, 1_500_000);
     expect(over.statusCode).toBe(400);
@@ -86,7 +124,12 @@ describe('the lending basis', () => {
 
 /** Applied, offered, accepted, vaulted and funded against an appraised card. */
 async function fundedLoan() {
-  const card = await createCard(t, member.user, { subject: 'Funded Collateral', estimatedValueCents: 2_000_000, appraisedValueCents: 2_000_000, appraisedAt: t.clock.now() });
+  const card = await createCard(t, member.user, {
+    subject: 'Funded Collateral',
+    estimatedValueCents: 2_000_000,
+    appraisedValueCents: 2_000_000,
+    appraisedAt: t.clock.now(),
+  });
   const loan = (await apply([card.id], 500_000)).json().loan as LoanDetail;
   expect((await offer(loan.id, 500_000)).statusCode).toBe(200);
   expect((await api(member, 'POST', `/api/loans/${loan.id}/accept-offer`)).statusCode).toBe(200);
@@ -119,12 +162,20 @@ describe('a pledged card corrected or appraised', () => {
     }
     const after = (await api(admin, 'GET', `/api/admin/loans/${loan.id}`)).json().loan as AdminLoanDetail;
     expect(after).toMatchObject({ collateralValueCents: 1_000_000, liveLtvBps: 5000, ltvWarning: true });
-    expect(after.collateral[0]).toMatchObject({ estimateCents: 2_000_000, appraisedValueCents: 1_000_000, basisCents: 1_000_000, basisSource: 'appraisal' });
+    expect(after.collateral[0]).toMatchObject({
+      estimateCents: 2_000_000,
+      appraisedValueCents: 1_000_000,
+      basisCents: 1_000_000,
+      basisSource: 'appraisal',
+    });
     expect(after.events.at(-1)).toMatchObject({ from: 'funded', to: 'funded', actorName: 'Loan Desk' });
     expect(after.events.at(-1)!.note).toContain('appraised at $10,000.00: collateral value $10,000.00, LTV 50%');
     expect(heard.some((h) => h.to.kind === 'admins' && h.event.type === 'loan_updated')).toBe(true);
 
-    const corrected = await api(admin, 'PATCH', `/api/admin/cards/${card.id}`, { estimatedValueCents: 800_000, reason: 'Owner’s estimate was a typo' });
+    const corrected = await api(admin, 'PATCH', `/api/admin/cards/${card.id}`, {
+      estimatedValueCents: 800_000,
+      reason: 'Owner’s estimate was a typo',
+    });
     expect(corrected.statusCode, corrected.body).toBe(200);
     const again = (await api(member, 'GET', `/api/user/loans/${loan.id}`)).json().loan as LoanDetail;
     expect(again).toMatchObject({ collateralValueCents: 800_000, liveLtvBps: 6250 });
@@ -145,19 +196,34 @@ describe('defaulting by hand', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().loan as AdminLoanDetail;
     expect(d.status).toBe('defaulted');
-    expect(d.events.at(-1)).toMatchObject({ from: 'funded', to: 'defaulted', note: 'Defaulted before any installment was past its grace: Borrower declared bankruptcy' });
-    const [row] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, loan.id), eq(auditLog.action, 'loan.default_override')));
+    expect(d.events.at(-1)).toMatchObject({
+      from: 'funded',
+      to: 'defaulted',
+      note: 'Defaulted before any installment was past its grace: Borrower declared bankruptcy',
+    });
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, loan.id), eq(auditLog.action, 'loan.default_override')));
     expect(row).toMatchObject({ actorId: admin.userId, data: { reason: 'Borrower declared bankruptcy' } });
   });
 
   it('takes no reason once an installment is unpaid past its grace', async () => {
     const { loan } = await fundedLoan();
     // The first installment fell due nine days ago (policy: 7 days' grace).
-    await t.db.update(loanInstallments).set({ dueDate: '2026-05-23' }).where(and(eq(loanInstallments.loanId, loan.id), eq(loanInstallments.number, 1)));
+    await t.db
+      .update(loanInstallments)
+      .set({ dueDate: '2026-05-23' })
+      .where(and(eq(loanInstallments.loanId, loan.id), eq(loanInstallments.number, 1)));
     expect(((await api(admin, 'GET', `/api/admin/loans/${loan.id}`)).json().loan as AdminLoanDetail).pastGrace).toBe(true);
     const res = await api(admin, 'PATCH', `/api/admin/loans/${loan.id}`, { status: 'defaulted', note: 'Installment 1 unpaid' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().loan.events.at(-1)).toMatchObject({ to: 'defaulted', note: 'Installment 1 unpaid' });
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, loan.id), eq(auditLog.action, 'loan.default_override')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.targetId, loan.id), eq(auditLog.action, 'loan.default_override'))),
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,10 @@ export async function loanUpdated(ctx: EventsContext, loan: LoanAnnounced) {
   const amount = loan.offeredAmountCents ?? loan.amountRequestedCents;
   try {
     await ctx.live.publish({ kind: 'user', userId: loan.borrowerId }, { ...base, message: loanEventMessage(loan.status, loan.offeredAmountCents) });
-    await ctx.live.publish({ kind: 'admins' }, { ...base, message: `Loan of ${formatCents(amount)}: ${loanStatusLabels[loan.status].toLowerCase()}.` });
+    await ctx.live.publish(
+      { kind: 'admins' },
+      { ...base, message: `Loan of ${formatCents(amount)}: ${loanStatusLabels[loan.status].toLowerCase()}.` },
+    );
   } catch (err) {
     (ctx.log as Log | undefined)?.warn({ err: { message: (err as Error).message } }, 'loan_updated not delivered');
   }
@@ -30,7 +33,10 @@ export async function loanUpdated(ctx: EventsContext, loan: LoanAnnounced) {
 /** loan_updated to admins only: the collateral of a loan was re-priced (no status change for the borrower). */
 export async function loanCollateralRevalued(ctx: EventsContext, loan: { id: string; borrowerId: string; status: LoanStatus }, note: string) {
   try {
-    await ctx.live.publish({ kind: 'admins' }, { type: 'loan_updated', userId: loan.borrowerId, loanId: loan.id, status: loan.status, message: note });
+    await ctx.live.publish(
+      { kind: 'admins' },
+      { type: 'loan_updated', userId: loan.borrowerId, loanId: loan.id, status: loan.status, message: note },
+    );
   } catch (err) {
     (ctx.log as Log | undefined)?.warn({ err: { message: (err as Error).message } }, 'loan_updated not delivered');
   }

@@ -35,11 +35,22 @@ const borrowerNews: Partial<Record<LoanStatus, (l: LoanRow) => { title: string; 
     title: 'Loan offer made',
     message: `We can lend ${formatCents(l.offeredAmountCents ?? 0)} over ${l.offeredTermMonths ?? l.termMonths} months. The item must be received in hand: accept the offer on your Lend page`,
   }),
-  rejected: (l) => ({ title: 'Loan declined', message: l.rejectionReason ? `Your loan request has been rejected: ${l.rejectionReason.replace(/[.\s]+$/, '')}` : 'Your loan request has been rejected' }),
+  rejected: (l) => ({
+    title: 'Loan declined',
+    message: l.rejectionReason
+      ? `Your loan request has been rejected: ${l.rejectionReason.replace(/[.\s]+$/, '')}`
+      : 'Your loan request has been rejected',
+  }),
   expired: () => ({ title: 'Loan offer expired', message: 'The loan offer was not accepted in time and has expired' }),
-  funded: (l) => ({ title: 'Loan funded', message: `Your loan of ${formatCents(l.offeredAmountCents ?? 0)} has been funded; installments are invoiced as they fall due` }),
+  funded: (l) => ({
+    title: 'Loan funded',
+    message: `Your loan of ${formatCents(l.offeredAmountCents ?? 0)} has been funded; installments are invoiced as they fall due`,
+  }),
   paid: () => ({ title: 'Loan paid off', message: 'Your loan has been marked as paid. Your collateral is released' }),
-  defaulted: () => ({ title: 'Loan in default', message: 'Your loan is in default: an installment is unpaid past its grace period. Please contact us' }),
+  defaulted: () => ({
+    title: 'Loan in default',
+    message: 'Your loan is in default: an installment is unpaid past its grace period. Please contact us',
+  }),
 };
 
 /**
@@ -51,8 +62,16 @@ export async function loanMoved(uow: UnitOfWork, loan: LoanRow, now: Date, move:
     if (loan.status !== 'accepted' && loan.status !== 'declined') return;
     const who = await memberName(uow, loan.borrowerId);
     const amount = formatCents(loan.offeredAmountCents ?? 0);
-    const message = loan.status === 'accepted' ? `${who} accepted the ${amount} offer: schedule the collateral pickup` : `${who} declined the ${amount} offer`;
-    await notify(uow, { kind: 'loan_updated', title: loan.status === 'accepted' ? 'Loan offer accepted' : 'Loan offer declined', message, admins: { link: staffLink(loan.id) }, silent: true, now });
+    const message =
+      loan.status === 'accepted' ? `${who} accepted the ${amount} offer: schedule the collateral pickup` : `${who} declined the ${amount} offer`;
+    await notify(uow, {
+      kind: 'loan_updated',
+      title: loan.status === 'accepted' ? 'Loan offer accepted' : 'Loan offer declined',
+      message,
+      admins: { link: staffLink(loan.id) },
+      silent: true,
+      now,
+    });
     return;
   }
   const news = borrowerNews[loan.status]?.(loan);

@@ -46,9 +46,30 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { type By, cardColumns, type CardRow, type HeldCardRevalued, holdCards, houseAccountId, live, lockCards, moveCustody, onHeldCardRevalued, releaseCards, toCard, transferCard } from '#server/modules/cards/index.ts';
+import {
+  type By,
+  cardColumns,
+  type CardRow,
+  type HeldCardRevalued,
+  holdCards,
+  houseAccountId,
+  live,
+  lockCards,
+  moveCustody,
+  onHeldCardRevalued,
+  releaseCards,
+  toCard,
+  transferCard,
+} from '#server/modules/cards/index.ts';
 import { marketValuesFor } from '#server/modules/market-index/index.ts';
-import { createInvoiceIn, invoiceAggregate, invoicesRelatedTo, type InvoicePaidEvent, lockInvoiceStatus, onInvoicePaid } from '#server/modules/money/index.ts';
+import {
+  createInvoiceIn,
+  invoiceAggregate,
+  invoicesRelatedTo,
+  type InvoicePaidEvent,
+  lockInvoiceStatus,
+  onInvoicePaid,
+} from '#server/modules/money/index.ts';
 import { installmentAggregate, loanAggregate, type LoanRow } from './lending.aggregate.ts';
 import { postLoanFunded, postLoanSettledOutside } from '#server/modules/ledger/index.ts';
 import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
@@ -171,7 +192,8 @@ export async function quoteLoan(
   const ev = await evaluate(ctx, actor.user.id, input.cardIds, policy);
   const aprBps = Math.min(policy.aprMaxBps, Math.max(policy.aprMinBps, input.aprBps ?? policy.aprMaxBps));
   const amountCents = input.amountCents ?? ev.maxCents;
-  const schedule = amountCents > 0 ? buildSchedule({ principalCents: amountCents, aprBps, termMonths: input.termMonths, startDate: utcDay(ctx.clock.now()) }) : [];
+  const schedule =
+    amountCents > 0 ? buildSchedule({ principalCents: amountCents, aprBps, termMonths: input.termMonths, startDate: utcDay(ctx.clock.now()) }) : [];
   const totals = scheduleTotals(schedule);
   const fee = amountCents > 0 ? await originationFeeCents(ctx, policy, amountCents) : 0;
   const refused = ev.cards.find((c) => c.refusal);
@@ -326,7 +348,13 @@ function toLoan(l: Loaded, policy: LendingPolicy, now: Date): Loan {
     reviewer: l.reviewer,
     collateralCount: l.collateral.length,
     nextPayment: next
-      ? { installmentNumber: next.number, dueDate: next.dueDate, amountCents: next.paymentCents, invoiceId: next.invoiceId, overdue: next.dueDate < today }
+      ? {
+          installmentNumber: next.number,
+          dueDate: next.dueDate,
+          amountCents: next.paymentCents,
+          invoiceId: next.invoiceId,
+          overdue: next.dueDate < today,
+        }
       : null,
     defaultedAt: iso(row.defaultedAt),
     collateralListableAt: row.defaultedAt ? addDays(utcDay(row.defaultedAt), policy.defaultNoticeDays) : null,
@@ -385,7 +413,13 @@ async function toDetail(db: Db, l: Loaded, policy: LendingPolicy, now: Date): Pr
     dueDate: inv.dueDate,
     paidAt: iso(inv.paidAt),
   }));
-  const events: LoanEvent[] = evRows.map(({ e, actorName }) => ({ from: e.fromStatus, to: e.toStatus, note: e.note, actorName: e.actorId ? actorName : null, at: e.at.toISOString() }));
+  const events: LoanEvent[] = evRows.map(({ e, actorName }) => ({
+    from: e.fromStatus,
+    to: e.toStatus,
+    note: e.note,
+    actorName: e.actorId ? actorName : null,
+    at: e.at.toISOString(),
+  }));
   const repaying = (row.status === 'funded' || row.status === 'defaulted') && row.aprBps !== null && row.outstandingPrincipalCents > 0;
   return {
     ...toLoan(l, policy, now),
@@ -394,7 +428,12 @@ async function toDetail(db: Db, l: Loaded, policy: LendingPolicy, now: Date): Pr
     invoices: invoiceList,
     events,
     payoffToday: repaying
-      ? payoffAmount({ outstandingPrincipalCents: row.outstandingPrincipalCents, aprBps: row.aprBps!, interestFrom: interestFrom(row, l.installments), onDate: today })
+      ? payoffAmount({
+          outstandingPrincipalCents: row.outstandingPrincipalCents,
+          aprBps: row.aprBps!,
+          interestFrom: interestFrom(row, l.installments),
+          onDate: today,
+        })
       : null,
     allCollateralInVault: collateral.length > 0 && collateral.every((c) => c.custody === 'in_vault'),
     pastGrace: row.status === 'funded' && pastGrace(l.installments, today, policy.graceDays),
@@ -425,7 +464,11 @@ export async function adminLoan(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: S
 }
 
 /** GET /api/admin/loans: by status, matching borrower name/phone or purpose, a page at a time, with counts. */
-export async function adminLoans(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: SignedInActor, input: AdminLoansQuery & { page: number }): Promise<AdminLoansResponse> {
+export async function adminLoans(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  _actor: SignedInActor,
+  input: AdminLoansQuery & { page: number },
+): Promise<AdminLoansResponse> {
   const policy = await getLendingPolicy(ctx);
   const where: (SQL | undefined)[] = [];
   if (input.status) where.push(eq(loans.status, input.status));
@@ -468,9 +511,18 @@ export async function applyForLoan(ctx: Ctx, actor: SignedInActor, input: { appl
     if (issue) throw bad('amountRequestedCents', issue);
     const [row] = await uow.tx
       .insert(loans)
-      .values({ borrowerId: actor.user.id, amountRequestedCents: a.amountRequestedCents, termMonths: a.termMonths, purpose: a.purpose, createdAt: now, updatedAt: now })
+      .values({
+        borrowerId: actor.user.id,
+        amountRequestedCents: a.amountRequestedCents,
+        termMonths: a.termMonths,
+        purpose: a.purpose,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
-    await uow.tx.insert(loanCollateral).values(ev.cards.map((c) => ({ loanId: row!.id, cardId: c.id, valueAtApplicationCents: c.basis!.basisCents })));
+    await uow.tx
+      .insert(loanCollateral)
+      .values(ev.cards.map((c) => ({ loanId: row!.id, cardId: c.id, valueAtApplicationCents: c.basis!.basisCents })));
     await uow.tx.insert(loanEvents).values({ loanId: row!.id, fromStatus: null, toStatus: 'submitted', actorId: actor.user.id, at: now });
     await audit(uow.tx, {
       ...auditBy(actor),
@@ -512,7 +564,9 @@ export async function acceptOffer(ctx: Ctx, actor: SignedInActor, input: { id: s
   await inTransaction(ctx, async (uow) => {
     const row = await ownLoanForUpdate(uow.tx, actor, input.id);
     requireOpenOffer(row, now);
-    const cardIds = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map((c) => c.id);
+    const cardIds = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map(
+      (c) => c.id,
+    );
     const by = auditBy(actor);
     const held = await holdCards(uow, by, {
       cardIds,
@@ -524,7 +578,8 @@ export async function acceptOffer(ctx: Ctx, actor: SignedInActor, input: { id: s
       log: ctx.log,
     });
     for (const card of held) {
-      if (card.custody === 'with_owner') await moveCustody(uow, by, { cardId: card.id, to: 'in_transit', at: now, note: 'Loan collateral: pickup to be scheduled', log: ctx.log });
+      if (card.custody === 'with_owner')
+        await moveCustody(uow, by, { cardId: card.id, to: 'in_transit', at: now, note: 'Loan collateral: pickup to be scheduled', log: ctx.log });
     }
     await transition(uow, loanAggregate, { id: row.id, from: 'conditionally_approved', to: 'accepted', actor, now, patch: { acceptedAt: now } });
   });
@@ -546,7 +601,11 @@ async function voidIfOpen(uow: UnitOfWork, actor: TransitionActor, invoiceId: st
   if (!invoiceId) return;
   const status = await lockInvoiceStatus(uow.tx, { id: invoiceId });
   if (status !== 'sent' && status !== 'draft') return;
-  await transition(uow, { ...invoiceAggregate, announce: undefined }, { id: invoiceId, from: status, to: 'void', actor, now, patch: { voidReason: reason }, data: { reason } });
+  await transition(
+    uow,
+    { ...invoiceAggregate, announce: undefined },
+    { id: invoiceId, from: status, to: 'void', actor, now, patch: { voidReason: reason }, data: { reason } },
+  );
 }
 
 /** POST /api/loans/{id}/payoff: an invoice for settling the loan in full today (replacing an earlier one). */
@@ -558,11 +617,20 @@ export async function requestPayoff(ctx: Ctx, actor: SignedInActor, input: { id:
     if (row.status !== 'funded' && row.status !== 'defaulted') throw conflict(loanMessages.notFunded);
     if (row.outstandingPrincipalCents <= 0 || row.aprBps === null) throw conflict(loanMessages.nothingOwed);
     const installments = await uow.tx.select().from(loanInstallments).where(eq(loanInstallments.loanId, row.id));
-    const payoff = payoffAmount({ outstandingPrincipalCents: row.outstandingPrincipalCents, aprBps: row.aprBps, interestFrom: interestFrom(row, installments), onDate: today });
+    const payoff = payoffAmount({
+      outstandingPrincipalCents: row.outstandingPrincipalCents,
+      aprBps: row.aprBps,
+      interestFrom: interestFrom(row, installments),
+      onDate: today,
+    });
     await voidIfOpen(uow, actor, row.payoffInvoiceId, 'Replaced by a newer payoff quote', now);
     const lines = [{ type: 'fixed' as const, label: 'Outstanding principal', amountCents: payoff.principalCents }];
     if (payoff.interestCents > 0) {
-      lines.push({ type: 'fixed', label: `Interest ${formatDate(`${payoff.interestFrom}T12:00:00Z`)} to ${formatDate(`${today}T12:00:00Z`)} at ${formatApr(row.aprBps)}`, amountCents: payoff.interestCents });
+      lines.push({
+        type: 'fixed',
+        label: `Interest ${formatDate(`${payoff.interestFrom}T12:00:00Z`)} to ${formatDate(`${today}T12:00:00Z`)} at ${formatApr(row.aprBps)}`,
+        amountCents: payoff.interestCents,
+      });
     }
     const inv = await createInvoiceIn(uow, actor, {
       userId: row.borrowerId,
@@ -574,7 +642,14 @@ export async function requestPayoff(ctx: Ctx, actor: SignedInActor, input: { id:
       now,
     });
     await uow.tx.update(loans).set({ payoffInvoiceId: inv.id, updatedAt: now }).where(eq(loans.id, row.id));
-    await audit(uow.tx, { ...auditBy(actor), action: 'loan.payoff_requested', targetType: 'loan', targetId: row.id, data: { invoiceId: inv.id, ...payoff }, at: now });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'loan.payoff_requested',
+      targetType: 'loan',
+      targetId: row.id,
+      data: { invoiceId: inv.id, ...payoff },
+      at: now,
+    });
     return { invoiceId: inv.id, payoff };
   });
 }
@@ -587,7 +662,12 @@ export async function requestPayoff(ctx: Ctx, actor: SignedInActor, input: { id:
  * Ends a loan as paid: remaining installments cancelled (their open invoices void), no principal
  * left, collateral released (`released`; custody stays in the vault until the member asks for it).
  */
-async function closeAsPaid(uow: UnitOfWork, row: LoanRow, actor: TransitionActor, opts: { now: Date; reference: string | null; note: string | null; keepInvoiceId?: string }) {
+async function closeAsPaid(
+  uow: UnitOfWork,
+  row: LoanRow,
+  actor: TransitionActor,
+  opts: { now: Date; reference: string | null; note: string | null; keepInvoiceId?: string },
+) {
   const open = await uow.tx
     .select()
     .from(loanInstallments)
@@ -596,7 +676,13 @@ async function closeAsPaid(uow: UnitOfWork, row: LoanRow, actor: TransitionActor
     if (i.invoiceId !== opts.keepInvoiceId) await voidIfOpen(uow, actor, i.invoiceId, 'Loan settled in full', opts.now);
   }
   if (open.length) {
-    await transitionMany(uow, installmentAggregate, { where: eq(loanInstallments.loanId, row.id), from: ['scheduled', 'invoiced'], to: 'cancelled', actor, now: opts.now });
+    await transitionMany(uow, installmentAggregate, {
+      where: eq(loanInstallments.loanId, row.id),
+      from: ['scheduled', 'invoiced'],
+      to: 'cancelled',
+      actor,
+      now: opts.now,
+    });
   }
   if (row.payoffInvoiceId !== opts.keepInvoiceId) await voidIfOpen(uow, actor, row.payoffInvoiceId, 'Loan settled in full', opts.now);
   await transition(uow, loanAggregate, {
@@ -639,7 +725,11 @@ export async function loanInvoicePaid(uow: UnitOfWork, e: InvoicePaidEvent) {
     const outstanding = Math.max(0, row.outstandingPrincipalCents - inst.principalCents);
     // A payoff quoted before this payment no longer matches what is owed.
     await voidIfOpen(uow, SYSTEM, row.payoffInvoiceId, 'An installment was paid; ask for a new payoff quote', now);
-    const [updated] = await uow.tx.update(loans).set({ outstandingPrincipalCents: outstanding, payoffInvoiceId: null, updatedAt: now }).where(eq(loans.id, row.id)).returning();
+    const [updated] = await uow.tx
+      .update(loans)
+      .set({ outstandingPrincipalCents: outstanding, payoffInvoiceId: null, updatedAt: now })
+      .where(eq(loans.id, row.id))
+      .returning();
     const [{ n }] = await uow.tx
       .select({ n: count() })
       .from(loanInstallments)
@@ -717,7 +807,14 @@ async function fund(uow: UnitOfWork, actor: SignedInActor, row: LoanRow, policy:
     to: 'funded',
     actor,
     now,
-    patch: { fundedAt: now, fundedOn, maturityDate: schedule.at(-1)!.dueDate, outstandingPrincipalCents: amount, originationInvoiceId, reviewerId: actor.user.id },
+    patch: {
+      fundedAt: now,
+      fundedOn,
+      maturityDate: schedule.at(-1)!.dueDate,
+      outstandingPrincipalCents: amount,
+      originationInvoiceId,
+      reviewerId: actor.user.id,
+    },
     data: { note, amountCents: amount },
   });
   await postLoanFunded(uow.tx, { id: row.id, amountCents: amount, fundedAt: now }, actor.user.id);
@@ -735,13 +832,16 @@ export async function adminPatchLoan(ctx: Ctx, actor: SignedInActor, input: { id
     const by = { actor, now };
     switch (p.status) {
       case 'conditionally_approved': {
-        const ids = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map((c) => c.id);
+        const ids = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map(
+          (c) => c.id,
+        );
         const ev = await evaluate({ db: uow.tx, clock: ctx.clock }, row.borrowerId, ids, policy);
         const refused = ev.cards.find((c) => c.refusal);
         if (refused) throw conflict(refused.refusal!);
         if (p.offeredAmountCents > ev.maxCents) throw bad('offeredAmountCents', loanMessages.offerAboveCap(ev.maxCents));
         if (p.offeredAmountCents < policy.minLoanCents) throw bad('offeredAmountCents', loanMessages.belowMinimum(policy.minLoanCents));
-        if (p.aprBps < policy.aprMinBps || p.aprBps > policy.aprMaxBps) throw bad('aprBps', loanMessages.aprRange(policy.aprMinBps, policy.aprMaxBps));
+        if (p.aprBps < policy.aprMinBps || p.aprBps > policy.aprMaxBps)
+          throw bad('aprBps', loanMessages.aprRange(policy.aprMinBps, policy.aprMaxBps));
         if (!policy.terms.includes(p.termMonths)) throw bad('termMonths', loanMessages.termNotOffered);
         await transition(uow, loanAggregate, {
           id: row.id,
@@ -762,9 +862,22 @@ export async function adminPatchLoan(ctx: Ctx, actor: SignedInActor, input: { id
         return;
       }
       case 'rejected': {
-        await transition(uow, loanAggregate, { id: row.id, from: row.status, to: 'rejected', ...by, patch: { rejectionReason: p.reason, reviewerId: actor.user.id }, data: { note: p.reason } });
+        await transition(uow, loanAggregate, {
+          id: row.id,
+          from: row.status,
+          to: 'rejected',
+          ...by,
+          patch: { rejectionReason: p.reason, reviewerId: actor.user.id },
+          data: { note: p.reason },
+        });
         if (row.status === 'accepted') {
-          await releaseCards(uow, auditBy(actor), { kind: 'loan', ref: row.id, at: now, event: { kind: 'released', data: { reason: 'rejected' } }, log: ctx.log });
+          await releaseCards(uow, auditBy(actor), {
+            kind: 'loan',
+            ref: row.id,
+            at: now,
+            event: { kind: 'released', data: { reason: 'rejected' } },
+            log: ctx.log,
+          });
         }
         return;
       }
@@ -773,7 +886,11 @@ export async function adminPatchLoan(ctx: Ctx, actor: SignedInActor, input: { id
       case 'paid':
         await closeAsPaid(uow, row, actor, { now, reference: p.reference, note: p.note ?? `Marked paid (${p.reference})` });
         // The open invoices were voided (their principal is back on the loan); the rest came by wire.
-        await postLoanSettledOutside(uow.tx, { id: row.id, principalCents: row.outstandingPrincipalCents, at: now, reference: p.reference }, actor.user.id);
+        await postLoanSettledOutside(
+          uow.tx,
+          { id: row.id, principalCents: row.outstandingPrincipalCents, at: now, reference: p.reference },
+          actor.user.id,
+        );
         return;
       case 'defaulted': {
         // Default follows an installment unpaid past its grace; anything sooner is an override with its reason, audited.
@@ -787,10 +904,21 @@ export async function adminPatchLoan(ctx: Ctx, actor: SignedInActor, input: { id
           to: 'defaulted',
           ...by,
           patch: { defaultedAt: now },
-          data: { note: override ? `Defaulted before any installment was past its grace: ${override}` : (p.note ?? null), override: override !== null, overrideReason: override },
+          data: {
+            note: override ? `Defaulted before any installment was past its grace: ${override}` : (p.note ?? null),
+            override: override !== null,
+            overrideReason: override,
+          },
         });
         if (override) {
-          await audit(uow.tx, { ...auditBy(actor), action: 'loan.default_override', targetType: 'loan', targetId: row.id, data: { reason: override, note: p.note ?? null }, at: now });
+          await audit(uow.tx, {
+            ...auditBy(actor),
+            action: 'loan.default_override',
+            targetType: 'loan',
+            targetId: row.id,
+            data: { reason: override, note: p.note ?? null },
+            at: now,
+          });
         }
         return;
       }
@@ -817,11 +945,32 @@ export async function takeCollateral(ctx: Ctx, actor: SignedInActor, input: { id
     if (utcDay(now) < from) throw conflict(loanMessages.noticeRunning(from));
     const ids = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map((c) => c.id);
     for (const cardId of ids) {
-      await transferCard(uow, auditBy(actor), { cardId, toOwnerId: house, at: now, release: { kind: 'loan', ref: row.id }, data: { reason: 'loan_default', loan: row.id }, log: ctx.log });
+      await transferCard(uow, auditBy(actor), {
+        cardId,
+        toOwnerId: house,
+        at: now,
+        release: { kind: 'loan', ref: row.id },
+        data: { reason: 'loan_default', loan: row.id },
+        log: ctx.log,
+      });
     }
     await uow.tx.update(loans).set({ collateralTakenAt: now, updatedAt: now }).where(eq(loans.id, row.id));
-    await uow.tx.insert(loanEvents).values({ loanId: row.id, fromStatus: 'defaulted', toStatus: 'defaulted', note: 'Collateral taken into house inventory', actorId: actor.user.id, at: now });
-    await audit(uow.tx, { ...auditBy(actor), action: 'loan.collateral_taken', targetType: 'loan', targetId: row.id, data: { cardIds: ids }, at: now });
+    await uow.tx.insert(loanEvents).values({
+      loanId: row.id,
+      fromStatus: 'defaulted',
+      toStatus: 'defaulted',
+      note: 'Collateral taken into house inventory',
+      actorId: actor.user.id,
+      at: now,
+    });
+    await audit(uow.tx, {
+      ...auditBy(actor),
+      action: 'loan.collateral_taken',
+      targetType: 'loan',
+      targetId: row.id,
+      data: { cardIds: ids },
+      at: now,
+    });
     uow.afterCommit(() => loanUpdated(ctx, row));
   });
   return adminLoan(ctx, actor, { id: input.id });
@@ -845,7 +994,16 @@ export async function expireOffers(ctx: Ctx): Promise<number> {
   let n = 0;
   for (const { id } of due) {
     try {
-      await inTransaction(ctx, (uow) => transition(uow, loanAggregate, { id, from: 'conditionally_approved', to: 'expired', actor: SYSTEM, now, data: { note: 'The offer was not answered in time' } }));
+      await inTransaction(ctx, (uow) =>
+        transition(uow, loanAggregate, {
+          id,
+          from: 'conditionally_approved',
+          to: 'expired',
+          actor: SYSTEM,
+          now,
+          data: { note: 'The offer was not answered in time' },
+        }),
+      );
       n++;
     } catch (err) {
       if (!isConflict(err)) throw err;
@@ -862,7 +1020,9 @@ export async function invoiceDueInstallments(ctx: Ctx): Promise<number> {
     .select({ i: loanInstallments, borrowerId: loans.borrowerId, loanTerm: loans.offeredTermMonths })
     .from(loanInstallments)
     .innerJoin(loans, eq(loans.id, loanInstallments.loanId))
-    .where(and(eq(loanInstallments.status, 'scheduled'), sql`${loanInstallments.dueDate} <= ${today}`, inArray(loans.status, ['funded', 'defaulted'])))
+    .where(
+      and(eq(loanInstallments.status, 'scheduled'), sql`${loanInstallments.dueDate} <= ${today}`, inArray(loans.status, ['funded', 'defaulted'])),
+    )
     .orderBy(asc(loanInstallments.dueDate), asc(loanInstallments.number));
   let n = 0;
   for (const { i, borrowerId, loanTerm } of due) {
@@ -908,7 +1068,13 @@ export async function defaultOverdueLoans(ctx: Ctx): Promise<number> {
     .selectDistinct({ id: loans.id, dueDate: sql<string>`min(${loanInstallments.dueDate})` })
     .from(loans)
     .innerJoin(loanInstallments, eq(loanInstallments.loanId, loans.id))
-    .where(and(eq(loans.status, 'funded'), inArray(loanInstallments.status, ['scheduled', 'invoiced']), sql`${loanInstallments.dueDate} <= ${lastGraceDay}`))
+    .where(
+      and(
+        eq(loans.status, 'funded'),
+        inArray(loanInstallments.status, ['scheduled', 'invoiced']),
+        sql`${loanInstallments.dueDate} <= ${lastGraceDay}`,
+      ),
+    )
     .groupBy(loans.id);
   let n = 0;
   for (const { id, dueDate } of late) {

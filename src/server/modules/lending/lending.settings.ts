@@ -17,7 +17,11 @@ export async function originationTemplate(ctx: Pick<AppContext, 'db'>, policy: L
 }
 
 function feeWords(lines: readonly FeeLine[]): PublicLendingTerms['originationFee'] {
-  return lines.map((l) => ({ label: l.label, fixedCents: l.type === 'fixed' ? l.amountCents : null, basisPoints: l.type === 'bps' ? l.basisPoints : null }));
+  return lines.map((l) => ({
+    label: l.label,
+    fixedCents: l.type === 'fixed' ? l.amountCents : null,
+    basisPoints: l.type === 'bps' ? l.basisPoints : null,
+  }));
 }
 
 export async function publicTerms(ctx: Pick<AppContext, 'db'>, policy: LendingPolicy): Promise<PublicLendingTerms> {
@@ -43,7 +47,11 @@ onSettingSaved('lending', async ({ tx }, { value }) => {
 });
 
 /** PATCH /api/admin/settings/lending: merges the change, checks the whole policy, saves it audited. */
-export async function patchLendingPolicy(ctx: Pick<AppContext, 'db' | 'clock' | 'live'>, actor: Actor, input: { patch: PatchLendingPolicy }): Promise<LendingPolicyResponse> {
+export async function patchLendingPolicy(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'live'>,
+  actor: Actor,
+  input: { patch: PatchLendingPolicy },
+): Promise<LendingPolicyResponse> {
   await updateSetting(ctx, actor, { section: 'lending', patch: input.patch });
   return lendingPolicyView(ctx);
 }

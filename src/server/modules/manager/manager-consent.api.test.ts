@@ -33,7 +33,13 @@ beforeAll(async () => {
   admin = await signedInAdmin(t, { name: 'Avery Admin' });
   manager = await signedInManager(t, { name: 'Morgan Manager' });
   otherManager = await signedInManager(t, { name: 'Riley Manager' });
-  const fund = await ok(admin, 'POST', '/api/admin/funds', { name: 'Consent Test Fund', minimumInvestmentCents: 100_000, managementFeeBps: 100, inceptionDate: '2026-01-01', strategy: 'Graded cards' }, 201);
+  const fund = await ok(
+    admin,
+    'POST',
+    '/api/admin/funds',
+    { name: 'Consent Test Fund', minimumInvestmentCents: 100_000, managementFeeBps: 100, inceptionDate: '2026-01-01', strategy: 'Graded cards' },
+    201,
+  );
   fundId = fund.fund.id;
 });
 afterAll(async () => {
@@ -47,7 +53,13 @@ async function investor(name: string) {
   // Each investor's subscription is dealt at a valuation of its own, a day after the last one.
   await ok(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: `2026-01-${String(10 + investorDay++).padStart(2, '0')}` }, 201);
   const request = await ok(m, 'POST', `/api/funds/${fundId}/subscription-requests`, { amountCents: 200_000 }, 201);
-  const pendingTx = await ok(admin, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: m.userId, amountCents: 150_000 }, 201);
+  const pendingTx = await ok(
+    admin,
+    'POST',
+    `/api/admin/funds/${fundId}/transactions`,
+    { kind: 'subscription', userId: m.userId, amountCents: 150_000 },
+    201,
+  );
   return { ...m, requestId: request.request.id as string, transactionId: pendingTx.id as string };
 }
 let investorDay = 0;
@@ -72,7 +84,12 @@ function actsFor(clientId: string, member: { userId: string; requestId: string; 
 }
 
 const txCount = async (userId: string) =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(fundTransactions).where(eq(fundTransactions.userId, userId)))[0].n;
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fundTransactions)
+      .where(eq(fundTransactions.userId, userId))
+  )[0].n;
 
 async function expectNoAccess(who: SignedIn, clientId: string, member: { userId: string; requestId: string; transactionId: string; name?: string }) {
   const before = await txCount(member.userId);
@@ -95,7 +112,10 @@ async function expectNoAccess(who: SignedIn, clientId: string, member: { userId:
 
 const notificationsOf = (userId: string) => t.db.select().from(notifications).where(eq(notifications.userId, userId));
 const consentAudits = (onboardingId: string) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.targetId, onboardingId), eq(auditLog.action, 'manager_consent.status_changed')));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetId, onboardingId), eq(auditLog.action, 'manager_consent.status_changed')));
 
 describe('a manager and an existing member', () => {
   it('inviting links nothing: the manager sees "invitation pending" and cannot read or act until the member accepts', async () => {
@@ -129,8 +149,16 @@ describe('a manager and an existing member', () => {
     // The member is told in the app, with the manager's name, and asked.
     const told = (await notificationsOf(alice.userId)).find((n) => n.kind === 'manager_invitation');
     expect(told?.message).toContain('Morgan Manager');
-    expect(await ok(aliceAgain, 'GET', '/api/onboarding/status')).toEqual({ hasOnboarding: true, status: 'pending_invitation', managerName: 'Morgan Manager', managerConsent: 'pending' });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, client.id), eq(auditLog.action, 'onboarding.invited')));
+    expect(await ok(aliceAgain, 'GET', '/api/onboarding/status')).toEqual({
+      hasOnboarding: true,
+      status: 'pending_invitation',
+      managerName: 'Morgan Manager',
+      managerConsent: 'pending',
+    });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, client.id), eq(auditLog.action, 'onboarding.invited')));
     expect(audit).toHaveLength(1);
     expect(audit[0].actorId).toBe(manager.userId);
 
@@ -139,7 +167,10 @@ describe('a manager and an existing member', () => {
     expect(accepted.onboarding).toMatchObject({ managerConsent: 'accepted', status: 'tier_selection' });
     expect((await consentAudits(client.id)).map((a) => [a.actorId, a.data?.from, a.data?.to])).toEqual([[alice.userId, 'pending', 'accepted']]);
     const history = await t.db.select().from(managerConsentEvents).where(eq(managerConsentEvents.onboardingId, client.id));
-    expect(history.map((h) => `${h.fromStatus ?? '-'}→${h.toStatus}:${h.managerId === manager.userId}`).sort()).toEqual(['-→pending:true', 'pending→accepted:true']);
+    expect(history.map((h) => `${h.fromStatus ?? '-'}→${h.toStatus}:${h.managerId === manager.userId}`).sort()).toEqual([
+      '-→pending:true',
+      'pending→accepted:true',
+    ]);
     const managerNews = (await notificationsOf(manager.userId)).filter((n) => n.kind === 'manager_client_updated');
     expect(managerNews.map((n) => n.title)).toContain('Invitation accepted');
 
@@ -147,7 +178,13 @@ describe('a manager and an existing member', () => {
     expect(positions.positions.map((p: { fundId: string }) => p.fundId)).toContain(fundId);
     const detail = await ok(manager, 'GET', `/api/manager/clients/${client.id}`);
     expect(detail).toMatchObject({ userId: alice.userId, consent: 'accepted' });
-    await ok(manager, 'POST', `/api/manager/funds/${fundId}/transactions`, { kind: 'subscription', userId: alice.userId, amountCents: 5_000_000 }, 201);
+    await ok(
+      manager,
+      'POST',
+      `/api/manager/funds/${fundId}/transactions`,
+      { kind: 'subscription', userId: alice.userId, amountCents: 5_000_000 },
+      201,
+    );
     await ok(manager, 'POST', `/api/manager/funds/${fundId}/requests/${alice.requestId}/decision`, { decision: 'accept' });
     await ok(manager, 'POST', `/api/manager/funds/${fundId}/transactions/${alice.transactionId}/cancel`);
     // Another manager still sees nothing of her.
@@ -245,7 +282,10 @@ describe('a brand-new phone', () => {
 /** A fresh pending request and pending transaction for the member (after the earlier ones were used). */
 async function investorExtras(userId: string) {
   const [u] = await t.db.select().from(fundRequests).where(eq(fundRequests.userId, userId)).limit(1);
-  const [req] = await t.db.insert(fundRequests).values({ fundId, userId, kind: 'subscription', amountCents: 300_000, createdAt: u.createdAt }).returning();
+  const [req] = await t.db
+    .insert(fundRequests)
+    .values({ fundId, userId, kind: 'subscription', amountCents: 300_000, createdAt: u.createdAt })
+    .returning();
   const pendingTx = await ok(admin, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId, amountCents: 120_000 }, 201);
   return { requestId: req.id, transactionId: pendingTx.id as string };
 }

@@ -19,7 +19,14 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/manager/clients',
-    { config: { access: 'manager' }, schema: { description: 'The portfolio manager\'s clients.', querystring: managerClientsQuerySchema, response: { 200: managerClientsResponseSchema } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        description: "The portfolio manager's clients.",
+        querystring: managerClientsQuerySchema,
+        response: { 200: managerClientsResponseSchema },
+      },
+    },
     async (req) => listClients(ctx, signedInActor(req), req.query),
   );
 
@@ -33,7 +40,11 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/manager/clients/:id/resend-invite',
     {
       config: { access: 'manager' },
-      schema: { description: 'Send a client\'s invitation again.', params: idParams, response: { 200: z.object({ status: z.literal('success'), sms: inviteResponseSchema.shape.sms }) } },
+      schema: {
+        description: "Send a client's invitation again.",
+        params: idParams,
+        response: { 200: z.object({ status: z.literal('success'), sms: inviteResponseSchema.shape.sms }) },
+      },
     },
     async (req) => {
       const { sms } = await resendInvitation(ctx, signedInActor(req), { id: req.params.id });
@@ -43,14 +54,25 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/manager/clients/:id',
-    { config: { access: 'manager' }, schema: { description: 'One client with their onboarding.', params: idParams, response: { 200: managerClientDetailSchema } } },
+    {
+      config: { access: 'manager' },
+      schema: { description: 'One client with their onboarding.', params: idParams, response: { 200: managerClientDetailSchema } },
+    },
     async (req) => clientDetail(ctx, signedInActor(req), { id: req.params.id }),
   );
 
   app.post(
     '/api/manager/clients/:id/confirm-deposit',
     // Confirming a deposit moves money: never done by an admin wearing the manager's session.
-    { config: { access: 'manager' }, schema: { description: 'Confirm a client\'s deposit.', params: idParams, body: confirmDepositSchema, response: { 200: managerClientDetailSchema } } },
+    {
+      config: { access: 'manager' },
+      schema: {
+        description: "Confirm a client's deposit.",
+        params: idParams,
+        body: confirmDepositSchema,
+        response: { 200: managerClientDetailSchema },
+      },
+    },
     async (req) => confirmDeposit(ctx, signedInActor(req), { id: req.params.id, amountCents: req.body.amountCents }),
   );
 };

@@ -21,7 +21,16 @@ import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { fundAllocationFor, subscribeFromDeposit } from '#server/modules/funds/index.ts';
 import { kycDocsFor, kycStatusByUser, toDocument } from '#server/modules/kyc/index.ts';
-import { announceOnboarding, managerConsentAggregate, notifyConsent, onboardingAggregate, type OnboardingRow, recordInvitation, signatureOf, timelineFor } from '#server/modules/onboarding/index.ts';
+import {
+  announceOnboarding,
+  managerConsentAggregate,
+  notifyConsent,
+  onboardingAggregate,
+  type OnboardingRow,
+  recordInvitation,
+  signatureOf,
+  timelineFor,
+} from '#server/modules/onboarding/index.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { getSetting } from '#server/modules/settings/index.ts';
 import { isOptedOut } from '#server/modules/sms-convos/index.ts';
@@ -100,7 +109,11 @@ function toClient(actor: SignedInActor, r: Row, kyc: ReturnType<typeof deriveKyc
 }
 
 /** GET /api/manager/clients: a manager's invitations, with or without consent; an admin's: everyone's. */
-export async function listClients(ctx: Pick<AppContext, 'db'>, actor: SignedInActor, filter: { status?: OnboardingStatus }): Promise<ManagerClientsResponse> {
+export async function listClients(
+  ctx: Pick<AppContext, 'db'>,
+  actor: SignedInActor,
+  filter: { status?: OnboardingStatus },
+): Promise<ManagerClientsResponse> {
   const { db } = ctx;
   const status = shownStatus(actor);
   const where = and(listedClients(actor.user), filter.status ? eq(status, filter.status) : undefined);
@@ -183,8 +196,7 @@ async function textInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'co
  * removed an earlier manager may be invited again: by another manager at once, by the same one
  * after REINVITE_AFTER_NO_DAYS.
  */
-const cannotInvite = () =>
-  new AppError('conflict', 'This phone number cannot be invited. Ask an admin if you think it should be.');
+const cannotInvite = () => new AppError('conflict', 'This phone number cannot be invited. Ask an admin if you think it should be.');
 
 /** How long a manager the member declined or removed waits before inviting them again. */
 export const REINVITE_AFTER_NO_DAYS = 30;
@@ -218,9 +230,18 @@ export async function inviteClient(
       .onConflictDoNothing({ target: onboardings.clientPhone })
       .returning();
     if (!o) return reinvite(uow, actor, { phone: input.phone, invitation, now });
-    await tx.insert(onboardingEvents).values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: actor.user.id, createdAt: now });
+    await tx
+      .insert(onboardingEvents)
+      .values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: actor.user.id, createdAt: now });
     await recordInvitation(tx, { onboardingId: o.id, managerId: actor.user.id, at: now });
-    await audit(tx, { ...auditBy(actor), action: 'onboarding.invited', targetType: 'onboarding', targetId: o.id, data: { suggestedTier: input.tier ?? null, existingUser: Boolean(existing) }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'onboarding.invited',
+      targetType: 'onboarding',
+      targetId: o.id,
+      data: { suggestedTier: input.tier ?? null, existingUser: Boolean(existing) },
+      at: now,
+    });
     // An existing member hears of it in the app, with the manager's name.
     await notifyConsent(uow, o, now);
     afterCommit(() => announceOnboarding(ctx, o));
@@ -255,12 +276,23 @@ async function reinvite(
     patch: input.invitation,
     data: { managerId: actor.user.id, previousManagerId: o.managerId, via: 'invited_again' },
   });
-  await audit(uow.tx, { ...auditBy(actor), action: 'onboarding.invited', targetType: 'onboarding', targetId: o.id, data: { suggestedTier: input.invitation.suggestedTier ?? null, existingUser: Boolean(o.clientUserId), again: true }, at: now });
+  await audit(uow.tx, {
+    ...auditBy(actor),
+    action: 'onboarding.invited',
+    targetType: 'onboarding',
+    targetId: o.id,
+    data: { suggestedTier: input.invitation.suggestedTier ?? null, existingUser: Boolean(o.clientUserId), again: true },
+    at: now,
+  });
   return row;
 }
 
 /** POST /api/manager/clients/{id}/resend-invite: only while the invitation is pending, once a minute. */
-export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config' | 'live' | 'log'>, actor: SignedInActor, input: { id: string }) {
+export async function resendInvitation(
+  ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config' | 'live' | 'log'>,
+  actor: SignedInActor,
+  input: { id: string },
+) {
   const { id } = input;
   const now = ctx.clock.now();
   const { o } = await visibleRow(ctx.db, actor, id, { acting: false });
@@ -276,7 +308,14 @@ export async function resendInvitation(ctx: Pick<AppContext, 'db' | 'sms' | 'clo
       .where(and(eq(onboardings.id, id), eq(onboardings.lastInvitedAt, o.lastInvitedAt)))
       .returning();
     if (!updated) throw new AppError('conflict', 'The invitation was just sent again');
-    await audit(tx, { ...auditBy(actor), action: 'onboarding.invite_resent', targetType: 'onboarding', targetId: id, data: { inviteCount: updated.inviteCount }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'onboarding.invite_resent',
+      targetType: 'onboarding',
+      targetId: id,
+      data: { inviteCount: updated.inviteCount },
+      at: now,
+    });
     afterCommit(() => announceOnboarding(ctx, updated));
     return updated;
   });

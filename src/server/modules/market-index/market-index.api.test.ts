@@ -38,7 +38,16 @@ describe('the market index, end to end', () => {
   });
 
   it('lets only admins add constituents and change settings', async () => {
-    const body = { player: 'Michael Jordan', year: 1986, set: 'Fleer', cardNumber: '57', variety: null, grader: 'PSA', grade: 9, sport: 'basketball' };
+    const body = {
+      player: 'Michael Jordan',
+      year: 1986,
+      set: 'Fleer',
+      cardNumber: '57',
+      variety: null,
+      grader: 'PSA',
+      grade: 9,
+      sport: 'basketball',
+    };
     expect((await api(null, 'POST', '/api/admin/index/constituents', body)).statusCode).toBe(401);
     expect((await api(member, 'POST', '/api/admin/index/constituents', body)).statusCode).toBe(403);
     expect((await api(member, 'GET', '/api/admin/index')).statusCode).toBe(403);
@@ -46,8 +55,19 @@ describe('the market index, end to end', () => {
     expect(res.statusCode, res.body).toBe(201);
     jordan = res.json().id;
     expect((await api(admin, 'POST', '/api/admin/index/constituents', { ...body, player: 'michael jordan' })).statusCode).toBe(409);
-    griffey = (await api(admin, 'POST', '/api/admin/index/constituents', { ...body, player: 'Ken Griffey Jr.', year: 1989, set: 'Upper Deck', cardNumber: '1', grade: 10, sport: 'baseball' })).json().id;
-    trout = (await createConstituent(t, { player: 'Mike Trout', year: 2011, set: 'Topps Update', cardNumber: 'US175', grade: 10, sport: 'baseball' })).id;
+    griffey = (
+      await api(admin, 'POST', '/api/admin/index/constituents', {
+        ...body,
+        player: 'Ken Griffey Jr.',
+        year: 1989,
+        set: 'Upper Deck',
+        cardNumber: '1',
+        grade: 10,
+        sport: 'baseball',
+      })
+    ).json().id;
+    trout = (await createConstituent(t, { player: 'Mike Trout', year: 2011, set: 'Topps Update', cardNumber: 'US175', grade: 10, sport: 'baseball' }))
+      .id;
     const settings = { weighting: 'price', baseDate: '2026-01-01', staleAfterDays: 90 };
     expect((await api(member, 'PUT', '/api/admin/index/settings', settings)).statusCode).toBe(403);
     expect((await api(admin, 'PUT', '/api/admin/index/settings', settings)).statusCode).toBe(200);
@@ -111,9 +131,17 @@ describe('the market index, end to end', () => {
 
   it('previews a rebalance, then publishes it with the level unchanged', async () => {
     // Two sales since the last review (2026-05-01): Trout qualifies today.
-    await addObservations(t, trout, [['2026-05-20', 500_000], ['2026-05-25', 520_000]]);
+    await addObservations(t, trout, [
+      ['2026-05-20', 500_000],
+      ['2026-05-25', 520_000],
+    ]);
     const preview = (await api(admin, 'POST', '/api/admin/index/rebalance', { reason: 'Trout qualifies', dryRun: true })).json();
-    expect(preview).toMatchObject({ dryRun: true, effectiveOn: '2026-06-01', added: [{ id: trout, name: expect.stringContaining('Mike Trout') }], removed: [] });
+    expect(preview).toMatchObject({
+      dryRun: true,
+      effectiveOn: '2026-06-01',
+      added: [{ id: trout, name: expect.stringContaining('Mike Trout') }],
+      removed: [],
+    });
     // Still the stored series until it is published.
     expect((await overview()).constituents).toHaveLength(2);
     const levelBefore = (await overview()).level!;
@@ -146,7 +174,9 @@ describe('the market index, end to end', () => {
     for (let i = 0; i < 5_001; i++) rows.push(`${jordan},2026-05-${String((i % 28) + 1).padStart(2, '0')},${12_000 + (i % 7)},Bulk,B-${i}`);
     const report: ImportReport = (await api(admin, 'POST', '/api/admin/index/prices/import', { csv: rows.join('\n'), dryRun: false })).json();
     expect(report).toMatchObject({ accepted: 5_001, recompute: 'queued' });
-    await expect.poll(async () => (await api(admin, 'GET', '/api/admin/index')).json().recomputePending, { timeout: 15_000, interval: 100 }).toBe(false);
+    await expect
+      .poll(async () => (await api(admin, 'GET', '/api/admin/index')).json().recomputePending, { timeout: 15_000, interval: 100 })
+      .toBe(false);
     expect((await overview()).constituents.find((c) => c.id === jordan)!.lastObservedOn).toBe('2026-05-28');
   });
 
@@ -158,7 +188,9 @@ describe('the market index, end to end', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.cards).toBe(2);
-    expect(body.following).toEqual([expect.objectContaining({ cardId: card.id, constituentId: jordan, observedOn: '2026-05-28', estimatedValueCents: 1_000_000 })]);
+    expect(body.following).toEqual([
+      expect.objectContaining({ cardId: card.id, constituentId: jordan, observedOn: '2026-05-28', estimatedValueCents: 1_000_000 }),
+    ]);
     expect(body.points[0]).toMatchObject({ collection: 100, market: 100 });
     expect(body.points.at(-1).day).toBe('2026-06-01');
     // Another member sees only their own (empty) collection.
@@ -187,7 +219,7 @@ describe('the market index, end to end', () => {
 
   it('refuses bad input with a 400', async () => {
     expect((await api(admin, 'POST', '/api/admin/index/prices/import', { csv: '', dryRun: true })).statusCode).toBe(400);
-    expect((await api(admin, 'POST', '/api/admin/index/rebalance', { reason: '' , dryRun: true })).statusCode).toBe(400);
+    expect((await api(admin, 'POST', '/api/admin/index/rebalance', { reason: '', dryRun: true })).statusCode).toBe(400);
     expect((await api(null, 'GET', '/api/index/levels?from=yesterday')).statusCode).toBe(400);
   });
 });

@@ -33,7 +33,10 @@ describe('parsePriceCsv', () => {
 
   it('takes a constituent id instead of the identity', () => {
     const id = '5f1c1c2e-8a1b-4c55-9d0e-0a3b1e2f4c5d';
-    const { rows, rejected } = parsePriceCsv(`constituent_id,date,price,source\n${id},2025-01-02,99.5,PWCC\nnot-an-id,2025-01-02,1,PWCC\n`, '2025-06-01');
+    const { rows, rejected } = parsePriceCsv(
+      `constituent_id,date,price,source\n${id},2025-01-02,99.5,PWCC\nnot-an-id,2025-01-02,1,PWCC\n`,
+      '2025-06-01',
+    );
     expect(rows).toMatchObject([{ line: 2, constituentId: id, priceCents: 9950 }]);
     expect(rejected).toEqual([{ line: 3, reason: csvMessages.badId }]);
   });

@@ -51,7 +51,11 @@ function parseDay(raw: string): IsoDay | null {
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== s ? null : s;
 }
 
-const norm = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const norm = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * Reads a price file (papaparse, RFC 4180 quoting). Line numbers count the header as line 1.
@@ -113,5 +117,12 @@ export const dedupeKey = (r: { day: IsoDay; source: string; saleRef: string | nu
   `${r.day}|${r.source.toLowerCase()}|${r.saleRef ? `ref:${r.saleRef}` : `price:${r.priceCents}`}`;
 
 /** The identity key constituents and rows are matched on (case-insensitive). */
-export const identityKey = (c: { player: string; year: number; set: string; cardNumber: string; variety: string | null; grader: string; grade: number }) =>
-  [c.player, c.year, c.set, c.cardNumber, c.variety ?? '', c.grader, c.grade].map((x) => String(x).trim().toLowerCase()).join('|');
+export const identityKey = (c: {
+  player: string;
+  year: number;
+  set: string;
+  cardNumber: string;
+  variety: string | null;
+  grader: string;
+  grade: number;
+}) => [c.player, c.year, c.set, c.cardNumber, c.variety ?? '', c.grader, c.grade].map((x) => String(x).trim().toLowerCase()).join('|');

@@ -25,7 +25,9 @@ describe('the demo index', () => {
     expect(levels.length).toBeGreaterThan(3 * 365);
     const log: DivisorLogResponse = (await t.app.inject({ method: 'GET', url: '/api/index/divisor-log' })).json();
     const reasons = log.entries.map((e) => e.reason);
-    expect(reasons).toEqual(expect.arrayContaining(['Base date', 'Mid-month review after the National', 'Eligibility review: new rookie cards', 'Retirement']));
+    expect(reasons).toEqual(
+      expect.arrayContaining(['Base date', 'Mid-month review after the National', 'Eligibility review: new rookie cards', 'Retirement']),
+    );
     expect(log.entries.some((e) => e.added.length > 0 && e.reason !== 'Base date')).toBe(true);
     expect(log.entries.some((e) => e.removed.length > 0)).toBe(true);
   });

@@ -115,7 +115,10 @@ export async function recomputeIndex(ctx: Pick<AppContext, 'db' | 'clock'>, opts
     }
     // A fresh version on every recompute: the stamp the cached levels are checked against.
     const state = { recomputedAt: ctx.clock.now().toISOString(), version: randomUUID() };
-    await tx.insert(settings).values({ key: STATE_KEY, value: state }).onConflictDoUpdate({ target: settings.key, set: { value: state } });
+    await tx
+      .insert(settings)
+      .values({ key: STATE_KEY, value: state })
+      .onConflictDoUpdate({ target: settings.key, set: { value: state } });
     return { levels: result.levels.length, reviews: result.log.length, members: result.members.size };
   };
   return opts.tx ? run(opts.tx) : ctx.db.transaction(run);
@@ -126,7 +129,12 @@ export const INDEX_DAILY_JOB_KEY = 'index.daily';
 /** The series grows by a day each day: a recompute just after each midnight (UTC), one per day whatever the number of instances. */
 export async function scheduleDailyRecompute(ctx: Pick<AppContext, 'db' | 'clock'>) {
   const tomorrow = addDays(dayOf(ctx.clock.now()), 1);
-  await enqueueJob(ctx.db, { name: INDEX_RECOMPUTE_JOB, key: `${INDEX_DAILY_JOB_KEY}:${tomorrow}`, runAt: new Date(`${tomorrow}T00:05:00Z`), payload: { daily: true } });
+  await enqueueJob(ctx.db, {
+    name: INDEX_RECOMPUTE_JOB,
+    key: `${INDEX_DAILY_JOB_KEY}:${tomorrow}`,
+    runAt: new Date(`${tomorrow}T00:05:00Z`),
+    payload: { daily: true },
+  });
 }
 
 /** The job large imports and the daily run queue (decision 010): idempotent, so a retry is harmless. */
@@ -163,7 +171,12 @@ async function pricesAsOf(db: Db, day: IsoDay, ids?: readonly string[]): Promise
 }
 
 async function levelAt(db: Db, day: IsoDay): Promise<number | null> {
-  const [row] = await db.select({ level: indexLevels.level }).from(indexLevels).where(lte(indexLevels.day, day)).orderBy(desc(indexLevels.day)).limit(1);
+  const [row] = await db
+    .select({ level: indexLevels.level })
+    .from(indexLevels)
+    .where(lte(indexLevels.day, day))
+    .orderBy(desc(indexLevels.day))
+    .limit(1);
   return row?.level ?? null;
 }
 
@@ -174,7 +187,10 @@ export async function indexOverview(ctx: Pick<AppContext, 'db' | 'clock'>): Prom
   const [cfg, [last], members] = await Promise.all([
     getIndexSettings(ctx),
     db.select().from(indexLevels).where(lte(indexLevels.day, today)).orderBy(desc(indexLevels.day)).limit(1),
-    db.select({ c: indexConstituents, weight: indexMembers.weight, since: indexMembers.since }).from(indexMembers).innerJoin(indexConstituents, eq(indexConstituents.id, indexMembers.constituentId)),
+    db
+      .select({ c: indexConstituents, weight: indexMembers.weight, since: indexMembers.since })
+      .from(indexMembers)
+      .innerJoin(indexConstituents, eq(indexConstituents.id, indexMembers.constituentId)),
   ]);
   const asOf = last?.day ?? null;
   const [d1, m1, y1, now, monthAgo, yearAgo] = await Promise.all([
@@ -218,7 +234,12 @@ export async function indexLevelsBetween(ctx: Pick<AppContext, 'db'>, input: { f
   const rows = await ctx.db
     .select({ day: indexLevels.day, level: indexLevels.level })
     .from(indexLevels)
-    .where(and(input.from ? sql`${indexLevels.day} >= ${input.from}::date` : undefined, input.to ? sql`${indexLevels.day} <= ${input.to}::date` : undefined))
+    .where(
+      and(
+        input.from ? sql`${indexLevels.day} >= ${input.from}::date` : undefined,
+        input.to ? sql`${indexLevels.day} <= ${input.to}::date` : undefined,
+      ),
+    )
     .orderBy(asc(indexLevels.day));
   return { levels: rows };
 }
@@ -264,7 +285,12 @@ export async function constituentDetail(ctx: Pick<AppContext, 'db' | 'clock'>, i
   const [[c], observations, [member], cfg] = await Promise.all([
     db.select().from(indexConstituents).where(eq(indexConstituents.id, input.id)).limit(1),
     db
-      .select({ day: priceObservations.observedOn, priceCents: priceObservations.priceCents, source: priceObservations.source, saleRef: priceObservations.saleRef })
+      .select({
+        day: priceObservations.observedOn,
+        priceCents: priceObservations.priceCents,
+        source: priceObservations.source,
+        saleRef: priceObservations.saleRef,
+      })
       .from(priceObservations)
       .where(eq(priceObservations.constituentId, input.id))
       .orderBy(asc(priceObservations.observedOn), asc(priceObservations.createdAt)),
@@ -341,8 +367,14 @@ export async function adminIndex(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: 
         c: indexConstituents,
         inIndex: sql<boolean>`exists (select 1 from ${indexMembers} m where m.constituent_id = ${indexConstituents.id})`,
         observations: count(priceObservations.id),
-        salesLong: sql<number>`count(*) filter (where ${priceObservations.observedOn} > ${longFrom}::date and ${priceObservations.observedOn} <= ${today}::date)`.mapWith(Number),
-        salesShort: sql<number>`count(*) filter (where ${priceObservations.observedOn} > ${shortFrom}::date and ${priceObservations.observedOn} <= ${today}::date)`.mapWith(Number),
+        salesLong:
+          sql<number>`count(*) filter (where ${priceObservations.observedOn} > ${longFrom}::date and ${priceObservations.observedOn} <= ${today}::date)`.mapWith(
+            Number,
+          ),
+        salesShort:
+          sql<number>`count(*) filter (where ${priceObservations.observedOn} > ${shortFrom}::date and ${priceObservations.observedOn} <= ${today}::date)`.mapWith(
+            Number,
+          ),
       })
       .from(indexConstituents)
       .leftJoin(priceObservations, eq(priceObservations.constituentId, indexConstituents.id))
@@ -373,7 +405,8 @@ export async function adminIndex(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: 
 }
 
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.code === '23505') return true;
   return false;
 };
 const duplicateIdentity = () => new AppError('conflict', indexMessages.duplicate);
@@ -383,8 +416,18 @@ export async function addConstituent(ctx: Ctx, actor: SignedInActor, input: { id
   const now = ctx.clock.now();
   try {
     return await inTransaction(ctx, async ({ tx }) => {
-      const [row] = await tx.insert(indexConstituents).values({ ...input.identity, createdAt: now }).returning();
-      await audit(tx, { ...auditBy(actor), action: 'index.constituent_added', targetType: 'index_constituent', targetId: row.id, data: { name: constituentName(row) }, at: now });
+      const [row] = await tx
+        .insert(indexConstituents)
+        .values({ ...input.identity, createdAt: now })
+        .returning();
+      await audit(tx, {
+        ...auditBy(actor),
+        action: 'index.constituent_added',
+        targetType: 'index_constituent',
+        targetId: row.id,
+        data: { name: constituentName(row) },
+        at: now,
+      });
       return { id: row.id, ...identity(row), retiredOn: row.retiredOn };
     });
   } catch (err) {
@@ -403,7 +446,14 @@ export async function patchConstituent(ctx: Ctx, actor: SignedInActor, input: { 
     return await inTransaction(ctx, async ({ tx }) => {
       const [row] = await tx.update(indexConstituents).set(patch).where(eq(indexConstituents.id, input.id)).returning();
       if (!row) throw notFound(indexMessages.notFound);
-      await audit(tx, { ...auditBy(actor), action: 'index.constituent_edited', targetType: 'index_constituent', targetId: row.id, data: { fields: Object.keys(patch) }, at: now });
+      await audit(tx, {
+        ...auditBy(actor),
+        action: 'index.constituent_edited',
+        targetType: 'index_constituent',
+        targetId: row.id,
+        data: { fields: Object.keys(patch) },
+        at: now,
+      });
       return { id: row.id, ...identity(row), retiredOn: row.retiredOn };
     });
   } catch (err) {
@@ -421,7 +471,14 @@ export async function retireConstituent(ctx: Ctx, actor: SignedInActor, input: {
     if (!row) throw notFound(indexMessages.notFound);
     if (row.retiredOn) throw new AppError('conflict', indexMessages.retired);
     await tx.update(indexConstituents).set({ retiredOn: today }).where(eq(indexConstituents.id, input.id));
-    await audit(tx, { ...auditBy(actor), action: 'index.constituent_retired', targetType: 'index_constituent', targetId: row.id, data: { name: constituentName(row) }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'index.constituent_retired',
+      targetType: 'index_constituent',
+      targetId: row.id,
+      data: { name: constituentName(row) },
+      at: now,
+    });
     await recomputeIndex(ctx, { tx });
     return { ok: true as const };
   });
@@ -440,7 +497,9 @@ export async function importPrices(ctx: Ctx, actor: SignedInActor, input: { csv:
     const ids = new Set(constituents.map((c) => c.id));
     const byIdentity = new Map(constituents.map((c) => [identityKey(c), c.id]));
     const existing = new Set(
-      (await tx.select({ id: priceObservations.constituentId, key: priceObservations.dedupeKey }).from(priceObservations)).map((r) => `${r.id}|${r.key}`),
+      (await tx.select({ id: priceObservations.constituentId, key: priceObservations.dedupeKey }).from(priceObservations)).map(
+        (r) => `${r.id}|${r.key}`,
+      ),
     );
     const seen = new Set<string>();
     const accepted: (typeof priceObservations.$inferInsert)[] = [];
@@ -457,13 +516,40 @@ export async function importPrices(ctx: Ctx, actor: SignedInActor, input: { csv:
         continue;
       }
       seen.add(`${id}|${key}`);
-      accepted.push({ constituentId: id, observedOn: r.day, priceCents: r.priceCents, source: r.source, saleRef: r.saleRef, dedupeKey: key, importedBy: actor.user.id, createdAt: now });
+      accepted.push({
+        constituentId: id,
+        observedOn: r.day,
+        priceCents: r.priceCents,
+        source: r.source,
+        saleRef: r.saleRef,
+        dedupeKey: key,
+        importedBy: actor.user.id,
+        createdAt: now,
+      });
     }
     rejected.sort((a, b) => a.line - b.line);
-    const report: ImportReport = { dryRun: input.dryRun, rows: dataRows, accepted: accepted.length, duplicates, rejected, committed: false, recompute: 'none' };
+    const report: ImportReport = {
+      dryRun: input.dryRun,
+      rows: dataRows,
+      accepted: accepted.length,
+      duplicates,
+      rejected,
+      committed: false,
+      recompute: 'none',
+    };
     if (input.dryRun || accepted.length === 0) return report;
-    for (let i = 0; i < accepted.length; i += 1000) await tx.insert(priceObservations).values(accepted.slice(i, i + 1000)).onConflictDoNothing();
-    await audit(tx, { ...auditBy(actor), action: 'index.prices_imported', targetType: 'index', data: { accepted: accepted.length, duplicates, rejected: rejected.length }, at: now });
+    for (let i = 0; i < accepted.length; i += 1000)
+      await tx
+        .insert(priceObservations)
+        .values(accepted.slice(i, i + 1000))
+        .onConflictDoNothing();
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'index.prices_imported',
+      targetType: 'index',
+      data: { accepted: accepted.length, duplicates, rejected: rejected.length },
+      at: now,
+    });
     if (accepted.length > IMPORT_INLINE_RECOMPUTE_ROWS) {
       await enqueueJob(tx, { name: INDEX_RECOMPUTE_JOB, key: INDEX_RECOMPUTE_JOB, runAt: now });
       return { ...report, committed: true, recompute: 'queued' as const };
@@ -491,13 +577,35 @@ export async function rebalance(ctx: Ctx, actor: SignedInActor, input: { reason:
   const named = (ids: string[]) => ids.map((id) => ({ id, name: names.get(id) ?? id }));
   const preview: RebalanceResponse =
     entry && entry.effectiveOn === today
-      ? { dryRun: input.dryRun, effectiveOn: today, oldDivisor: entry.oldDivisor, newDivisor: entry.newDivisor, level: entry.level, added: named(entry.added), removed: named(entry.removed) }
-      : { dryRun: input.dryRun, effectiveOn: today, oldDivisor: null, newDivisor: null, level: result.levels.at(-1)?.level ?? null, added: [], removed: [] };
+      ? {
+          dryRun: input.dryRun,
+          effectiveOn: today,
+          oldDivisor: entry.oldDivisor,
+          newDivisor: entry.newDivisor,
+          level: entry.level,
+          added: named(entry.added),
+          removed: named(entry.removed),
+        }
+      : {
+          dryRun: input.dryRun,
+          effectiveOn: today,
+          oldDivisor: null,
+          newDivisor: null,
+          level: result.levels.at(-1)?.level ?? null,
+          added: [],
+          removed: [],
+        };
   if (input.dryRun) return preview;
   if (preview.newDivisor == null) throw new AppError('conflict', indexMessages.noChange);
   await inTransaction(ctx, async ({ tx }) => {
     await tx.insert(indexReviews).values({ effectiveOn: today, reason: input.reason, createdBy: actor.user.id, createdAt: now });
-    await audit(tx, { ...auditBy(actor), action: 'index.rebalanced', targetType: 'index', data: { reason: input.reason, added: preview.added.length, removed: preview.removed.length }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'index.rebalanced',
+      targetType: 'index',
+      data: { reason: input.reason, added: preview.added.length, removed: preview.removed.length },
+      at: now,
+    });
     await recomputeIndex(ctx, { tx });
   });
   return preview;
@@ -509,12 +617,29 @@ export async function updateIndexSettings(ctx: Ctx, actor: SignedInActor, input:
 }
 
 /** The identity fields of a registry card that can match a constituent. */
-type CardIdentity = { id: string; subject: string; year: number; brand: string; cardNumber: string | null; variety: string | null; grader: string; gradeValue: number | null };
+type CardIdentity = {
+  id: string;
+  subject: string;
+  year: number;
+  brand: string;
+  cardNumber: string | null;
+  variety: string | null;
+  grader: string;
+  gradeValue: number | null;
+};
 
 /** The constituent with the card's identity (case-insensitive), or null; raw cards and cards without a number or grade match none. */
 function matchCard(byIdentity: ReadonlyMap<string, ConstituentRowDb>, card: CardIdentity): ConstituentRowDb | null {
   if (card.grader === 'raw' || !card.cardNumber || card.gradeValue == null) return null;
-  const key = identityKey({ player: card.subject, year: card.year, set: card.brand, cardNumber: card.cardNumber, variety: card.variety, grader: card.grader, grade: card.gradeValue });
+  const key = identityKey({
+    player: card.subject,
+    year: card.year,
+    set: card.brand,
+    cardNumber: card.cardNumber,
+    variety: card.variety,
+    grader: card.grader,
+    grade: card.gradeValue,
+  });
   return byIdentity.get(key) ?? null;
 }
 
@@ -543,7 +668,13 @@ export async function marketValuesFor(
   for (const [card, m] of matches) {
     const p = prices.get(m!.id);
     if (!p) continue;
-    out.set(card.id, { constituentId: m!.id, name: constituentName(m!), priceCents: p.priceCents, observedOn: p.observedOn, stale: addDays(p.observedOn, cfg.staleAfterDays) < today });
+    out.set(card.id, {
+      constituentId: m!.id,
+      name: constituentName(m!),
+      priceCents: p.priceCents,
+      observedOn: p.observedOn,
+      stale: addDays(p.observedOn, cfg.staleAfterDays) < today,
+    });
   }
   return out;
 }
@@ -584,7 +715,15 @@ export async function collectionVsMarket(
   cards.forEach((card, i) => {
     const m = matches[i];
     const p = m ? priceOn(prices.get(m.id)!, today) : null;
-    if (m && p) following.push({ cardId: card.id, constituentId: m.id, name: constituentName(m), marketValueCents: p.priceCents, observedOn: p.observedOn, estimatedValueCents: card.estimatedValueCents });
+    if (m && p)
+      following.push({
+        cardId: card.id,
+        constituentId: m.id,
+        name: constituentName(m),
+        marketValueCents: p.priceCents,
+        observedOn: p.observedOn,
+        estimatedValueCents: card.estimatedValueCents,
+      });
   });
   const points = collectionSeries({
     cards: cards.map((card, i) => ({ estimatedValueCents: card.estimatedValueCents, prices: matches[i] ? prices.get(matches[i]!.id)! : null })),

@@ -137,7 +137,11 @@ function listingsOrder(sort: ListingsQuery['sort']): SQL[] {
     case 'grade_desc':
       return [sql`${listings.cardGradeValue} desc nulls last`, desc(listings.createdAt), asc(listings.id)];
     default:
-      return [sql`(${listings.featuredUntil} is not null and ${listings.featuredUntil} > ${p('now')}::timestamptz) desc`, desc(listings.createdAt), asc(listings.id)];
+      return [
+        sql`(${listings.featuredUntil} is not null and ${listings.featuredUntil} > ${p('now')}::timestamptz) desc`,
+        desc(listings.createdAt),
+        asc(listings.id),
+      ];
   }
 }
 
@@ -147,7 +151,14 @@ function listingsOrder(sort: ListingsQuery['sort']): SQL[] {
  */
 export function listingsPageQuery(db: Db, s: ListingsShape) {
   const order = listingsOrder(s.sort);
-  const page = db.select({ id: listings.id }).from(listings).where(listingsWhere(s)).orderBy(...order).limit(p('limit')).offset(p('offset')).as('page');
+  const page = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(listingsWhere(s))
+    .orderBy(...order)
+    .limit(p('limit'))
+    .offset(p('offset'))
+    .as('page');
   return listingSelect(db)
     .innerJoin(page, eq(page.id, listings.id))
     .orderBy(...order);

@@ -21,7 +21,18 @@ import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { type By, cardColumns, type CardRow, holdCards, HOUSE_NAME, houseAccountId, live, psaCertRecord, releaseCards, toCard } from '#server/modules/cards/index.ts';
+import {
+  type By,
+  cardColumns,
+  type CardRow,
+  holdCards,
+  HOUSE_NAME,
+  houseAccountId,
+  live,
+  psaCertRecord,
+  releaseCards,
+  toCard,
+} from '#server/modules/cards/index.ts';
 import { createInvoiceIn, invoiceAggregate, lockInvoiceStatus } from '#server/modules/money/index.ts';
 import { getSetting, type SettingsReadCtx } from '#server/modules/settings/index.ts';
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
@@ -89,11 +100,21 @@ export const checkoutPath = (invoiceId: string) => `/checkout?invoice=${invoiceI
 // ------------------------------------------------------------------------------------------------
 
 /** GET /api/listings. */
-export async function browseListings(ctx: Pick<AppContext, 'clock'> & SettingsReadCtx, actor: SignedInActor, q: ListingsQuery): Promise<ListingsResponse> {
+export async function browseListings(
+  ctx: Pick<AppContext, 'clock'> & SettingsReadCtx,
+  actor: SignedInActor,
+  q: ListingsQuery,
+): Promise<ListingsResponse> {
   const now = ctx.clock.now();
   const [rows, { reservationMinutes }] = await Promise.all([listingsPage(ctx.db, q, now), getSetting(ctx, 'marketplace')]);
   const page = rows.slice(0, q.pageSize);
-  return { listings: page.map((r) => toListingCard(r, actor.user.id, now)), page: q.page, pageSize: q.pageSize, hasMore: rows.length > q.pageSize, reservationMinutes };
+  return {
+    listings: page.map((r) => toListingCard(r, actor.user.id, now)),
+    page: q.page,
+    pageSize: q.pageSize,
+    hasMore: rows.length > q.pageSize,
+    reservationMinutes,
+  };
 }
 
 async function loadListing(db: Db, id: string): Promise<ListingJoinRow | undefined> {
@@ -143,7 +164,9 @@ export async function listingDetail(ctx: Ctx, actor: SignedInActor, input: { id:
     // the page says they bought it, not that they are selling it.
     isMine: isSeller || (l.sellerId === null && card.ownerId === me && l.status !== 'sold'),
     boughtByMe: l.status === 'sold' && !isSeller && card.ownerId === me,
-    reservation: mineReserved ? { invoiceId: l.invoiceId!, reservedUntil: l.reservedUntil!.toISOString(), checkoutPath: checkoutPath(l.invoiceId!) } : null,
+    reservation: mineReserved
+      ? { invoiceId: l.invoiceId!, reservedUntil: l.reservedUntil!.toISOString(), checkoutPath: checkoutPath(l.invoiceId!) }
+      : null,
     similar: similarRows.map((r) => toListingCard(r, me, now)),
     reservationMinutes: (await getSetting(ctx, 'marketplace')).reservationMinutes,
   };
@@ -208,7 +231,11 @@ export async function reserveListing(ctx: Ctx, actor: SignedInActor, input: { id
  * absent), or at once for the buyer's cancel. Locks the invoice before the listing, as settlement
  * does, so the two never deadlock; a paid invoice wins (the sale stands). Returns whether it lapsed.
  */
-async function releaseReservation(uow: UnitOfWork, actor: TransitionActor, input: { listingId: string; now: Date; buyerId?: string; reason: string }): Promise<boolean> {
+async function releaseReservation(
+  uow: UnitOfWork,
+  actor: TransitionActor,
+  input: { listingId: string; now: Date; buyerId?: string; reason: string },
+): Promise<boolean> {
   const { tx } = uow;
   const [peek] = await tx.select({ invoiceId: listings.invoiceId }).from(listings).where(eq(listings.id, input.listingId)).limit(1);
   if (!peek?.invoiceId) return false;
@@ -218,7 +245,14 @@ async function releaseReservation(uow: UnitOfWork, actor: TransitionActor, input
   if (input.buyerId !== undefined ? l.reservedBy !== input.buyerId : !lapsed(l, input.now)) return false;
   if (invStatus === 'paid') return false;
   if (invStatus === 'sent' || invStatus === 'draft') {
-    await transition(uow, invoiceAggregate, { id: peek.invoiceId, from: invStatus, to: 'void', actor, now: input.now, patch: { voidReason: input.reason } });
+    await transition(uow, invoiceAggregate, {
+      id: peek.invoiceId,
+      from: invStatus,
+      to: 'void',
+      actor,
+      now: input.now,
+      patch: { voidReason: input.reason },
+    });
   }
   await transition(uow, listingAggregate, {
     id: l.id,
@@ -260,7 +294,8 @@ export async function cancelReservation(ctx: Ctx, actor: SignedInActor, input: {
   const done = await inTransaction(ctx, async (uow) => {
     const [l] = await uow.tx.select().from(listings).where(eq(listings.id, input.id)).limit(1);
     if (!l) throw notFound(marketplaceMessages.listingNotFound);
-    if (l.status !== 'reserved') throw new AppError('conflict', l.status === 'sold' ? marketplaceMessages.listingSold : marketplaceMessages.listingNotReserved);
+    if (l.status !== 'reserved')
+      throw new AppError('conflict', l.status === 'sold' ? marketplaceMessages.listingSold : marketplaceMessages.listingNotReserved);
     if (l.reservedBy !== actor.user.id) throw new AppError('conflict', marketplaceMessages.notYourReservation);
     return releaseReservation(uow, actor, { listingId: l.id, now, buyerId: actor.user.id, reason: 'Reservation cancelled by the buyer' });
   });
@@ -284,7 +319,14 @@ export async function createListingIn(
 ): Promise<ListingRow> {
   const [row] = await uow.tx
     .insert(listings)
-    .values({ cardId: input.cardId, sellerId: input.sellerId, priceCents: input.priceCents, featuredUntil: input.featuredUntil ?? null, createdAt: input.now, updatedAt: input.now })
+    .values({
+      cardId: input.cardId,
+      sellerId: input.sellerId,
+      priceCents: input.priceCents,
+      featuredUntil: input.featuredUntil ?? null,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError('conflict', marketplaceMessages.alreadyListed);
@@ -297,7 +339,14 @@ export async function createListingIn(
     require: { custody: ['in_vault'], custodyMessage: marketplaceMessages.notInVault },
   });
   await recordCreated(uow.tx, 'listing', { id: row.id, status: 'active', actorId: by.actorId, at: input.now });
-  await audit(uow.tx, { ...by, action: 'listing.created', targetType: 'listing', targetId: row.id, data: { cardId: input.cardId, priceCents: input.priceCents }, at: input.now });
+  await audit(uow.tx, {
+    ...by,
+    action: 'listing.created',
+    targetType: 'listing',
+    targetId: row.id,
+    data: { cardId: input.cardId, priceCents: input.priceCents },
+    at: input.now,
+  });
   uow.afterCommit(() => listingAdded(uow, row));
   return row;
 }
@@ -313,11 +362,17 @@ export async function createHouseListing(ctx: Ctx, actor: SignedInActor, input: 
   const now = ctx.clock.now();
   const house = await houseAccountId(ctx.db);
   const id = await inTransaction(ctx, async (uow) => {
-    const [card] = await uow.tx.select({ ownerId: cards.ownerId }).from(cards).where(and(eq(cards.id, input.cardId), live)).limit(1);
+    const [card] = await uow.tx
+      .select({ ownerId: cards.ownerId })
+      .from(cards)
+      .where(and(eq(cards.id, input.cardId), live))
+      .limit(1);
     if (!card) throw new AppError('not_found', 'Card not found', { fieldErrors: { cardId: ['Card not found'] } });
-    if (card.ownerId !== house) throw new AppError('conflict', marketplaceMessages.notHouseCard, { fieldErrors: { cardId: [marketplaceMessages.notHouseCard] } });
+    if (card.ownerId !== house)
+      throw new AppError('conflict', marketplaceMessages.notHouseCard, { fieldErrors: { cardId: [marketplaceMessages.notHouseCard] } });
     const featuredUntil = input.featuredDays ? new Date(now.getTime() + input.featuredDays * DAY) : null;
-    return (await createListingIn(uow, auditBy(actor), { cardId: input.cardId, sellerId: null, priceCents: input.priceCents, featuredUntil, now })).id;
+    return (await createListingIn(uow, auditBy(actor), { cardId: input.cardId, sellerId: null, priceCents: input.priceCents, featuredUntil, now }))
+      .id;
   });
   return (await adminListingsWhere(ctx, eq(listings.id, id)!, now))[0]!;
 }
@@ -335,7 +390,8 @@ export async function patchListing(
     if (!l) throw notFound(marketplaceMessages.listingNotFound);
     const { priceCents, featuredUntil, status } = input.patch;
     if ((priceCents !== undefined || status) && l.status !== 'active') throw new AppError('conflict', marketplaceMessages.listingActiveOnly);
-    if (featuredUntil !== undefined && l.status !== 'active' && l.status !== 'reserved') throw new AppError('conflict', marketplaceMessages.listingActiveOnly);
+    if (featuredUntil !== undefined && l.status !== 'active' && l.status !== 'reserved')
+      throw new AppError('conflict', marketplaceMessages.listingActiveOnly);
     const set: Partial<ListingRow> = {};
     if (priceCents !== undefined) set.priceCents = priceCents;
     if (featuredUntil !== undefined) set.featuredUntil = featuredUntil ? new Date(featuredUntil) : null;
@@ -345,7 +401,14 @@ export async function patchListing(
         .set({ ...set, updatedAt: now })
         .where(eq(listings.id, l.id))
         .returning();
-      await audit(uow.tx, { ...auditBy(actor), action: 'listing.updated', targetType: 'listing', targetId: l.id, data: { priceCents, featuredUntil }, at: now });
+      await audit(uow.tx, {
+        ...auditBy(actor),
+        action: 'listing.updated',
+        targetType: 'listing',
+        targetId: l.id,
+        data: { priceCents, featuredUntil },
+        at: now,
+      });
       if (!status) uow.afterCommit(() => listingAdded(uow, updated!));
     }
     if (status === 'withdrawn') {

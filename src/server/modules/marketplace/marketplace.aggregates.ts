@@ -14,7 +14,15 @@ import {
 } from '#common/marketplace.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
-import { cardRequests, listings, marketStatusHistory, promotionRequests, salePayoutEvents, sales, sellOffers } from '#server/db/schema/marketplace.ts';
+import {
+  cardRequests,
+  listings,
+  marketStatusHistory,
+  promotionRequests,
+  salePayoutEvents,
+  sales,
+  sellOffers,
+} from '#server/db/schema/marketplace.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, type Aggregate, type EventsContext } from '#server/lib/transition.ts';
 import { listingUpdated, promotionUpdated, requestUpdated, sellUpdated } from './marketplace.events.ts';
@@ -29,13 +37,21 @@ type RecordKind = (typeof marketStatusHistory.$inferInsert)['recordKind'];
 function history(kind: RecordKind) {
   return async (tx: Db, e: { id: string; from: string; to: string; actorId: string | null; at: Date; data?: Record<string, unknown> }) => {
     const note = typeof e.data?.note === 'string' ? e.data.note : null;
-    await tx.insert(marketStatusHistory).values({ recordKind: kind, recordId: e.id, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
+    await tx
+      .insert(marketStatusHistory)
+      .values({ recordKind: kind, recordId: e.id, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
   };
 }
 
 /** The first history row of a new record (created → its first status). */
-export async function recordCreated(tx: Db, kind: RecordKind, e: { id: string; status: string; actorId: string | null; at: Date; note?: string | null }) {
-  await tx.insert(marketStatusHistory).values({ recordKind: kind, recordId: e.id, fromStatus: null, toStatus: e.status, note: e.note ?? null, actorId: e.actorId, at: e.at });
+export async function recordCreated(
+  tx: Db,
+  kind: RecordKind,
+  e: { id: string; status: string; actorId: string | null; at: Date; note?: string | null },
+) {
+  await tx
+    .insert(marketStatusHistory)
+    .values({ recordKind: kind, recordId: e.id, fromStatus: null, toStatus: e.status, note: e.note ?? null, actorId: e.actorId, at: e.at });
 }
 
 const conflict = (current: string, expected: string) => new AppError('conflict', marketplaceMessages.stale(current, expected));
@@ -79,7 +95,8 @@ export const cardRequestAggregate: Aggregate<CardRequestStatus, CardRequestRow> 
   recordHistory: history('card_request'),
   conflict,
   notFound: () => notFound(marketplaceMessages.requestNotFound),
-  announce: async (ctx, row) => requestUpdated(ctx, { id: row.id, userId: row.userId, kind: row.kind, status: row.status, ...(await cardWords(ctx, row.cardId)) }),
+  announce: async (ctx, row) =>
+    requestUpdated(ctx, { id: row.id, userId: row.userId, kind: row.kind, status: row.status, ...(await cardWords(ctx, row.cardId)) }),
   notify: (uow, row, now, move) => cardRequestMoved(uow, row, now, move),
 };
 

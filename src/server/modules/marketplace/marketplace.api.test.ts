@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#common/live.ts';
-import { marketplaceMessages, RESERVATION_MS, type ListingDetail, type ListingsResponse, type ReserveResponse, type UserSalesResponse } from '#common/marketplace.ts';
+import {
+  marketplaceMessages,
+  RESERVATION_MS,
+  type ListingDetail,
+  type ListingsResponse,
+  type ReserveResponse,
+  type UserSalesResponse,
+} from '#common/marketplace.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { invoices } from '#server/db/schema/money.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
@@ -38,7 +45,10 @@ afterAll(async () => {
 const api = (who: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who?.headers, payload: payload as never });
 const notesOf = (userId: string, kind: (typeof notifications.$inferSelect)['kind']) =>
-  t.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
 const sessionOf = (url: string) => new URL(url, 'http://x').searchParams.get('session')!;
 
 async function reserve(who: SignedInUser, listingId: string) {
@@ -59,9 +69,19 @@ async function pay(who: SignedInUser, invoiceId: string) {
 describe('browsing', () => {
   it('filters by text, sport, grader, grade and price, puts featured first only in the default order, and pages without a total', async () => {
     const tag = `Zyx${Date.now()}`;
-    const a = await createListing(t, { priceCents: 100_000, card: { subject: `${tag} Alpha`, sport: 'hockey', grade: 'GEM MT 10', gradeValue: 10, year: 1979 } });
-    const b = await createListing(t, { priceCents: 300_000, card: { subject: `${tag} Beta`, sport: 'hockey', grade: 'MINT 9', gradeValue: 9, year: 1980 } });
-    const c = await createListing(t, { priceCents: 200_000, featuredUntil: new Date(t.clock.now().getTime() + 86_400_000), card: { subject: `${tag} Gamma`, sport: 'hockey', grade: 'NM 7', gradeValue: 7 } });
+    const a = await createListing(t, {
+      priceCents: 100_000,
+      card: { subject: `${tag} Alpha`, sport: 'hockey', grade: 'GEM MT 10', gradeValue: 10, year: 1979 },
+    });
+    const b = await createListing(t, {
+      priceCents: 300_000,
+      card: { subject: `${tag} Beta`, sport: 'hockey', grade: 'MINT 9', gradeValue: 9, year: 1980 },
+    });
+    const c = await createListing(t, {
+      priceCents: 200_000,
+      featuredUntil: new Date(t.clock.now().getTime() + 86_400_000),
+      card: { subject: `${tag} Gamma`, sport: 'hockey', grade: 'NM 7', gradeValue: 7 },
+    });
     await createListing(t, { priceCents: 200_000, card: { subject: `${tag} Delta`, sport: 'golf' } });
 
     const get = async (qs: string) => {
@@ -95,7 +115,10 @@ describe('browsing', () => {
     };
     expect(await ids(`q=${tag}&sport=hockey&grader=PSA`)).toEqual([l.id]);
     // Any write to the card (here straight to the table) reaches the listing's copy.
-    await t.db.update(cards).set({ subject: `${tag} After`, sport: 'golf', grader: 'BGS', gradeValue: 9.5, year: 1999 }).where(eq(cards.id, l.cardId));
+    await t.db
+      .update(cards)
+      .set({ subject: `${tag} After`, sport: 'golf', grader: 'BGS', gradeValue: 9.5, year: 1999 })
+      .where(eq(cards.id, l.cardId));
     expect(await ids(`q=${tag}%20before`)).toEqual([]);
     expect(await ids(`q=${tag}&sport=hockey`)).toEqual([]);
     expect(await ids(`q=${tag}&grader=PSA`)).toEqual([]);
@@ -168,7 +191,9 @@ describe('buying', () => {
     expect(rows[0]!.feesCents).toBeGreaterThan(0);
     const [card] = await t.db.select().from(cards).where(eq(cards.id, l.cardId));
     expect(card).toMatchObject({ ownerId: buyer.user.id, custody: 'in_vault', holdKind: null });
-    const kinds = (await t.db.select({ kind: cardEvents.kind }).from(cardEvents).where(eq(cardEvents.cardId, l.cardId)).orderBy(cardEvents.seq)).map((e) => e.kind);
+    const kinds = (await t.db.select({ kind: cardEvents.kind }).from(cardEvents).where(eq(cardEvents.cardId, l.cardId)).orderBy(cardEvents.seq)).map(
+      (e) => e.kind,
+    );
     expect(kinds.slice(-2)).toEqual(['sold', 'transferred']);
     expect(published).toContainEqual(expect.objectContaining({ type: 'listing_updated', listingId: l.id, status: 'sold' }));
     expect(published).toContainEqual(expect.objectContaining({ type: 'card_updated', cardId: l.cardId, userId: buyer.user.id }));
@@ -178,7 +203,11 @@ describe('buying', () => {
     const registry = (await api(buyer, 'GET', '/api/registry')).json<{ cards: { id: string }[] }>();
     expect(registry.cards.map((c) => c.id)).toContain(l.cardId);
     // Reopened, the listing says the buyer bought it (issue 32), not that it is theirs to sell.
-    expect((await api(buyer, 'GET', `/api/listings/${l.id}`)).json<ListingDetail>()).toMatchObject({ status: 'sold', isMine: false, boughtByMe: true });
+    expect((await api(buyer, 'GET', `/api/listings/${l.id}`)).json<ListingDetail>()).toMatchObject({
+      status: 'sold',
+      isMine: false,
+      boughtByMe: true,
+    });
     expect((await api(rival, 'GET', `/api/listings/${l.id}`)).json<ListingDetail>()).toMatchObject({ isMine: false, boughtByMe: false });
     // Gone from the gallery; reserving a sold listing is refused.
     const gone = await api(rival, 'POST', `/api/listings/${l.id}/reserve`);
@@ -190,10 +219,19 @@ describe('buying', () => {
     const l = await createListing(t, { priceCents: 90_000 });
     const r = await reserve(buyer, l.id);
     const sid = await pay(buyer, r.invoiceId);
-    const again = await settlePayment(t.app.ctx as never, { provider: 'test', sessionId: sid, amountCents: 90_000, eventId: 'another-event', reference: sid });
+    const again = await settlePayment(t.app.ctx as never, {
+      provider: 'test',
+      sessionId: sid,
+      amountCents: 90_000,
+      eventId: 'another-event',
+      reference: sid,
+    });
     expect(again).toBe('already_settled');
     expect(await t.db.select().from(sales).where(eq(sales.listingId, l.id))).toHaveLength(1);
-    const transfers = await t.db.select().from(cardEvents).where(and(eq(cardEvents.cardId, l.cardId), eq(cardEvents.kind, 'transferred')));
+    const transfers = await t.db
+      .select()
+      .from(cardEvents)
+      .where(and(eq(cardEvents.cardId, l.cardId), eq(cardEvents.kind, 'transferred')));
     expect(transfers).toHaveLength(1);
   });
 
@@ -205,7 +243,10 @@ describe('buying', () => {
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes).toEqual([200, ...Array(racers.length - 1).fill(409)]);
       for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error).toBe(marketplaceMessages.justReserved);
-      const open = await t.db.select().from(invoices).where(and(eq(invoices.relatedId, l.id), eq(invoices.status, 'sent')));
+      const open = await t.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.relatedId, l.id), eq(invoices.status, 'sent')));
       expect(open).toHaveLength(1);
     }
   });
@@ -232,7 +273,11 @@ describe('buying', () => {
     expect(await notesOf(rival.user.id, 'listing_sold')).toHaveLength(0);
     expect(await notesOf(admin.user.id, 'listing_sold')).toHaveLength(0);
     expect(sellerView.bought).toEqual([]);
-    expect(sellerView.sold[0]).toMatchObject({ buyer: { kind: 'member', id: rival.user.id }, seller: { kind: 'member', id: seller.user.id }, payoutStatus: 'owed' });
+    expect(sellerView.sold[0]).toMatchObject({
+      buyer: { kind: 'member', id: rival.user.id },
+      seller: { kind: 'member', id: seller.user.id },
+      payoutStatus: 'owed',
+    });
     const paid = await api(admin, 'PATCH', `/api/admin/sales/${sale!.id}`, { payoutStatus: 'paid' });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await api(admin, 'PATCH', `/api/admin/sales/${sale!.id}`, { payoutStatus: 'paid' })).statusCode).toBe(409);
@@ -324,7 +369,10 @@ describe('admin listings and sales', () => {
     }
     const repriced = await api(admin, 'PATCH', `/api/admin/listings/${ok.json().id}`, { priceCents: 80_000 });
     expect(repriced.json().priceCents).toBe(80_000);
-    const [ev] = await t.db.select().from(cardEvents).where(and(eq(cardEvents.cardId, vaulted.id), eq(cardEvents.kind, 'listed')));
+    const [ev] = await t.db
+      .select()
+      .from(cardEvents)
+      .where(and(eq(cardEvents.cardId, vaulted.id), eq(cardEvents.kind, 'listed')));
     expect(ev).toBeDefined();
     expect((await api(buyer, 'POST', '/api/admin/listings', { cardId: vaulted.id, priceCents: 1 })).statusCode).toBe(403);
   });

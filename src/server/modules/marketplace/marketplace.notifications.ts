@@ -40,7 +40,14 @@ const byMember = (actor: TransitionActor, memberId: string) => actor.user?.id ==
 export async function cardRequestCreated(uow: UnitOfWork, r: CardRequestRow, now: Date) {
   const [who, card] = await Promise.all([memberName(uow.tx, r.userId), cardName(uow.tx, r.cardId)]);
   const ask = r.kind === 'list' ? `list ${card} at ${formatCents(r.askingPriceCents ?? 0)}` : `vault ${card}`;
-  await notify(uow, { kind: 'card_request_new', title: 'New card request', message: `${who} asks to ${ask}`, admins: { link: links.requestsQueue }, silent: true, now });
+  await notify(uow, {
+    kind: 'card_request_new',
+    title: 'New card request',
+    message: `${who} asks to ${ask}`,
+    admins: { link: links.requestsQueue },
+    silent: true,
+    now,
+  });
 }
 
 /** A card request approved, rejected or completed by the desk: the member hears. */
@@ -61,13 +68,28 @@ export async function cardRequestMoved(uow: UnitOfWork, r: CardRequestRow, now: 
     title = move.from === 'approved' ? 'Card received into the vault' : 'Card request approved';
     message = r.kind === 'list' ? `${where} and is now listed on the Private MarketPlace` : where;
   } else return;
-  await notify(uow, { kind: 'card_request_updated', title, message, variant: r.status === 'rejected' ? 'destructive' : 'default', user: { id: r.userId, link: links.myRequests }, silent: true, now });
+  await notify(uow, {
+    kind: 'card_request_updated',
+    title,
+    message,
+    variant: r.status === 'rejected' ? 'destructive' : 'default',
+    user: { id: r.userId, link: links.myRequests },
+    silent: true,
+    now,
+  });
 }
 
 /** Admins hear of a new offer to the house. */
 export async function sellOfferCreated(uow: UnitOfWork, o: SellOfferRow, now: Date) {
   const [who, card] = await Promise.all([memberName(uow.tx, o.userId), cardName(uow.tx, o.cardId)]);
-  await notify(uow, { kind: 'sell_offer_new', title: 'New sell offer', message: `${who} offers ${card} to the house for ${formatCents(o.priceCents)}`, admins: { link: links.offersQueue }, silent: true, now });
+  await notify(uow, {
+    kind: 'sell_offer_new',
+    title: 'New sell offer',
+    message: `${who} offers ${card} to the house for ${formatCents(o.priceCents)}`,
+    admins: { link: links.offersQueue },
+    silent: true,
+    now,
+  });
 }
 
 /**
@@ -79,12 +101,18 @@ export async function sellOfferMoved(uow: UnitOfWork, o: SellOfferRow, now: Date
   if (byMember(move.actor, o.userId)) {
     if (o.status !== 'accepted' && o.status !== 'declined') return;
     const who = await memberName(uow.tx, o.userId);
-    const message = o.status === 'accepted' ? `${who} accepted the counter of ${formatCents(o.finalPriceCents ?? 0)} for ${card}` : `${who} declined the counter for ${card}`;
+    const message =
+      o.status === 'accepted'
+        ? `${who} accepted the counter of ${formatCents(o.finalPriceCents ?? 0)} for ${card}`
+        : `${who} declined the counter for ${card}`;
     await notify(uow, { kind: 'sell_offer_updated', title: 'Counter answered', message, admins: { link: links.offersQueue }, silent: true, now });
     return;
   }
   const texts: Partial<Record<SellOfferRow['status'], [string, string]>> = {
-    countered: ['Sell offer countered', withNote(`The house offers ${formatCents(o.counterPriceCents ?? 0)} for ${card}: accept or decline it on your Sales page`, o.adminNote)],
+    countered: [
+      'Sell offer countered',
+      withNote(`The house offers ${formatCents(o.counterPriceCents ?? 0)} for ${card}: accept or decline it on your Sales page`, o.adminNote),
+    ],
     accepted: ['Sell offer accepted', withNote(`The house bought ${card} for ${formatCents(o.finalPriceCents ?? o.priceCents)}`, o.adminNote)],
     rejected: ['Sell offer rejected', withNote(`The house declined your offer for ${card}`, o.adminNote)],
   };
@@ -105,7 +133,13 @@ export async function sellOfferMoved(uow: UnitOfWork, o: SellOfferRow, now: Date
 export async function listingMoved(uow: UnitOfWork, l: ListingRow, now: Date) {
   if (l.status !== 'sold' || !l.sellerId) return;
   const card = await cardName(uow.tx, l.cardId);
-  await notify(uow, { kind: 'listing_sold', title: 'Your card sold', message: `${card} sold on the Private MarketPlace for ${formatCents(l.priceCents)}`, user: { id: l.sellerId, link: links.mySold }, now });
+  await notify(uow, {
+    kind: 'listing_sold',
+    title: 'Your card sold',
+    message: `${card} sold on the Private MarketPlace for ${formatCents(l.priceCents)}`,
+    user: { id: l.sellerId, link: links.mySold },
+    now,
+  });
 }
 
 /** A reservation ran out unpaid: the buyer hears the card is back on sale. */

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#common/live.ts';
-import { marketplaceMessages, type CardRequest, type ListingsResponse, type PromotionRequest, type SecureAnalyticsResponse, type SellOffer } from '#common/marketplace.ts';
+import {
+  marketplaceMessages,
+  type CardRequest,
+  type ListingsResponse,
+  type PromotionRequest,
+  type SecureAnalyticsResponse,
+  type SellOffer,
+} from '#common/marketplace.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { listings, sales, secureViews } from '#server/db/schema/marketplace.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
@@ -60,7 +67,11 @@ describe('card requests', () => {
     expect(done.history.map((h) => h.status)).toEqual(['pending', 'approved', 'completed']);
     const [listing] = await t.db.select().from(listings).where(eq(listings.id, done.listingId!));
     expect(listing).toMatchObject({ sellerId: member.user.id, priceCents: 333_300, status: 'active' });
-    expect((await t.db.select().from(cards).where(eq(cards.id, card.id)))[0]).toMatchObject({ holdKind: 'listing', holdRef: listing!.id, ownerId: member.user.id });
+    expect((await t.db.select().from(cards).where(eq(cards.id, card.id)))[0]).toMatchObject({
+      holdKind: 'listing',
+      holdRef: listing!.id,
+      ownerId: member.user.id,
+    });
     expect(eventsOf('listing_updated')).toContainEqual(expect.objectContaining({ listingId: listing!.id, status: 'active' }));
     const mine = (await api(member, 'GET', '/api/user/requests')).json<{ requests: CardRequest[] }>().requests;
     expect(mine.map((r) => r.id)).toContain(req.id);
@@ -89,7 +100,11 @@ describe('sell offers', () => {
     expect(created.statusCode, created.body).toBe(201);
     const offer = created.json<SellOffer>();
     expect((await api(member, 'POST', '/api/user/sells', { cardId: card.id, priceCents: 400_000 })).statusCode).toBe(409);
-    const countered = await api(admin, 'PATCH', `/api/admin/sells/${offer.id}`, { action: 'counter', counterPriceCents: 450_000, note: 'Market is softer' });
+    const countered = await api(admin, 'PATCH', `/api/admin/sells/${offer.id}`, {
+      action: 'counter',
+      counterPriceCents: 450_000,
+      note: 'Market is softer',
+    });
     expect(countered.json<SellOffer>()).toMatchObject({ status: 'countered', counterPriceCents: 450_000 });
     expect(eventsOf('sell_updated').map((e) => (e as { status: string }).status)).toEqual(['pending', 'countered']);
     expect((await api(other, 'PATCH', `/api/user/sells/${offer.id}`, { action: 'accept_counter' })).statusCode).toBe(404);
@@ -99,9 +114,21 @@ describe('sell offers', () => {
     expect(a).toMatchObject({ status: 'accepted', finalPriceCents: 450_000 });
     expect(a.history.map((h) => h.status)).toEqual(['pending', 'countered', 'accepted']);
     const [sale] = await t.db.select().from(sales).where(eq(sales.sellOfferId, offer.id));
-    expect(sale).toMatchObject({ kind: 'sell_offer', sellerId: member.user.id, buyerId: await houseAccountId(t.db), priceCents: 450_000, payoutStatus: 'owed' });
-    expect((await t.db.select().from(cards).where(eq(cards.id, card.id)))[0]).toMatchObject({ ownerId: await houseAccountId(t.db), custody: 'in_vault', holdKind: null });
-    const kinds = (await t.db.select({ k: cardEvents.kind }).from(cardEvents).where(eq(cardEvents.cardId, card.id)).orderBy(cardEvents.seq)).map((e) => e.k);
+    expect(sale).toMatchObject({
+      kind: 'sell_offer',
+      sellerId: member.user.id,
+      buyerId: await houseAccountId(t.db),
+      priceCents: 450_000,
+      payoutStatus: 'owed',
+    });
+    expect((await t.db.select().from(cards).where(eq(cards.id, card.id)))[0]).toMatchObject({
+      ownerId: await houseAccountId(t.db),
+      custody: 'in_vault',
+      holdKind: null,
+    });
+    const kinds = (await t.db.select({ k: cardEvents.kind }).from(cardEvents).where(eq(cardEvents.cardId, card.id)).orderBy(cardEvents.seq)).map(
+      (e) => e.k,
+    );
     expect(kinds.slice(-2)).toEqual(['sold', 'transferred']);
     expect(eventsOf('sell_updated').at(-1)).toMatchObject({ status: 'accepted', userId: member.user.id });
   });
@@ -122,7 +149,9 @@ describe('sell offers', () => {
 
 describe('notifications', () => {
   const notesOf = async (who: SignedInUser, since: Date) =>
-    (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id))).filter((n) => n.createdAt >= since).sort((a, b) => +a.createdAt - +b.createdAt);
+    (await t.db.select().from(notifications).where(eq(notifications.userId, who.user.id)))
+      .filter((n) => n.createdAt >= since)
+      .sort((a, b) => +a.createdAt - +b.createdAt);
   // A fresh moment: everything stored before it is older.
   const mark = () => {
     t.clock.advance(1000);
@@ -173,7 +202,12 @@ describe('notifications', () => {
     const req = (await api(owner, 'POST', '/api/user/requests', { cardId: card.id, kind: 'vault' })).json<CardRequest>();
     await api(admin, 'PATCH', `/api/admin/requests/${req.id}`, { action: 'reject', note: 'Raw cards are not vaulted' });
     const [n] = await notesOf(owner, since);
-    expect(n).toMatchObject({ kind: 'card_request_updated', title: 'Card request rejected', variant: 'destructive', message: 'Your request to vault 2021 Raw Rookie was rejected. Note: Raw cards are not vaulted' });
+    expect(n).toMatchObject({
+      kind: 'card_request_updated',
+      title: 'Card request rejected',
+      variant: 'destructive',
+      message: 'Your request to vault 2021 Raw Rookie was rejected. Note: Raw cards are not vaulted',
+    });
   });
 
   it('sell offers: admins hear of the offer and of the member’s answer to a counter; the member hears the counter and a rejection', async () => {
@@ -194,7 +228,11 @@ describe('notifications', () => {
     await api(seller, 'PATCH', `/api/user/sells/${offer.id}`, { action: 'accept_counter' });
     // The member's own answer is the admins' news, not theirs.
     expect(await notesOf(seller, since)).toHaveLength(1);
-    expect((await notesOf(admin, since)).at(-1)).toMatchObject({ kind: 'sell_offer_updated', title: 'Counter answered', message: 'Sid Seller accepted the counter of $700.00 for 1989 Ken Griffey Jr.' });
+    expect((await notesOf(admin, since)).at(-1)).toMatchObject({
+      kind: 'sell_offer_updated',
+      title: 'Counter answered',
+      message: 'Sid Seller accepted the counter of $700.00 for 1989 Ken Griffey Jr.',
+    });
 
     const other2 = await createCard(t, seller.user);
     const o2 = (await api(seller, 'POST', '/api/user/sells', { cardId: other2.id, priceCents: 5_000 })).json<SellOffer>();
@@ -211,7 +249,11 @@ describe('notifications', () => {
     const offer = (await api(seller, 'POST', '/api/user/sells', { cardId: card.id, priceCents: 9_900 })).json<SellOffer>();
     await api(admin, 'PATCH', `/api/admin/sells/${offer.id}`, { action: 'accept', note: 'Welcome aboard' });
     expect(await notesOf(seller, since)).toEqual([
-      expect.objectContaining({ kind: 'sell_offer_updated', title: 'Sell offer accepted', message: 'The house bought 2000 Quick Sale for $99.00. Note: Welcome aboard' }),
+      expect.objectContaining({
+        kind: 'sell_offer_updated',
+        title: 'Sell offer accepted',
+        message: 'The house bought 2000 Quick Sale for $99.00. Note: Welcome aboard',
+      }),
     ]);
   });
 });
@@ -267,7 +309,12 @@ describe('secure view analytics (spec §7)', () => {
       payload: JSON.stringify({ timeSpentSeconds: 7 }),
     });
     expect(foreign.statusCode).toBe(403);
-    const noOrigin = await t.rawInject({ method: 'POST', url: `/api/secure-view-analytics/${second}`, headers: { cookie, 'content-type': 'text/plain' }, payload: '{"timeSpentSeconds":7}' });
+    const noOrigin = await t.rawInject({
+      method: 'POST',
+      url: `/api/secure-view-analytics/${second}`,
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: '{"timeSpentSeconds":7}',
+    });
     expect(noOrigin.statusCode).toBe(403);
     const beacon = await t.rawInject({
       method: 'POST',
@@ -309,7 +356,10 @@ describe('secure view analytics (spec §7)', () => {
     const past = (await api(admin, 'GET', '/api/admin/secure-analytics?from=2001-01-01&to=2001-01-31')).json<SecureAnalyticsResponse>();
     expect(past.listings).toHaveLength(0);
     expect((await api(member, 'GET', '/api/admin/secure-analytics')).statusCode).toBe(403);
-    const none = await t.db.select().from(secureViews).where(and(eq(secureViews.cardId, l.cardId), eq(secureViews.userId, admin.user.id)));
+    const none = await t.db
+      .select()
+      .from(secureViews)
+      .where(and(eq(secureViews.cardId, l.cardId), eq(secureViews.userId, admin.user.id)));
     expect(none).toHaveLength(0);
   });
 });
@@ -320,7 +370,10 @@ it('marketplace messages keep the exact spec wording', () => {
 
 it('the demo seed gives the MarketPlace 30+ open house listings (some featured), past sales, pending requests and offers, and views', async () => {
   const house = await houseAccountId(t.db);
-  const open = await t.db.select().from(listings).where(and(eq(listings.status, 'active')));
+  const open = await t.db
+    .select()
+    .from(listings)
+    .where(and(eq(listings.status, 'active')));
   const houseOpen = open.filter((l) => l.sellerId === null);
   expect(houseOpen.length).toBeGreaterThanOrEqual(30);
   expect(houseOpen.filter((l) => l.featuredUntil && l.featuredUntil > new Date()).length).toBeGreaterThanOrEqual(3);
@@ -332,7 +385,9 @@ it('the demo seed gives the MarketPlace 30+ open house listings (some featured),
   const requests = (await api(admin, 'GET', '/api/admin/requests?status=pending')).json<{ requests: CardRequest[] }>().requests;
   expect(requests.map((r) => r.member.name)).toEqual(expect.arrayContaining(['Casey Collector', 'Jordan Reyes']));
   const offers = (await api(admin, 'GET', '/api/admin/sells')).json<{ offers: SellOffer[] }>().offers;
-  expect(offers.filter((o) => o.status === 'pending' || o.status === 'countered').map((o) => o.member.name)).toEqual(expect.arrayContaining(['Casey Collector', 'Jordan Reyes']));
+  expect(offers.filter((o) => o.status === 'pending' || o.status === 'countered').map((o) => o.member.name)).toEqual(
+    expect.arrayContaining(['Casey Collector', 'Jordan Reyes']),
+  );
   // Seeded over the real last month (the fake clock is elsewhere).
   const analytics = (await api(admin, 'GET', '/api/admin/secure-analytics?from=2000-01-01&to=2100-01-01')).json<SecureAnalyticsResponse>();
   expect(analytics.totals.views).toBeGreaterThan(30);

@@ -21,8 +21,25 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { auditBy } from '#server/lib/audit.ts';
-import { appendEvent, cardColumns, enqueuePsaRecheck, holdCards, live, lockCards, moveCustody, releaseCards, transferCard } from '#server/modules/cards/index.ts';
-import { cardRequestAggregate, promotionAggregate, recordCreated, sellOfferAggregate, type CardRequestRow, type SellOfferRow } from './marketplace.aggregates.ts';
+import {
+  appendEvent,
+  cardColumns,
+  enqueuePsaRecheck,
+  holdCards,
+  live,
+  lockCards,
+  moveCustody,
+  releaseCards,
+  transferCard,
+} from '#server/modules/cards/index.ts';
+import {
+  cardRequestAggregate,
+  promotionAggregate,
+  recordCreated,
+  sellOfferAggregate,
+  type CardRequestRow,
+  type SellOfferRow,
+} from './marketplace.aggregates.ts';
 import { listingUpdated } from './marketplace.events.ts';
 import { cardRequestCreated, sellOfferCreated } from './marketplace.notifications.ts';
 import { createListingIn, toListedCard, toListingCard } from './listings.service.ts';
@@ -32,7 +49,8 @@ import { recordHouseSale } from './sales.service.ts';
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string, field?: string) => new AppError('conflict', why, field ? { fieldErrors: { [field]: [why] } } : undefined);
 const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) if (e.code === '23505') return true;
+  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
+    if (e.code === '23505') return true;
   return false;
 };
 
@@ -55,8 +73,13 @@ async function historyOf(db: Db, ids: string[]): Promise<Map<string, StatusHisto
 
 /** The member's own live card, locked; 404 when it is not theirs, 409 when in transit. */
 async function ownCard(tx: Db, me: string, cardId: string) {
-  const [card] = await tx.select(cardColumns).from(cards).where(and(eq(cards.id, cardId), live)).limit(1);
-  if (!card || card.ownerId !== me) throw new AppError('not_found', marketplaceMessages.cardNotOwned, { fieldErrors: { cardId: [marketplaceMessages.cardNotOwned] } });
+  const [card] = await tx
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.id, cardId), live))
+    .limit(1);
+  if (!card || card.ownerId !== me)
+    throw new AppError('not_found', marketplaceMessages.cardNotOwned, { fieldErrors: { cardId: [marketplaceMessages.cardNotOwned] } });
   if (card.custody === 'in_transit') throw conflict(marketplaceMessages.cardInTransit, 'cardId');
   return card;
 }
@@ -74,7 +97,10 @@ async function loadRequests(db: Db, where: SQL | undefined): Promise<CardRequest
     .where(where)
     .orderBy(desc(cardRequests.createdAt), asc(cardRequests.id))
     .limit(500);
-  const hist = await historyOf(db, rows.map((x) => x.r.id));
+  const hist = await historyOf(
+    db,
+    rows.map((x) => x.r.id),
+  );
   return rows.map(({ r, card, name }) => ({
     id: r.id,
     kind: r.kind,
@@ -112,7 +138,15 @@ export async function createCardRequest(
       if (input.kind === 'vault' && card.custody === 'in_vault') throw conflict(marketplaceMessages.alreadyInVault, 'cardId');
       const [row] = await uow.tx
         .insert(cardRequests)
-        .values({ userId: me, cardId: card.id, kind: input.kind, askingPriceCents: input.askingPriceCents, note: input.note, createdAt: now, updatedAt: now })
+        .values({
+          userId: me,
+          cardId: card.id,
+          kind: input.kind,
+          askingPriceCents: input.askingPriceCents,
+          note: input.note,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       await holdCards(uow, auditBy(actor), { cardIds: [card.id], kind: 'card_request', ref: row!.id, at: now, require: { ownerId: me } });
       await recordCreated(uow.tx, 'card_request', { id: row!.id, status: 'pending', actorId: me, at: now, note: input.note });
@@ -131,7 +165,11 @@ export async function createCardRequest(
 export async function cancelCardRequest(ctx: Ctx, actor: SignedInActor, input: { id: string }): Promise<CardRequest> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (uow) => {
-    const [r] = await uow.tx.select().from(cardRequests).where(and(eq(cardRequests.id, input.id), eq(cardRequests.userId, actor.user.id))).limit(1);
+    const [r] = await uow.tx
+      .select()
+      .from(cardRequests)
+      .where(and(eq(cardRequests.id, input.id), eq(cardRequests.userId, actor.user.id)))
+      .limit(1);
     if (!r) throw notFound(marketplaceMessages.requestNotFound);
     await transition(uow, cardRequestAggregate, { id: r.id, from: 'pending', to: 'cancelled', actor, now });
     await releaseCards(uow, auditBy(actor), { kind: 'card_request', ref: r.id, at: now });
@@ -144,8 +182,17 @@ async function completeRequest(uow: UnitOfWork, actor: SignedInActor, r: CardReq
   const by = auditBy(actor);
   await releaseCards(uow, by, { kind: 'card_request', ref: r.id, at: now });
   let listingId: string | null = null;
-  if (r.kind === 'list') listingId = (await createListingIn(uow, by, { cardId: r.cardId, sellerId: r.userId, priceCents: r.askingPriceCents!, now })).id;
-  await transition(uow, cardRequestAggregate, { id: r.id, from, to: 'completed', actor, now, patch: { listingId, adminNote: note ?? r.adminNote }, data: { note, listingId } });
+  if (r.kind === 'list')
+    listingId = (await createListingIn(uow, by, { cardId: r.cardId, sellerId: r.userId, priceCents: r.askingPriceCents!, now })).id;
+  await transition(uow, cardRequestAggregate, {
+    id: r.id,
+    from,
+    to: 'completed',
+    actor,
+    now,
+    patch: { listingId, adminNote: note ?? r.adminNote },
+    data: { note, listingId },
+  });
 }
 
 /**
@@ -166,7 +213,15 @@ export async function adminCardRequestAction(
     const allowed: Record<AdminCardRequestAction, CardRequestStatus> = { approve: 'pending', reject: 'pending', receive: 'approved' };
     if (r.status !== allowed[input.action]) throw conflict(marketplaceMessages.actionNotAllowed(input.action, r.status));
     if (input.action === 'reject') {
-      await transition(uow, cardRequestAggregate, { id: r.id, from: 'pending', to: 'rejected', actor, now, patch: { adminNote: input.note }, data: { note: input.note } });
+      await transition(uow, cardRequestAggregate, {
+        id: r.id,
+        from: 'pending',
+        to: 'rejected',
+        actor,
+        now,
+        patch: { adminNote: input.note },
+        data: { note: input.note },
+      });
       await releaseCards(uow, by, { kind: 'card_request', ref: r.id, at: now });
       return;
     }
@@ -174,7 +229,15 @@ export async function adminCardRequestAction(
     if (input.action === 'approve') {
       if (card!.custody === 'in_vault') return completeRequest(uow, actor, r, 'pending', input.note, now);
       await moveCustody(uow, by, { cardId: r.cardId, to: 'in_transit', at: now, note: 'Pickup arranged for the card request' });
-      await transition(uow, cardRequestAggregate, { id: r.id, from: 'pending', to: 'approved', actor, now, patch: { adminNote: input.note }, data: { note: input.note } });
+      await transition(uow, cardRequestAggregate, {
+        id: r.id,
+        from: 'pending',
+        to: 'approved',
+        actor,
+        now,
+        patch: { adminNote: input.note },
+        data: { note: input.note },
+      });
       return;
     }
     await moveCustody(uow, by, { cardId: r.cardId, to: 'in_vault', at: now, note: 'Received into the vault for the card request' });
@@ -197,7 +260,10 @@ async function loadOffers(db: Db, where: SQL | undefined): Promise<SellOffer[]> 
     .where(where)
     .orderBy(desc(sellOffers.createdAt), asc(sellOffers.id))
     .limit(500);
-  const hist = await historyOf(db, rows.map((x) => x.o.id));
+  const hist = await historyOf(
+    db,
+    rows.map((x) => x.o.id),
+  );
   return rows.map(({ o, card, name }) => ({
     id: o.id,
     status: o.status,
@@ -217,10 +283,15 @@ async function loadOffers(db: Db, where: SQL | undefined): Promise<SellOffer[]> 
 const oneOffer = async (db: Db, id: string) => (await loadOffers(db, eq(sellOffers.id, id)))[0]!;
 
 export const mySellOffers = (ctx: Ctx, actor: SignedInActor) => loadOffers(ctx.db, eq(sellOffers.userId, actor.user.id));
-export const adminSellOffers = (ctx: Ctx, _actor: SignedInActor, q: { status?: SellOfferStatus }) => loadOffers(ctx.db, q.status ? eq(sellOffers.status, q.status) : undefined);
+export const adminSellOffers = (ctx: Ctx, _actor: SignedInActor, q: { status?: SellOfferStatus }) =>
+  loadOffers(ctx.db, q.status ? eq(sellOffers.status, q.status) : undefined);
 
 /** POST /api/user/sells: offer one of the member's free cards to the house. */
-export async function createSellOffer(ctx: Ctx, actor: SignedInActor, input: { cardId: string; priceCents: number; note: string | null }): Promise<SellOffer> {
+export async function createSellOffer(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { cardId: string; priceCents: number; note: string | null },
+): Promise<SellOffer> {
   const now = ctx.clock.now();
   const me = actor.user.id;
   let id: string;
@@ -245,12 +316,33 @@ export async function createSellOffer(ctx: Ctx, actor: SignedInActor, input: { c
 }
 
 /** An accepted offer: the house buys the card (a sale row with the payout owed), custody unchanged. */
-async function acceptOffer(uow: UnitOfWork, actor: SignedInActor, o: SellOfferRow, from: SellOfferStatus, priceCents: number, note: string | null, now: Date) {
+async function acceptOffer(
+  uow: UnitOfWork,
+  actor: SignedInActor,
+  o: SellOfferRow,
+  from: SellOfferStatus,
+  priceCents: number,
+  note: string | null,
+  now: Date,
+) {
   const by = auditBy(actor);
   const { sale, house } = await recordHouseSale(uow, { sellOfferId: o.id, cardId: o.cardId, sellerId: o.userId, priceCents, now });
   if (!sale) throw conflict(marketplaceMessages.stale('accepted', from));
-  await transition(uow, sellOfferAggregate, { id: o.id, from, to: 'accepted', actor, now, patch: { finalPriceCents: priceCents, saleId: sale.id, ...(note ? { adminNote: note } : {}) }, data: { note, priceCents } });
-  await appendEvent(uow.tx, by, { cardId: o.cardId, kind: 'sold', data: { sellOfferId: o.id, saleId: sale.id, priceCents, buyerId: house, sellerId: o.userId }, at: now });
+  await transition(uow, sellOfferAggregate, {
+    id: o.id,
+    from,
+    to: 'accepted',
+    actor,
+    now,
+    patch: { finalPriceCents: priceCents, saleId: sale.id, ...(note ? { adminNote: note } : {}) },
+    data: { note, priceCents },
+  });
+  await appendEvent(uow.tx, by, {
+    cardId: o.cardId,
+    kind: 'sold',
+    data: { sellOfferId: o.id, saleId: sale.id, priceCents, buyerId: house, sellerId: o.userId },
+    at: now,
+  });
   await transferCard(uow, by, { cardId: o.cardId, toOwnerId: house, at: now, release: { kind: 'sell_offer', ref: o.id }, data: { saleId: sale.id } });
 }
 
@@ -267,11 +359,20 @@ export async function adminSellAction(
     if (o.status !== 'pending') throw conflict(marketplaceMessages.actionNotAllowed(input.action, o.status));
     if (input.action === 'accept') return acceptOffer(uow, actor, o, 'pending', o.priceCents, input.note, now);
     if (input.action === 'reject') {
-      await transition(uow, sellOfferAggregate, { id: o.id, from: 'pending', to: 'rejected', actor, now, patch: { adminNote: input.note }, data: { note: input.note } });
+      await transition(uow, sellOfferAggregate, {
+        id: o.id,
+        from: 'pending',
+        to: 'rejected',
+        actor,
+        now,
+        patch: { adminNote: input.note },
+        data: { note: input.note },
+      });
       await releaseCards(uow, auditBy(actor), { kind: 'sell_offer', ref: o.id, at: now });
       return;
     }
-    if (input.counterPriceCents === o.priceCents) throw new AppError('bad_request', marketplaceMessages.counterLower, { fieldErrors: { counterPriceCents: [marketplaceMessages.counterLower] } });
+    if (input.counterPriceCents === o.priceCents)
+      throw new AppError('bad_request', marketplaceMessages.counterLower, { fieldErrors: { counterPriceCents: [marketplaceMessages.counterLower] } });
     await transition(uow, sellOfferAggregate, {
       id: o.id,
       from: 'pending',
@@ -295,7 +396,11 @@ export async function memberSellAction(ctx: Ctx, actor: SignedInActor, input: { 
       .where(and(eq(sellOffers.id, input.id), eq(sellOffers.userId, actor.user.id)))
       .for('update');
     if (!o) throw notFound(marketplaceMessages.offerNotFound);
-    const okFrom: Record<MemberSellAction, SellOfferStatus[]> = { accept_counter: ['countered'], decline_counter: ['countered'], withdraw: ['pending', 'countered'] };
+    const okFrom: Record<MemberSellAction, SellOfferStatus[]> = {
+      accept_counter: ['countered'],
+      decline_counter: ['countered'],
+      withdraw: ['pending', 'countered'],
+    };
     if (!okFrom[input.action].includes(o.status)) throw conflict(marketplaceMessages.actionNotAllowed(input.action.replace('_', ' '), o.status));
     if (input.action === 'accept_counter') return acceptOffer(uow, actor, o, 'countered', o.counterPriceCents!, null, now);
     await transition(uow, sellOfferAggregate, { id: o.id, from: o.status, to: input.action === 'withdraw' ? 'withdrawn' : 'declined', actor, now });
@@ -316,7 +421,14 @@ async function loadPromotions(ctx: Ctx, where: SQL | undefined): Promise<Promoti
     .where(where)
     .orderBy(desc(promotionRequests.createdAt), asc(promotionRequests.id))
     .limit(500);
-  const ls = rows.length ? await listingSelect(ctx.db).where(inArray(listings.id, rows.map((r) => r.p.listingId))) : [];
+  const ls = rows.length
+    ? await listingSelect(ctx.db).where(
+        inArray(
+          listings.id,
+          rows.map((r) => r.p.listingId),
+        ),
+      )
+    : [];
   const now = ctx.clock.now();
   const byId = new Map(ls.map((l) => [l.listing.id, l]));
   return rows.map(({ p, name }) => ({
@@ -335,10 +447,15 @@ async function loadPromotions(ctx: Ctx, where: SQL | undefined): Promise<Promoti
 const onePromotion = async (ctx: Ctx, id: string) => (await loadPromotions(ctx, eq(promotionRequests.id, id)))[0]!;
 
 export const myPromotions = (ctx: Ctx, actor: SignedInActor) => loadPromotions(ctx, eq(promotionRequests.userId, actor.user.id));
-export const adminPromotions = (ctx: Ctx, _actor: SignedInActor, q: { status?: PromotionStatus }) => loadPromotions(ctx, q.status ? eq(promotionRequests.status, q.status) : undefined);
+export const adminPromotions = (ctx: Ctx, _actor: SignedInActor, q: { status?: PromotionStatus }) =>
+  loadPromotions(ctx, q.status ? eq(promotionRequests.status, q.status) : undefined);
 
 /** POST /api/user/promotion-requests: the seller asks for their open listing to be featured. */
-export async function createPromotion(ctx: Ctx, actor: SignedInActor, input: { listingId: string; days: number; note: string | null }): Promise<PromotionRequest> {
+export async function createPromotion(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { listingId: string; days: number; note: string | null },
+): Promise<PromotionRequest> {
   const now = ctx.clock.now();
   const [l] = await ctx.db.select().from(listings).where(eq(listings.id, input.listingId)).limit(1);
   if (!l) throw new AppError('not_found', marketplaceMessages.listingNotFound, { fieldErrors: { listingId: [marketplaceMessages.listingNotFound] } });
@@ -366,7 +483,11 @@ export async function createPromotion(ctx: Ctx, actor: SignedInActor, input: { l
 export async function cancelPromotion(ctx: Ctx, actor: SignedInActor, input: { id: string }): Promise<PromotionRequest> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (uow) => {
-    const [p] = await uow.tx.select().from(promotionRequests).where(and(eq(promotionRequests.id, input.id), eq(promotionRequests.userId, actor.user.id))).limit(1);
+    const [p] = await uow.tx
+      .select()
+      .from(promotionRequests)
+      .where(and(eq(promotionRequests.id, input.id), eq(promotionRequests.userId, actor.user.id)))
+      .limit(1);
     if (!p) throw notFound(marketplaceMessages.promotionNotFound);
     await transition(uow, promotionAggregate, { id: p.id, from: 'pending', to: 'cancelled', actor, now });
   });
@@ -376,13 +497,25 @@ export async function cancelPromotion(ctx: Ctx, actor: SignedInActor, input: { i
 const DAY = 86_400_000;
 
 /** PATCH /api/admin/promotion-requests/{id}: approve (the listing featured for N more days) or decline. */
-export async function adminPromotionAction(ctx: Ctx, actor: SignedInActor, input: { id: string; action: 'approve' | 'decline'; note: string | null }): Promise<PromotionRequest> {
+export async function adminPromotionAction(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { id: string; action: 'approve' | 'decline'; note: string | null },
+): Promise<PromotionRequest> {
   const now = ctx.clock.now();
   await inTransaction(ctx, async (uow) => {
     const [p] = await uow.tx.select().from(promotionRequests).where(eq(promotionRequests.id, input.id)).for('update');
     if (!p) throw notFound(marketplaceMessages.promotionNotFound);
     if (input.action === 'decline') {
-      await transition(uow, promotionAggregate, { id: p.id, from: 'pending', to: 'declined', actor, now, patch: { adminNote: input.note }, data: { note: input.note } });
+      await transition(uow, promotionAggregate, {
+        id: p.id,
+        from: 'pending',
+        to: 'declined',
+        actor,
+        now,
+        patch: { adminNote: input.note },
+        data: { note: input.note },
+      });
       return;
     }
     const [l] = await uow.tx.select().from(listings).where(eq(listings.id, p.listingId)).for('update');
@@ -390,7 +523,15 @@ export async function adminPromotionAction(ctx: Ctx, actor: SignedInActor, input
     // Featuring extends from whichever is later: now, or the end of a promotion still running.
     const start = l.featuredUntil && l.featuredUntil > now ? l.featuredUntil : now;
     const featuredUntil = new Date(start.getTime() + p.days * DAY);
-    await transition(uow, promotionAggregate, { id: p.id, from: 'pending', to: 'approved', actor, now, patch: { adminNote: input.note, featuredUntil }, data: { note: input.note } });
+    await transition(uow, promotionAggregate, {
+      id: p.id,
+      from: 'pending',
+      to: 'approved',
+      actor,
+      now,
+      patch: { adminNote: input.note, featuredUntil },
+      data: { note: input.note },
+    });
     const [updated] = await uow.tx.update(listings).set({ featuredUntil, updatedAt: now }).where(eq(listings.id, l.id)).returning();
     uow.afterCommit(() => listingUpdated(uow.ctx, updated!));
   });

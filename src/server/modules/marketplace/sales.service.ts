@@ -2,7 +2,16 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toCsv } from '#common/csv.ts';
 import { linesFromTemplate, totalOf } from '#common/money.ts';
-import { csvHeaders, payoutStatusLabels, saleKindLabels, SALES_PAGE_SIZE_MAX, type AdminSalesResponse, type SaleKind, type SaleRow, type SalesPeriod } from '#common/marketplace.ts';
+import {
+  csvHeaders,
+  payoutStatusLabels,
+  saleKindLabels,
+  SALES_PAGE_SIZE_MAX,
+  type AdminSalesResponse,
+  type SaleKind,
+  type SaleRow,
+  type SalesPeriod,
+} from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
@@ -52,7 +61,10 @@ onInvoicePaid('sale', async (uow, { invoice, now }) => {
   if (!invoice.relatedId) return;
   const [l] = await tx.select().from(listings).where(eq(listings.id, invoice.relatedId)).for('update');
   if (!l || l.status !== 'reserved' || l.invoiceId !== invoice.id) {
-    uow.ctx.log?.warn({ invoiceId: invoice.id, listingId: invoice.relatedId, status: l?.status }, 'sale invoice paid for a listing no longer reserved by it');
+    uow.ctx.log?.warn(
+      { invoiceId: invoice.id, listingId: invoice.relatedId, status: l?.status },
+      'sale invoice paid for a listing no longer reserved by it',
+    );
     return;
   }
   const buyerId = invoice.userId;
@@ -78,14 +90,37 @@ onInvoicePaid('sale', async (uow, { invoice, now }) => {
   if (!sale) return;
   await postSaleSettled(tx, sale);
   const by = { actorId: buyerId, impersonatorId: null, ip: null };
-  await transition(uow, listingAggregate, { id: l.id, from: 'reserved', to: 'sold', actor: { user: { id: buyerId }, impersonatorId: null, ip: null }, now, patch: { soldAt: now, reservedUntil: null }, data: { saleId: sale.id } });
-  await appendEvent(tx, by, { cardId: l.cardId, kind: 'sold', data: { listingId: l.id, saleId: sale.id, priceCents: l.priceCents, buyerId, sellerId: l.sellerId }, at: now });
+  await transition(uow, listingAggregate, {
+    id: l.id,
+    from: 'reserved',
+    to: 'sold',
+    actor: { user: { id: buyerId }, impersonatorId: null, ip: null },
+    now,
+    patch: { soldAt: now, reservedUntil: null },
+    data: { saleId: sale.id },
+  });
+  await appendEvent(tx, by, {
+    cardId: l.cardId,
+    kind: 'sold',
+    data: { listingId: l.id, saleId: sale.id, priceCents: l.priceCents, buyerId, sellerId: l.sellerId },
+    at: now,
+  });
   await transferCard(uow, by, { cardId: l.cardId, toOwnerId: buyerId, at: now, release: { kind: 'listing', ref: l.id }, data: { saleId: sale.id } });
-  await audit(tx, { ...by, action: 'sale.completed', targetType: 'sale', targetId: sale.id, data: { listingId: l.id, priceCents: l.priceCents }, at: now });
+  await audit(tx, {
+    ...by,
+    action: 'sale.completed',
+    targetType: 'sale',
+    targetId: sale.id,
+    data: { listingId: l.id, priceCents: l.priceCents },
+    at: now,
+  });
 });
 
 /** The house buying through an accepted sell offer (called in the offer's transaction). */
-export async function recordHouseSale(uow: UnitOfWork, input: { sellOfferId: string; cardId: string; sellerId: string; priceCents: number; now: Date }) {
+export async function recordHouseSale(
+  uow: UnitOfWork,
+  input: { sellOfferId: string; cardId: string; sellerId: string; priceCents: number; now: Date },
+) {
   const house = await houseAccountId(uow.tx);
   const [sale] = await uow.tx
     .insert(sales)
@@ -162,11 +197,19 @@ const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
 const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 
 function salesWhere(q: { from?: string; to?: string; kind?: SaleKind }): SQL | undefined {
-  return and(q.from ? gte(sales.soldAt, dayStart(q.from)) : undefined, q.to ? lt(sales.soldAt, nextDay(q.to)) : undefined, q.kind ? eq(sales.kind, q.kind) : undefined);
+  return and(
+    q.from ? gte(sales.soldAt, dayStart(q.from)) : undefined,
+    q.to ? lt(sales.soldAt, nextDay(q.to)) : undefined,
+    q.kind ? eq(sales.kind, q.kind) : undefined,
+  );
 }
 
 /** GET /api/admin/sales: rows (newest first), totals and totals per period over from/to. */
-export async function adminSales(ctx: Ctx, _actor: SignedInActor, q: { from?: string; to?: string; kind?: SaleKind; period: SalesPeriod }): Promise<AdminSalesResponse> {
+export async function adminSales(
+  ctx: Ctx,
+  _actor: SignedInActor,
+  q: { from?: string; to?: string; kind?: SaleKind; period: SalesPeriod },
+): Promise<AdminSalesResponse> {
   const where = salesWhere(q);
   const house = await houseAccountId(ctx.db);
   const rows = await salesSelect(ctx.db)
@@ -180,23 +223,47 @@ export async function adminSales(ctx: Ctx, _actor: SignedInActor, q: { from?: st
     totalCents: sql<number>`coalesce(sum(${sales.totalCents}), 0)::bigint`,
   };
   const [t] = await ctx.db
-    .select({ ...sums, payoutsOwedCents: sql<number>`coalesce(sum(${sales.sellerProceedsCents}) filter (where ${sales.payoutStatus} = 'owed'), 0)::bigint` })
+    .select({
+      ...sums,
+      payoutsOwedCents: sql<number>`coalesce(sum(${sales.sellerProceedsCents}) filter (where ${sales.payoutStatus} = 'owed'), 0)::bigint`,
+    })
     .from(sales)
     .where(where);
   const unit = sql.raw(`'${q.period}'`);
   const period = sql<string>`to_char(date_trunc(${unit}, ${sales.soldAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const byPeriod = await ctx.db.select({ period, ...sums }).from(sales).where(where).groupBy(period).orderBy(period);
+  const byPeriod = await ctx.db
+    .select({ period, ...sums })
+    .from(sales)
+    .where(where)
+    .groupBy(period)
+    .orderBy(period);
   const num = (v: unknown) => Number(v ?? 0);
   return {
     sales: rows.slice(0, SALES_PAGE_SIZE_MAX).map((r) => toSaleRow(r, house)),
-    totals: { count: num(t?.count), priceCents: num(t?.priceCents), feesCents: num(t?.feesCents), totalCents: num(t?.totalCents), payoutsOwedCents: num(t?.payoutsOwedCents) },
-    byPeriod: byPeriod.map((p) => ({ period: p.period, count: num(p.count), priceCents: num(p.priceCents), feesCents: num(p.feesCents), totalCents: num(p.totalCents) })),
+    totals: {
+      count: num(t?.count),
+      priceCents: num(t?.priceCents),
+      feesCents: num(t?.feesCents),
+      totalCents: num(t?.totalCents),
+      payoutsOwedCents: num(t?.payoutsOwedCents),
+    },
+    byPeriod: byPeriod.map((p) => ({
+      period: p.period,
+      count: num(p.count),
+      priceCents: num(p.priceCents),
+      feesCents: num(p.feesCents),
+      totalCents: num(p.totalCents),
+    })),
     truncated: rows.length > SALES_PAGE_SIZE_MAX,
   };
 }
 
 /** GET /api/admin/sales/export.csv: the same rows as CSV (dollars with cents, ISO dates). */
-export async function adminSalesCsv(ctx: Ctx, actor: SignedInActor, q: { from?: string; to?: string; kind?: SaleKind; period: SalesPeriod }): Promise<string> {
+export async function adminSalesCsv(
+  ctx: Ctx,
+  actor: SignedInActor,
+  q: { from?: string; to?: string; kind?: SaleKind; period: SalesPeriod },
+): Promise<string> {
   const { sales: rows } = await adminSales(ctx, actor, q);
   const dollars = (c: number) => (c / 100).toFixed(2);
   const card = (s: SaleRow) => `${s.card.year} ${s.card.brand} ${s.card.subject}${s.card.grade ? ` ${s.card.grader} ${s.card.grade}` : ''}`;

@@ -15,9 +15,18 @@ const DAY = 86_400_000;
  * user; the body's userId is ignored. The view is tied to the card's latest listing.
  */
 export async function startView(ctx: Ctx, actor: SignedInActor, input: { cardId: string }): Promise<{ id: string }> {
-  const [card] = await ctx.db.select({ id: cards.id }).from(cards).where(and(eq(cards.id, input.cardId), live)).limit(1);
+  const [card] = await ctx.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.id, input.cardId), live))
+    .limit(1);
   if (!card) throw notFound('Card not found');
-  const [listing] = await ctx.db.select({ id: listings.id }).from(listings).where(eq(listings.cardId, card.id)).orderBy(desc(listings.createdAt)).limit(1);
+  const [listing] = await ctx.db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(eq(listings.cardId, card.id))
+    .orderBy(desc(listings.createdAt))
+    .limit(1);
   const [row] = await ctx.db
     .insert(secureViews)
     .values({ cardId: card.id, listingId: listing?.id ?? null, userId: actor.user.id, startedAt: ctx.clock.now() })
@@ -53,7 +62,10 @@ export async function secureAnalytics(ctx: Ctx, _actor: SignedInActor, q: { from
   const now = ctx.clock.now();
   const to = q.to ?? ymd(now);
   const from = q.from ?? ymd(new Date(new Date(`${to}T00:00:00Z`).getTime() - (SECURE_ANALYTICS_DEFAULT_DAYS - 1) * DAY));
-  const where = and(gte(secureViews.startedAt, new Date(`${from}T00:00:00Z`)), lt(secureViews.startedAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY)));
+  const where = and(
+    gte(secureViews.startedAt, new Date(`${from}T00:00:00Z`)),
+    lt(secureViews.startedAt, new Date(new Date(`${to}T00:00:00Z`).getTime() + DAY)),
+  );
   const agg = {
     views: sql<number>`count(*)::int`,
     uniqueViewers: sql<number>`count(distinct ${secureViews.userId})::int`,
@@ -61,7 +73,11 @@ export async function secureAnalytics(ctx: Ctx, _actor: SignedInActor, q: { from
     medianSeconds: sql<number | null>`percentile_cont(0.5) within group (order by ${secureViews.timeSpentSeconds})`,
   };
   const perCard = await ctx.db
-    .select({ cardId: secureViews.cardId, listingId: sql<string | null>`(array_agg(${secureViews.listingId} order by ${secureViews.startedAt} desc))[1]`, ...agg })
+    .select({
+      cardId: secureViews.cardId,
+      listingId: sql<string | null>`(array_agg(${secureViews.listingId} order by ${secureViews.startedAt} desc))[1]`,
+      ...agg,
+    })
     .from(secureViews)
     .where(where)
     .groupBy(secureViews.cardId)
@@ -75,13 +91,28 @@ export async function secureAnalytics(ctx: Ctx, _actor: SignedInActor, q: { from
     .where(where)
     .groupBy(day)
     .orderBy(day);
-  const cardRows = perCard.length ? await ctx.db.select(cardColumns).from(cards).where(inArray(cards.id, perCard.map((p) => p.cardId))) : [];
+  const cardRows = perCard.length
+    ? await ctx.db
+        .select(cardColumns)
+        .from(cards)
+        .where(
+          inArray(
+            cards.id,
+            perCard.map((p) => p.cardId),
+          ),
+        )
+    : [];
   const byId = new Map(cardRows.map((c) => [c.id, c]));
   const median = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10);
   return {
     from,
     to,
-    totals: { views: Number(totals?.views ?? 0), uniqueViewers: Number(totals?.uniqueViewers ?? 0), totalSeconds: Number(totals?.totalSeconds ?? 0), medianSeconds: median(totals?.medianSeconds) },
+    totals: {
+      views: Number(totals?.views ?? 0),
+      uniqueViewers: Number(totals?.uniqueViewers ?? 0),
+      totalSeconds: Number(totals?.totalSeconds ?? 0),
+      medianSeconds: median(totals?.medianSeconds),
+    },
     daily: daily.map((d) => ({ date: d.date, views: Number(d.views), uniqueViewers: Number(d.uniqueViewers) })),
     listings: perCard
       .filter((p) => byId.has(p.cardId))

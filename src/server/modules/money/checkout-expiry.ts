@@ -40,7 +40,12 @@ export async function expireOpenCheckouts(uow: UnitOfWork, invoice: Pick<Invoice
     .where(and(eq(payments.invoiceId, invoice.id), eq(payments.status, 'pending')));
   for (const p of open) {
     if (p.provider === 'test') continue;
-    await enqueueJob(uow.tx, { name: EXPIRE_CHECKOUT_JOB, runAt: now, key: `${EXPIRE_CHECKOUT_JOB}:${p.sessionId}`, payload: { provider: p.provider, sessionId: p.sessionId } });
+    await enqueueJob(uow.tx, {
+      name: EXPIRE_CHECKOUT_JOB,
+      runAt: now,
+      key: `${EXPIRE_CHECKOUT_JOB}:${p.sessionId}`,
+      payload: { provider: p.provider, sessionId: p.sessionId },
+    });
   }
 }
 

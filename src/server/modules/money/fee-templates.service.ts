@@ -52,11 +52,25 @@ export async function listFeeTemplates(ctx: Ctx, _actor: SignedInActor): Promise
   return rows.map(toFeeTemplate);
 }
 
-export async function createFeeTemplate(ctx: Ctx, actor: SignedInActor, input: { template: Required<Omit<CreateFeeTemplateInput, 'active'>> & { active: boolean } }) {
+export async function createFeeTemplate(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { template: Required<Omit<CreateFeeTemplateInput, 'active'>> & { active: boolean } },
+) {
   const now = ctx.clock.now();
   return inTransaction(ctx, async ({ tx }) => {
-    const [row] = await tx.insert(feeTemplates).values({ ...input.template, createdAt: now, updatedAt: now }).returning();
-    await audit(tx, { ...auditBy(actor), action: 'fee_template.created', targetType: 'fee_template', targetId: row!.id, data: { name: row!.name }, at: now });
+    const [row] = await tx
+      .insert(feeTemplates)
+      .values({ ...input.template, createdAt: now, updatedAt: now })
+      .returning();
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'fee_template.created',
+      targetType: 'fee_template',
+      targetId: row!.id,
+      data: { name: row!.name },
+      at: now,
+    });
     return toFeeTemplate(row!);
   });
 }
@@ -70,7 +84,14 @@ export async function patchFeeTemplate(ctx: Ctx, actor: SignedInActor, input: { 
       .where(eq(feeTemplates.id, input.id))
       .returning();
     if (!row) throw notFound(moneyMessages.templateNotFound);
-    await audit(tx, { ...auditBy(actor), action: 'fee_template.updated', targetType: 'fee_template', targetId: row.id, data: { fields: Object.keys(input.patch) }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'fee_template.updated',
+      targetType: 'fee_template',
+      targetId: row.id,
+      data: { fields: Object.keys(input.patch) },
+      at: now,
+    });
     return toFeeTemplate(row);
   });
 }
@@ -84,6 +105,13 @@ export async function deleteFeeTemplate(ctx: Ctx, actor: SignedInActor, input: {
     const [used] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.templateId, input.id)).limit(1);
     if (used) await tx.update(feeTemplates).set({ active: false, updatedAt: now }).where(eq(feeTemplates.id, input.id));
     else await tx.delete(feeTemplates).where(eq(feeTemplates.id, input.id));
-    await audit(tx, { ...auditBy(actor), action: 'fee_template.deleted', targetType: 'fee_template', targetId: row.id, data: { name: row.name }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'fee_template.deleted',
+      targetType: 'fee_template',
+      targetId: row.id,
+      data: { name: row.name },
+      at: now,
+    });
   });
 }

@@ -21,11 +21,16 @@ function helpers(get: () => { t: TestApp; admin: SignedInUser; member: SignedInU
     expect(res.statusCode, res.body).toBe(200);
     return res.json<TrialBalance>();
   };
-  const entriesOf = async (invoiceId: string) => (await api(get().admin, 'GET', `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json<LedgerEntriesResponse>().entries;
+  const entriesOf = async (invoiceId: string) =>
+    (await api(get().admin, 'GET', `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json<LedgerEntriesResponse>().entries;
   const refundEntries = async (invoiceId: string) => (await entriesOf(invoiceId)).filter((e) => e.causeType === 'refund');
   async function sentInvoice(amountCents: number) {
     const { admin, member } = get();
-    const res = await api(admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines: [{ type: 'fixed', label: 'Grading fee', amountCents }], dueDate: '2030-01-31' });
+    const res = await api(admin, 'POST', '/api/admin/invoices', {
+      userId: member.user.id,
+      lines: [{ type: 'fixed', label: 'Grading fee', amountCents }],
+      dueDate: '2030-01-31',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ invoice: Invoice }>().invoice.id;
     expect((await api(admin, 'PATCH', `/api/admin/invoices/${id}`, { status: 'sent' })).statusCode).toBe(200);
@@ -140,7 +145,12 @@ describe('admin refunds through Stripe', () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     t = await createTestApp({
-      env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_API_URL: stripe.url,
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      },
       jobs: {},
     });
     admin = await signedInAdmin(t);
@@ -151,7 +161,12 @@ describe('admin refunds through Stripe', () => {
     await stripe?.close();
   });
   const webhook = (d: { body: string; signature: string }) =>
-    t.rawInject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, payload: d.body });
+    t.rawInject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
+      payload: d.body,
+    });
 
   async function paidInvoice(amountCents: number) {
     const id = await h.sentInvoice(amountCents);
@@ -188,7 +203,12 @@ describe('admin refunds through Stripe', () => {
     expect(await h.refundEntries(id)).toHaveLength(1);
     // Stripe's charge.refunded for our own refund changes nothing.
     const ours = await webhook(
-      stripe.signedEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: intent, refunds: { data: [{ id: made[0]!.id, amount: 4_500, status: 'succeeded', metadata: { refund_id: refund.id } }] } }),
+      stripe.signedEvent('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: intent,
+        refunds: { data: [{ id: made[0]!.id, amount: 4_500, status: 'succeeded', metadata: { refund_id: refund.id } }] },
+      }),
     );
     expect(ours.statusCode, ours.body).toBe(200);
     expect(await h.refundEntries(id)).toHaveLength(1);
@@ -203,7 +223,11 @@ describe('admin refunds through Stripe', () => {
       const res = await h.refund(id, { amountCents: 2_000, reason: 'Stripe is down' });
       expect(res.statusCode, res.body).toBe(201);
       const { refund } = res.json<Refunded>();
-      const told = () => t.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.title, 'Refund not confirmed')));
+      const told = () =>
+        t.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, admin.user.id), eq(notifications.title, 'Refund not confirmed')));
       // Five tries with backoff: move the clock past each wait.
       await expect
         .poll(
@@ -218,7 +242,10 @@ describe('admin refunds through Stripe', () => {
       const [row] = await t.db.select().from(refunds).where(eq(refunds.id, refund.id));
       expect(row!.status).toBe('pending');
       expect(await h.refundEntries(id)).toHaveLength(0);
-      const [audited] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'invoice.refund_unconfirmed'), eq(auditLog.targetId, id)));
+      const [audited] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'invoice.refund_unconfirmed'), eq(auditLog.targetId, id)));
       expect(audited).toBeTruthy();
     } finally {
       stripe.refundFaults = 0;
@@ -261,13 +288,23 @@ describe('admin refunds through Stripe', () => {
         id: 'ch_2',
         object: 'charge',
         payment_intent: intent,
-        refunds: { data: [{ id: 're_dashboard_2', amount: 1_000, status: 'succeeded' }, { id: 're_dashboard_1', amount: 2_000, status: 'succeeded' }] },
+        refunds: {
+          data: [
+            { id: 're_dashboard_2', amount: 1_000, status: 'succeeded' },
+            { id: 're_dashboard_1', amount: 2_000, status: 'succeeded' },
+          ],
+        },
       }),
     );
     expect(later.json().outcome).toBe('refund_recorded');
     const entries = await h.refundEntries(id);
     expect(entries).toHaveLength(2);
-    expect(entries.flatMap((e) => e.lines).filter((l) => l.account === 'refunds').reduce((s, l) => s + l.debitCents, 0)).toBe(3_000);
+    expect(
+      entries
+        .flatMap((e) => e.lines)
+        .filter((l) => l.account === 'refunds')
+        .reduce((s, l) => s + l.debitCents, 0),
+    ).toBe(3_000);
     const past = (await h.api(admin, 'GET', `/api/admin/invoices/${id}/refunds`)).json<{ refunds: Refund[] }>().refunds;
     expect(past.map((r) => r.providerRefundId).sort()).toEqual(['re_dashboard_1', 're_dashboard_2']);
     expect(past.every((r) => r.createdBy === null && r.status === 'succeeded')).toBe(true);

@@ -23,7 +23,9 @@ type RefundRow = typeof refunds.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 
 const requestHash = (invoiceId: string, body: CreateRefundValues) =>
-  createHash('sha256').update(JSON.stringify([invoiceId, body.amountCents, body.reason.trim()])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([invoiceId, body.amountCents, body.reason.trim()]))
+    .digest('hex');
 
 const creator = { id: users.id, name: users.name };
 const SYSTEM_ACTOR = { user: null, impersonatorId: null, ip: null };
@@ -43,7 +45,12 @@ function toRefund(r: RefundRow, by: { id: string; name: string | null } | null):
 }
 
 async function refundView(db: Db, id: string): Promise<Refund> {
-  const [row] = await db.select({ r: refunds, by: creator }).from(refunds).leftJoin(users, eq(users.id, refunds.createdBy)).where(eq(refunds.id, id)).limit(1);
+  const [row] = await db
+    .select({ r: refunds, by: creator })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.createdBy))
+    .where(eq(refunds.id, id))
+    .limit(1);
   return toRefund(row!.r, row!.by?.id ? row!.by : null);
 }
 
@@ -57,7 +64,13 @@ async function refundedOrPending(tx: Db, invoiceId: string) {
 }
 
 /** A refund succeeded: booked on the ledger (keyed by the refund), and the member told. */
-async function refundSucceeded(uow: UnitOfWork, r: RefundRow, inv: Pick<InvoiceRow, 'id' | 'number' | 'userId'>, reference: string | null, now: Date) {
+async function refundSucceeded(
+  uow: UnitOfWork,
+  r: RefundRow,
+  inv: Pick<InvoiceRow, 'id' | 'number' | 'userId'>,
+  reference: string | null,
+  now: Date,
+) {
   await postRefund(uow.tx, { id: r.id, invoiceId: inv.id, invoiceNumber: inv.number, amountCents: r.amountCents, at: now, reference }, r.createdBy);
   await notify(uow, {
     kind: 'invoice_paid',
@@ -95,8 +108,13 @@ export async function refundInvoice(
     if (!inv) throw notFound(moneyMessages.invoiceNotFound);
     if (inv.status !== 'paid') throw new AppError('conflict', refundMessages.notPaid);
     const left = inv.totalCents - (await refundedOrPending(tx, inv.id));
-    if (input.body.amountCents > left) throw new AppError('conflict', refundMessages.tooMuch(formatCents(input.body.amountCents), formatCents(Math.max(0, left))));
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'succeeded'))).limit(1);
+    if (input.body.amountCents > left)
+      throw new AppError('conflict', refundMessages.tooMuch(formatCents(input.body.amountCents), formatCents(Math.max(0, left))));
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'succeeded')))
+      .limit(1);
     const intent = payment?.intentId ?? inv.paymentReference;
     const atProvider = payment?.provider === 'stripe' && ctx.payments.name === 'stripe' && !!intent?.startsWith('pi_');
     const [row] = await tx
@@ -146,11 +164,22 @@ export async function invoiceRefunds(ctx: Pick<AppContext, 'db'>, input: { invoi
 }
 
 /** The provider never answered a refund after every try: audited, and the admins are told to check it there. */
-export async function refundUnconfirmed(ctx: EventsContext & { clock: { now(): Date } }, input: { refundId: string; invoiceId: string; amountCents: number; error: unknown }) {
+export async function refundUnconfirmed(
+  ctx: EventsContext & { clock: { now(): Date } },
+  input: { refundId: string; invoiceId: string; amountCents: number; error: unknown },
+) {
   await inTransaction(ctx, async (uow) => {
     const now = ctx.clock.now();
     const reason = String((input.error as Error)?.message ?? input.error).slice(0, 300);
-    await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refund_unconfirmed', targetType: 'invoice', targetId: input.invoiceId, data: { refundId: input.refundId, reason }, at: now });
+    await audit(uow.tx, {
+      actorId: null,
+      ip: null,
+      action: 'invoice.refund_unconfirmed',
+      targetType: 'invoice',
+      targetId: input.invoiceId,
+      data: { refundId: input.refundId, reason },
+      at: now,
+    });
     await notify(uow, {
       kind: 'payment_refunded',
       title: 'Refund not confirmed',
@@ -163,7 +192,12 @@ export async function refundUnconfirmed(ctx: EventsContext & { clock: { now(): D
 }
 
 /** The durable job: refunds at the provider (one refund per our refund, by its key), then marks it succeeded and books it. */
-export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date } }, provider: PaymentProvider, payload: { refundId: string }, run?: JobAttempt) {
+export async function runAdminRefund(
+  ctx: EventsContext & { clock: { now(): Date } },
+  provider: PaymentProvider,
+  payload: { refundId: string },
+  run?: JobAttempt,
+) {
   const [row] = await ctx.db
     .select({ r: refunds, intentId: payments.intentId, reference: invoices.paymentReference })
     .from(refunds)
@@ -182,7 +216,8 @@ export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date
       // A fault: the job is retried. After the last try the refund stays pending (the provider may
       // have made it and failed to answer; its webhook or reconciliation will tell) and admins
       // are told to look, once.
-      if (run && run.attempt >= run.maxAttempts) await refundUnconfirmed(ctx, { refundId: row.r.id, invoiceId: row.r.invoiceId, amountCents: row.r.amountCents, error: err });
+      if (run && run.attempt >= run.maxAttempts)
+        await refundUnconfirmed(ctx, { refundId: row.r.id, invoiceId: row.r.invoiceId, amountCents: row.r.amountCents, error: err });
       throw err;
     }
     // Refused for good: marked failed (no longer counted against what is left), audited, admins told.
@@ -197,7 +232,15 @@ export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date
         patch: { failureReason: err.message.slice(0, 500) },
       });
       if (!failed) return;
-      await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refund_failed', targetType: 'invoice', targetId: failed.invoiceId, data: { refundId: failed.id, reason: failed.failureReason }, at: now });
+      await audit(uow.tx, {
+        actorId: null,
+        ip: null,
+        action: 'invoice.refund_failed',
+        targetType: 'invoice',
+        targetId: failed.invoiceId,
+        data: { refundId: failed.id, reason: failed.failureReason },
+        at: now,
+      });
       await notify(uow, {
         kind: 'payment_refunded',
         title: 'Refund failed',
@@ -221,7 +264,15 @@ export async function runAdminRefund(ctx: EventsContext & { clock: { now(): Date
     });
     if (!claimed) return;
     const [inv] = await uow.tx.select().from(invoices).where(eq(invoices.id, claimed.invoiceId)).limit(1);
-    await audit(uow.tx, { actorId: null, ip: null, action: 'invoice.refunded', targetType: 'invoice', targetId: claimed.invoiceId, data: { refundId: claimed.id, providerRefundId: done.id }, at: now });
+    await audit(uow.tx, {
+      actorId: null,
+      ip: null,
+      action: 'invoice.refunded',
+      targetType: 'invoice',
+      targetId: claimed.invoiceId,
+      data: { refundId: claimed.id, providerRefundId: done.id },
+      at: now,
+    });
     await refundSucceeded(uow, claimed, inv!, reference, now);
   });
 }
@@ -238,7 +289,11 @@ export async function chargeRefunded(
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const [payment] = await tx.select().from(payments).where(and(eq(payments.intentId, event.reference), eq(payments.status, 'succeeded'))).limit(1);
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.intentId, event.reference), eq(payments.status, 'succeeded')))
+      .limit(1);
     if (!payment) return 'unknown_payment';
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update').limit(1);
     if (!inv) return 'unknown_payment';
@@ -261,7 +316,15 @@ export async function chargeRefunded(
         .returning();
       if (!row) continue;
       recorded++;
-      await audit(tx, { actorId: null, ip: null, action: 'invoice.refunded_at_provider', targetType: 'invoice', targetId: inv.id, data: { refundId: row.id, providerRefundId: r.id, amountCents: r.amountCents, eventId: event.eventId }, at: now });
+      await audit(tx, {
+        actorId: null,
+        ip: null,
+        action: 'invoice.refunded_at_provider',
+        targetType: 'invoice',
+        targetId: inv.id,
+        data: { refundId: row.id, providerRefundId: r.id, amountCents: r.amountCents, eventId: event.eventId },
+        at: now,
+      });
       await refundSucceeded(uow, row, inv, r.id, now);
     }
     return recorded ? 'refund_recorded' : 'replay';

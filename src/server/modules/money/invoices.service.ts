@@ -64,7 +64,10 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
 const processingPayment = sql<boolean>`exists (select 1 from payments p where p.invoice_id = ${invoices.id} and p.status = 'processing')`;
 
 /** What succeeded refunds gave back on the invoice. */
-export const refundedCentsSql = sql<number>`(select coalesce(sum(r.amount_cents), 0)::bigint from refunds r where r.invoice_id = ${invoices.id} and r.status = 'succeeded')`.mapWith(Number);
+export const refundedCentsSql =
+  sql<number>`(select coalesce(sum(r.amount_cents), 0)::bigint from refunds r where r.invoice_id = ${invoices.id} and r.status = 'succeeded')`.mapWith(
+    Number,
+  );
 
 export function toInvoice(r: InvoiceRow, user: Person, now: Date, processing = false, refundedCents = 0): Invoice {
   return {
@@ -117,7 +120,8 @@ async function resolveLines(
   if (input.lines) return { lines: input.lines.map(lineFromInput), templateId: input.templateId ?? null };
   const [tpl] = await db.select().from(feeTemplates).where(eq(feeTemplates.id, input.templateId!)).limit(1);
   if (!tpl) throw new AppError('bad_request', moneyMessages.templateNotFound, { fieldErrors: { templateId: [moneyMessages.templateNotFound] } });
-  if (!tpl.active) throw new AppError('bad_request', moneyMessages.templateInactive, { fieldErrors: { templateId: [moneyMessages.templateInactive] } });
+  if (!tpl.active)
+    throw new AppError('bad_request', moneyMessages.templateInactive, { fieldErrors: { templateId: [moneyMessages.templateInactive] } });
   const needsBase = tpl.lines.some((l) => l.type === 'bps');
   if (needsBase && input.baseAmountCents === undefined) {
     throw new AppError('bad_request', moneyMessages.baseRequired, { fieldErrors: { baseAmountCents: [moneyMessages.baseRequired] } });
@@ -146,7 +150,10 @@ export interface NewInvoice {
 }
 
 /** The invoices raised for one loan, sale or listing, oldest first (a loan's page lists them). */
-export async function invoicesRelatedTo(ctx: Pick<AppContext, 'db'>, input: { relatedKind: NonNullable<InvoiceRow['relatedKind']>; relatedId: string }): Promise<InvoiceRow[]> {
+export async function invoicesRelatedTo(
+  ctx: Pick<AppContext, 'db'>,
+  input: { relatedKind: NonNullable<InvoiceRow['relatedKind']>; relatedId: string },
+): Promise<InvoiceRow[]> {
   return ctx.db
     .select()
     .from(invoices)
@@ -237,15 +244,34 @@ export async function patchInvoice(ctx: Ctx, actor: SignedInActor, input: { id: 
         .where(and(eq(invoices.id, cur.id), eq(invoices.status, 'draft')))
         .returning();
       if (!row) throw new AppError('conflict', moneyMessages.notDraft);
-      await audit(uow.tx, { ...auditBy(actor), action: 'invoice.updated', targetType: 'invoice', targetId: cur.id, data: { fields: Object.keys(patch) }, at: now });
+      await audit(uow.tx, {
+        ...auditBy(actor),
+        action: 'invoice.updated',
+        targetType: 'invoice',
+        targetId: cur.id,
+        data: { fields: Object.keys(patch) },
+        at: now,
+      });
     }
     if (patch.status === 'sent') {
-      if (cur.status !== 'draft') throw new AppError('conflict', cur.status === 'sent' ? 'This invoice is already sent' : invoiceAggregate.conflict(cur.status, 'draft').message);
+      if (cur.status !== 'draft')
+        throw new AppError(
+          'conflict',
+          cur.status === 'sent' ? 'This invoice is already sent' : invoiceAggregate.conflict(cur.status, 'draft').message,
+        );
       return transition(uow, invoiceAggregate, { id: cur.id, from: 'draft', to: 'sent', actor, now, patch: { sentAt: now } });
     }
     if (patch.status === 'void') {
       if (cur.status !== 'draft' && cur.status !== 'sent') throw invoiceAggregate.conflict(cur.status, 'sent');
-      await transition(uow, invoiceAggregate, { id: cur.id, from: cur.status, to: 'void', actor, now, patch: { voidReason: patch.voidReason ?? null }, data: { reason: patch.voidReason } });
+      await transition(uow, invoiceAggregate, {
+        id: cur.id,
+        from: cur.status,
+        to: 'void',
+        actor,
+        now,
+        patch: { voidReason: patch.voidReason ?? null },
+        data: { reason: patch.voidReason },
+      });
     }
     return null;
   });
@@ -310,7 +336,10 @@ export async function adminInvoices(
       .limit(pageSize)
       .offset((input.page - 1) * pageSize),
     ctx.db.select({ n: count() }).from(invoices).innerJoin(users, eq(users.id, invoices.userId)).where(where),
-    ctx.db.select({ s: sum(invoices.totalCents) }).from(invoices).where(eq(invoices.status, 'sent')),
+    ctx.db
+      .select({ s: sum(invoices.totalCents) })
+      .from(invoices)
+      .where(eq(invoices.status, 'sent')),
     ctx.db
       .select({ s: sum(invoices.totalCents) })
       .from(invoices)

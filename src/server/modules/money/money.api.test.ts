@@ -53,7 +53,9 @@ const sessionOf = (url: string) => new URL(url, 'http://x').searchParams.get('se
 describe('invoice numbers', () => {
   it('gives 20 concurrent creations 20 different INV- numbers from the sequence', async () => {
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => api(t, admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines: [fixed('Storage', 1_000)], dueDate: due })),
+      Array.from({ length: 20 }, () =>
+        api(t, admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines: [fixed('Storage', 1_000)], dueDate: due }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     const numbers = results.map((r) => r.json<{ invoice: Invoice }>().invoice.number);
@@ -65,7 +67,12 @@ describe('invoice numbers', () => {
 describe('totals and bad input', () => {
   it('fills lines from a template on a base amount and computes the totals in whole cents', async () => {
     const tpl = await createFeeTemplate(t);
-    const res = await api(t, admin, 'POST', '/api/admin/invoices', { userId: member.user.id, templateId: tpl.id, baseAmountCents: 123_457, dueDate: due });
+    const res = await api(t, admin, 'POST', '/api/admin/invoices', {
+      userId: member.user.id,
+      templateId: tpl.id,
+      baseAmountCents: 123_457,
+      dueDate: due,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const inv = res.json<{ invoice: Invoice }>().invoice;
     // 2.5% of $1,234.57 is $30.86425 → $30.86.
@@ -97,11 +104,19 @@ describe('totals and bad input', () => {
   });
 
   it('refuses a fee template with basis points over 10,000 or no lines', async () => {
-    const over = await api(t, admin, 'POST', '/api/admin/fee-templates', { name: 'Bad', appliesTo: 'loan', lines: [{ type: 'bps', label: 'x', basisPoints: 10_001 }] });
+    const over = await api(t, admin, 'POST', '/api/admin/fee-templates', {
+      name: 'Bad',
+      appliesTo: 'loan',
+      lines: [{ type: 'bps', label: 'x', basisPoints: 10_001 }],
+    });
     expect(over.statusCode).toBe(400);
     const empty = await api(t, admin, 'POST', '/api/admin/fee-templates', { name: 'Bad', appliesTo: 'loan', lines: [] });
     expect(empty.statusCode).toBe(400);
-    const ok = await api(t, admin, 'POST', '/api/admin/fee-templates', { name: 'Loan origination', appliesTo: 'loan', lines: [{ type: 'bps', label: 'Origination', basisPoints: 100 }] });
+    const ok = await api(t, admin, 'POST', '/api/admin/fee-templates', {
+      name: 'Loan origination',
+      appliesTo: 'loan',
+      lines: [{ type: 'bps', label: 'Origination', basisPoints: 100 }],
+    });
     expect(ok.statusCode).toBe(201);
     const list = await api(t, admin, 'GET', '/api/admin/fee-templates');
     expect(list.json().templates.map((x: { name: string }) => x.name)).toContain('Loan origination');
@@ -111,14 +126,19 @@ describe('totals and bad input', () => {
 describe('edit rules', () => {
   it('edits a draft, then refuses edits once sent; void needs a reason and is final', async () => {
     const inv = await draft(t, admin, member.user.id);
-    const edited = await api(t, admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { lines: [fixed('Grading', 3_000), fixed('Shipping', 1_250)], notes: 'Two slabs' });
+    const edited = await api(t, admin, 'PATCH', `/api/admin/invoices/${inv.id}`, {
+      lines: [fixed('Grading', 3_000), fixed('Shipping', 1_250)],
+      notes: 'Two slabs',
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().invoice.totalCents).toBe(4_250);
 
     const before = published.length;
     const send = await api(t, admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { status: 'sent' });
     expect(send.json().invoice.status).toBe('sent');
-    expect(published.slice(before)).toContainEqual(expect.objectContaining({ type: 'notification', userId: member.user.id, title: moneyMessages.invoiceSentTitle }));
+    expect(published.slice(before)).toContainEqual(
+      expect.objectContaining({ type: 'notification', userId: member.user.id, title: moneyMessages.invoiceSentTitle }),
+    );
     // Each notification to its audience: the admin who sent it gets no "ready to pay" toast or bell row.
     expect(published.slice(before).filter((e) => e.type === 'notification' && (e as { toAdmins?: boolean }).toAdmins)).toEqual([]);
     const adminBell = await api(t, admin, 'GET', '/api/user/notifications');
@@ -227,7 +247,10 @@ describe('checkout with the test provider', () => {
 
 describe('memberships with the test provider', () => {
   it('subscribes to a plan through checkout and shows the active membership', async () => {
-    const [plan] = await t.db.insert(subscriptionPlans).values({ name: 'Test Collector', priceCents: 1_900, benefits: ['Vault discount'] }).returning();
+    const [plan] = await t.db
+      .insert(subscriptionPlans)
+      .values({ name: 'Test Collector', priceCents: 1_900, benefits: ['Vault discount'] })
+      .returning();
     const plans = await api(t, member, 'GET', '/api/subscription-plans');
     expect(plans.json().plans.map((p: { id: string }) => p.id)).toContain(plan!.id);
     expect((await api(t, member, 'POST', '/api/subscribe', { planId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
@@ -256,7 +279,12 @@ describe('Stripe through the fake Stripe server', () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     s = await createTestApp({
-      env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
+      env: {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_API_URL: stripe.url,
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      },
     });
     sAdmin = await signedInAdmin(s);
     sMember = await signedInMember(s);
@@ -267,7 +295,12 @@ describe('Stripe through the fake Stripe server', () => {
   });
 
   const webhook = (d: { body: string; signature: string }) =>
-    s.rawInject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, payload: d.body });
+    s.rawInject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
+      payload: d.body,
+    });
 
   async function stripeCheckout(amount: number) {
     const inv = await sent(s, sAdmin, sMember.user.id, [fixed('Listing fee', amount)]);
@@ -343,7 +376,14 @@ describe('Stripe through the fake Stripe server', () => {
     const subId = stripe.sessions.get(sid)!.subscription!;
     expect((await api(s, sMember, 'GET', '/api/user/subscription')).json().subscription).toMatchObject({ status: 'active', plan: { id: plan!.id } });
 
-    await webhook(stripe.signedEvent('customer.subscription.updated', { id: subId, object: 'subscription', status: 'past_due', items: { data: [{ current_period_end: 1_900_000_000 }] } }));
+    await webhook(
+      stripe.signedEvent('customer.subscription.updated', {
+        id: subId,
+        object: 'subscription',
+        status: 'past_due',
+        items: { data: [{ current_period_end: 1_900_000_000 }] },
+      }),
+    );
     const pastDue = (await api(s, sMember, 'GET', '/api/user/subscription')).json().subscription;
     expect(pastDue).toMatchObject({ status: 'past_due', currentPeriodEnd: new Date(1_900_000_000_000).toISOString() });
 
@@ -362,7 +402,9 @@ describe('demo seed', () => {
     expect(casey.json().invoices.some((i: Invoice) => isOverdue(i, new Date()))).toBe(true);
     const kinds = (await api(t, admin, 'GET', '/api/admin/fee-templates')).json().templates.map((x: { appliesTo: string }) => x.appliesTo);
     expect(kinds).toEqual(expect.arrayContaining(['loan', 'sale', 'listing']));
-    expect((await api(t, member, 'GET', '/api/subscription-plans')).json().plans.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['Collector', 'Investor', 'Private']));
+    expect((await api(t, member, 'GET', '/api/subscription-plans')).json().plans.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['Collector', 'Investor', 'Private']),
+    );
   });
 });
 

@@ -60,7 +60,11 @@ export function moneyJobs(ctx: JobContext): JobDefinition[] {
   // A job queued for another provider than this instance's is left alone by its run function.
   return [
     overdue,
-    defineJob({ name: EXPIRE_CHECKOUT_JOB, payload: z.object({ provider: z.string(), sessionId: z.string() }), run: (payload) => runExpireCheckout(payments, payload) }),
+    defineJob({
+      name: EXPIRE_CHECKOUT_JOB,
+      payload: z.object({ provider: z.string(), sessionId: z.string() }),
+      run: (payload) => runExpireCheckout(payments, payload),
+    }),
     defineJob({
       name: CANCEL_PROVIDER_SUBSCRIPTION_JOB,
       payload: z.object({ provider: z.string(), subscriptionId: z.string() }),
@@ -69,10 +73,25 @@ export function moneyJobs(ctx: JobContext): JobDefinition[] {
     defineJob({
       name: REFUND_PAYMENT_JOB,
       // Jobs queued before the ledger carry no invoice fields.
-      payload: z.object({ provider: z.string(), paymentId: z.string(), reference: z.string(), invoiceId: z.string().optional(), invoiceNumber: z.string().optional(), amountCents: z.number().optional() }),
+      payload: z.object({
+        provider: z.string(),
+        paymentId: z.string(),
+        reference: z.string(),
+        invoiceId: z.string().optional(),
+        invoiceNumber: z.string().optional(),
+        amountCents: z.number().optional(),
+      }),
       run: (payload, run) => runRefundPayment(ctx, payments, payload, run),
     }),
-    defineJob({ name: ADMIN_REFUND_JOB, payload: z.object({ refundId: z.string() }), run: (payload, run) => runAdminRefund(ctx, payments, payload, run) }),
-    defineJob({ name: RECONCILE_DAY_JOB, payload: z.object({ day: z.string().optional() }), run: (payload) => runDailyReconciliation({ ...ctx, payments }, payload) }),
+    defineJob({
+      name: ADMIN_REFUND_JOB,
+      payload: z.object({ refundId: z.string() }),
+      run: (payload, run) => runAdminRefund(ctx, payments, payload, run),
+    }),
+    defineJob({
+      name: RECONCILE_DAY_JOB,
+      payload: z.object({ day: z.string().optional() }),
+      run: (payload) => runDailyReconciliation({ ...ctx, payments }, payload),
+    }),
   ];
 }

@@ -19,7 +19,13 @@ export function invoiceSent(uow: UnitOfWork, inv: Inv, now: Date) {
 
 /** The member (and admins) hear that an invoice is paid. */
 export function invoicePaid(uow: UnitOfWork, inv: Inv, now: Date) {
-  return notify(uow, { kind: 'invoice_paid', title: moneyMessages.invoicePaidTitle, message: moneyMessages.invoicePaid(inv.number, formatCents(inv.totalCents)), ...people(inv), now });
+  return notify(uow, {
+    kind: 'invoice_paid',
+    title: moneyMessages.invoicePaidTitle,
+    message: moneyMessages.invoicePaid(inv.number, formatCents(inv.totalCents)),
+    ...people(inv),
+    now,
+  });
 }
 
 /** A delayed payment (a bank debit) failed: the member hears the invoice is open to pay again. */

@@ -28,7 +28,11 @@ export function onInvoicePaid(kind: InvoiceRelatedKind, handler: InvoicePaidHand
   handlers.set(kind, list);
   return () => {
     const l = handlers.get(kind);
-    if (l) handlers.set(kind, l.filter((h) => h !== handler));
+    if (l)
+      handlers.set(
+        kind,
+        l.filter((h) => h !== handler),
+      );
   };
 }
 

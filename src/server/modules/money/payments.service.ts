@@ -52,7 +52,14 @@ async function openSessionFor(ctx: Ctx, invoiceId: string): Promise<{ url: strin
 async function expire(ctx: Ctx, paymentId: string) {
   const now = ctx.clock.now();
   await ctx.db.transaction((tx) =>
-    transitionMany({ tx }, paymentAggregate, { where: eq(payments.id, paymentId), from: ['pending'], to: 'expired', actor: system, now, patch: { failureReason: 'expired' } }),
+    transitionMany({ tx }, paymentAggregate, {
+      where: eq(payments.id, paymentId),
+      from: ['pending'],
+      to: 'expired',
+      actor: system,
+      now,
+      patch: { failureReason: 'expired' },
+    }),
   );
 }
 
@@ -69,7 +76,13 @@ export async function refuseOpenSubscriptionCheckout(ctx: Ctx, userId: string) {
     if (p.status === 'processing') throw new AppError('conflict', moneyMessages.subscriptionPending);
     // The test provider takes no money: an abandoned test checkout is simply closed.
     if (p.provider === 'test') {
-      await closeSession(ctx, { provider: 'test', sessionId: p.sessionId, status: 'expired', eventId: `test_superseded_${p.sessionId}`, reason: 'superseded' });
+      await closeSession(ctx, {
+        provider: 'test',
+        sessionId: p.sessionId,
+        status: 'expired',
+        eventId: `test_superseded_${p.sessionId}`,
+        reason: 'superseded',
+      });
       continue;
     }
     let found: Awaited<ReturnType<Ctx['payments']['getCheckout']>>;
@@ -96,7 +109,10 @@ export async function openCheckout(
   const origin = ctx.config.appOrigin;
   const successPath = input.kind === 'subscription' ? '/subscription-success' : '/payment-success';
   // One key per attempt at this invoice: two checkouts racing send the same key and get one session.
-  const [{ attempts }] = await ctx.db.select({ attempts: sql<number>`count(*)::int` }).from(payments).where(eq(payments.invoiceId, input.invoice.id));
+  const [{ attempts }] = await ctx.db
+    .select({ attempts: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.invoiceId, input.invoice.id));
   const idempotencyKey = `checkout:${input.invoice.id}:${attempts}`;
   let session: { sessionId: string; url: string };
   try {
@@ -133,7 +149,14 @@ export async function openCheckout(
       .onConflictDoNothing({ target: [payments.provider, payments.sessionId] })
       .returning({ id: payments.id });
     if (!inserted.length) return;
-    await audit(tx, { ...auditBy(actor), action: 'payment.checkout_opened', targetType: 'invoice', targetId: input.invoice.id, data: { provider: ctx.payments.name }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'payment.checkout_opened',
+      targetType: 'invoice',
+      targetId: input.invoice.id,
+      data: { provider: ctx.payments.name },
+      at: now,
+    });
   });
   return { url: session.url };
 }
@@ -192,7 +215,16 @@ export type SettleOutcome = 'paid' | 'replay' | 'already_settled' | 'refused' | 
  */
 export async function settlePayment(
   ctx: Ctx,
-  input: { provider: 'test' | 'stripe'; sessionId: string; amountCents: number; currency?: string; eventId: string; reference: string; customerId?: string | null; subscriptionId?: string | null },
+  input: {
+    provider: 'test' | 'stripe';
+    sessionId: string;
+    amountCents: number;
+    currency?: string;
+    eventId: string;
+    reference: string;
+    customerId?: string | null;
+    subscriptionId?: string | null;
+  },
 ): Promise<SettleOutcome> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
@@ -212,26 +244,66 @@ export async function settlePayment(
     const seen = sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`;
     if (input.amountCents !== p.amountCents || input.amountCents !== inv!.totalCents) {
       ctx.log.warn(
-        { provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, expectedCents: inv!.totalCents, receivedCents: input.amountCents },
+        {
+          provider: input.provider,
+          eventId: input.eventId,
+          invoiceId: p.invoiceId,
+          expectedCents: inv!.totalCents,
+          receivedCents: input.amountCents,
+        },
         'payment amount does not match the invoice; refused',
       );
       if (!(await refusePayment(uow, p.id, 'amount_mismatch', seen, now)).length) return 'replay';
-      await audit(tx, { actorId: null, ip: null, action: 'payment.amount_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents }, at: now });
-      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'amount_mismatch' }, now);
+      await audit(tx, {
+        actorId: null,
+        ip: null,
+        action: 'payment.amount_mismatch',
+        targetType: 'invoice',
+        targetId: p.invoiceId,
+        data: { expectedCents: inv!.totalCents, receivedCents: input.amountCents },
+        at: now,
+      });
+      await refundLater(
+        uow,
+        { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'amount_mismatch' },
+        now,
+      );
       return 'refused';
     }
     // Invoices are in US dollars: the same number of cents in another currency is not payment.
     if ((input.currency ?? 'usd') !== 'usd') {
-      ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, currency: input.currency }, 'payment in another currency; refused');
+      ctx.log.warn(
+        { provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, currency: input.currency },
+        'payment in another currency; refused',
+      );
       if (!(await refusePayment(uow, p.id, 'currency_mismatch', seen, now)).length) return 'replay';
-      await audit(tx, { actorId: null, ip: null, action: 'payment.currency_mismatch', targetType: 'invoice', targetId: p.invoiceId, data: { currency: input.currency ?? null }, at: now });
-      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'currency_mismatch' }, now);
+      await audit(tx, {
+        actorId: null,
+        ip: null,
+        action: 'payment.currency_mismatch',
+        targetType: 'invoice',
+        targetId: p.invoiceId,
+        data: { currency: input.currency ?? null },
+        at: now,
+      });
+      await refundLater(
+        uow,
+        { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'currency_mismatch' },
+        now,
+      );
       return 'refused';
     }
     if (inv!.status !== 'sent') {
-      ctx.log.warn({ provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, status: inv!.status }, 'payment for an invoice that is not payable; refused');
+      ctx.log.warn(
+        { provider: input.provider, eventId: input.eventId, invoiceId: p.invoiceId, status: inv!.status },
+        'payment for an invoice that is not payable; refused',
+      );
       if (!(await refusePayment(uow, p.id, `invoice_${inv!.status}`, seen, now)).length) return 'already_settled';
-      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: `invoice_${inv!.status}` }, now);
+      await refundLater(
+        uow,
+        { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: `invoice_${inv!.status}` },
+        now,
+      );
       return inv!.status === 'paid' ? 'already_settled' : 'refused';
     }
     // The invoice's conditional update is the lock: of two concurrent completions (of this
@@ -251,7 +323,11 @@ export async function settlePayment(
       if (!(err instanceof AppError) || err.code !== 'conflict') throw err;
       // Another delivery of this same session settled it: a duplicate, nothing captured twice.
       if (!(await refusePayment(uow, p.id, 'invoice_already_settled', seen, now)).length) return 'already_settled';
-      await refundLater(uow, { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'invoice_already_settled' }, now);
+      await refundLater(
+        uow,
+        { payment: p, invoice: inv!, reference: input.reference, amountCents: input.amountCents, reason: 'invoice_already_settled' },
+        now,
+      );
       return 'already_settled';
     }
     const [won] = await transitionMany(uow, paymentAggregate, {
@@ -291,7 +367,10 @@ async function refusePayment(uow: UnitOfWork, paymentId: string, reason: string,
   });
 }
 
-async function closeSession(ctx: Ctx, input: { provider: 'test' | 'stripe'; sessionId: string; status: Extract<PaymentStatus, 'failed' | 'expired'>; eventId: string; reason: string }) {
+async function closeSession(
+  ctx: Ctx,
+  input: { provider: 'test' | 'stripe'; sessionId: string; status: Extract<PaymentStatus, 'failed' | 'expired'>; eventId: string; reason: string },
+) {
   const now = ctx.clock.now();
   await ctx.db.transaction((tx) =>
     transitionMany({ tx }, paymentAggregate, {
@@ -314,7 +393,11 @@ async function paymentProcessing(ctx: Ctx, input: { sessionId: string; eventId: 
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
+    const [p] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId)))
+      .limit(1);
     if (!p) return 'unknown_session';
     if (p.eventIds.includes(input.eventId) || p.status !== 'pending') return 'replay';
     const [moved] = await transitionMany(uow, paymentAggregate, {
@@ -325,7 +408,16 @@ async function paymentProcessing(ctx: Ctx, input: { sessionId: string; eventId: 
       now,
       patch: { eventIds: sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb` },
     });
-    if (moved) await audit(tx, { actorId: null, ip: null, action: 'payment.processing', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe' }, at: now });
+    if (moved)
+      await audit(tx, {
+        actorId: null,
+        ip: null,
+        action: 'payment.processing',
+        targetType: 'invoice',
+        targetId: p.invoiceId,
+        data: { provider: 'stripe' },
+        at: now,
+      });
     return moved ? 'processing' : 'replay';
   });
 }
@@ -335,12 +427,30 @@ async function delayedPaymentFailed(ctx: Ctx, input: { sessionId: string; eventI
   const now = ctx.clock.now();
   return inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    const [p] = await tx.select().from(payments).where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId))).limit(1);
+    const [p] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, 'stripe'), eq(payments.sessionId, input.sessionId)))
+      .limit(1);
     if (!p) return 'unknown_session';
-    const [moved] = await refusePayment(uow, p.id, 'async_payment_failed', sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`, now);
+    const [moved] = await refusePayment(
+      uow,
+      p.id,
+      'async_payment_failed',
+      sql`${payments.eventIds} || ${JSON.stringify([input.eventId])}::jsonb`,
+      now,
+    );
     if (!moved) return 'replay';
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId)).limit(1);
-    await audit(tx, { actorId: null, ip: null, action: 'payment.failed', targetType: 'invoice', targetId: p.invoiceId, data: { provider: 'stripe', reason: 'async_payment_failed' }, at: now });
+    await audit(tx, {
+      actorId: null,
+      ip: null,
+      action: 'payment.failed',
+      targetType: 'invoice',
+      targetId: p.invoiceId,
+      data: { provider: 'stripe', reason: 'async_payment_failed' },
+      at: now,
+    });
     if (inv && inv.status === 'sent') await paymentFailed(uow, inv, now);
     return 'failed';
   });
@@ -355,7 +465,13 @@ export async function completeTestPayment(ctx: Ctx, actor: SignedInActor, input:
   requireTestProvider(ctx);
   const p = await ownPayment(ctx, actor, input.sessionId);
   if (p.status === 'failed' || p.status === 'expired') throw new AppError('conflict', moneyMessages.sessionClosed);
-  await settlePayment(ctx, { provider: 'test', sessionId: p.sessionId, amountCents: p.amountCents, eventId: `test_complete_${p.sessionId}`, reference: p.sessionId });
+  await settlePayment(ctx, {
+    provider: 'test',
+    sessionId: p.sessionId,
+    amountCents: p.amountCents,
+    eventId: `test_complete_${p.sessionId}`,
+    reference: p.sessionId,
+  });
   return sessionView(ctx, await ownPayment(ctx, actor, input.sessionId));
 }
 

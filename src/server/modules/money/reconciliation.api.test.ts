@@ -20,7 +20,11 @@ function helpers(get: () => { t: TestApp; admin: SignedInUser; member: SignedInU
     get().t.app.inject({ method, url, headers: { ...who?.headers, ...headers }, payload: payload as never });
   async function sentInvoice(amountCents: number) {
     const { admin, member } = get();
-    const res = await api(admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines: [{ type: 'fixed', label: 'Grading fee', amountCents }], dueDate: '2030-01-31' });
+    const res = await api(admin, 'POST', '/api/admin/invoices', {
+      userId: member.user.id,
+      lines: [{ type: 'fixed', label: 'Grading fee', amountCents }],
+      dueDate: '2030-01-31',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ invoice: Invoice }>().invoice.id;
     expect((await api(admin, 'PATCH', `/api/admin/invoices/${id}`, { status: 'sent' })).statusCode).toBe(200);
@@ -88,9 +92,26 @@ describe('reconciliation against Stripe', () => {
 
   it('money Stripe took that the ledger never booked is a mismatch, and the admins are told', async () => {
     const [{ intentId }] = await t.db.select({ intentId: payments.intentId }).from(payments).where(eq(payments.status, 'succeeded')).limit(1);
-    stripe.charges.push({ id: 'ch_stray', object: 'charge', amount: 1_234, currency: 'usd', payment_intent: 'pi_stray', status: 'succeeded', paid: true, created: Math.floor(t.clock.now().getTime() / 1000) });
+    stripe.charges.push({
+      id: 'ch_stray',
+      object: 'charge',
+      amount: 1_234,
+      currency: 'usd',
+      payment_intent: 'pi_stray',
+      status: 'succeeded',
+      paid: true,
+      created: Math.floor(t.clock.now().getTime() / 1000),
+    });
     // A refund made in Stripe's dashboard whose webhook never arrived.
-    stripe.refunds.push({ id: 're_dashboard', payment_intent: intentId!, idempotencyKey: null, amount: 500, created: Math.floor(t.clock.now().getTime() / 1000), currency: 'usd', status: 'succeeded' });
+    stripe.refunds.push({
+      id: 're_dashboard',
+      payment_intent: intentId!,
+      idempotencyKey: null,
+      amount: 500,
+      created: Math.floor(t.clock.now().getTime() / 1000),
+      currency: 'usd',
+      status: 'succeeded',
+    });
     const run = await h.reconcile(DAY);
     expect(run.status).toBe('mismatched');
     expect(run.mismatches).toEqual(
@@ -99,11 +120,19 @@ describe('reconciliation against Stripe', () => {
         expect.objectContaining({ kind: 'amount_differs', flow: 'refund', reference: intentId, ledgerCents: 4_000, providerCents: 4_500 }),
       ]),
     );
-    const told = await t.db.select().from(notifications).where(and(eq(notifications.userId, admin.user.id), eq(notifications.kind, 'ledger_mismatch')));
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, admin.user.id), eq(notifications.kind, 'ledger_mismatch')));
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ link: '/admin/ledger', variant: 'destructive' });
     // The member hears nothing of it.
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.userId, member.user.id), eq(notifications.kind, 'ledger_mismatch')))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, member.user.id), eq(notifications.kind, 'ledger_mismatch'))),
+    ).toHaveLength(0);
   });
 
   it('refuses a day that has not begun, a malformed day, and anyone but an admin', async () => {
@@ -117,7 +146,10 @@ describe('reconciliation against Stripe', () => {
 
   it('the daily job reconciles the day before and schedules the next day', async () => {
     await scheduleReconciliation({ db: t.db, clock: t.clock });
-    const [job] = await t.db.select().from(jobsTable).where(eq(jobsTable.key, `${RECONCILE_DAY_JOB}:${DAY}`));
+    const [job] = await t.db
+      .select()
+      .from(jobsTable)
+      .where(eq(jobsTable.key, `${RECONCILE_DAY_JOB}:${DAY}`));
     expect(job).toMatchObject({ name: RECONCILE_DAY_JOB, payload: { day: DAY } });
     expect(job!.runAt.toISOString()).toBe('2026-06-02T00:15:00.000Z');
     t.clock.advance(10 * 3_600_000); // past 00:15 the next day (the admin's session idles out: read the table)
@@ -128,7 +160,10 @@ describe('reconciliation against Stripe', () => {
         return run?.day;
       })
       .toBe(DAY);
-    const [next] = await t.db.select().from(jobsTable).where(eq(jobsTable.key, `${RECONCILE_DAY_JOB}:2026-06-02`));
+    const [next] = await t.db
+      .select()
+      .from(jobsTable)
+      .where(eq(jobsTable.key, `${RECONCILE_DAY_JOB}:2026-06-02`));
     expect(next!.runAt.toISOString()).toBe('2026-06-03T00:15:00.000Z');
   });
 });
@@ -203,7 +238,9 @@ describe('the demo seed', () => {
   });
 
   it('leaves a week of matched daily runs', async () => {
-    const runs = (await t.app.inject({ method: 'GET', url: '/api/admin/ledger/reconciliations', headers: admin.headers })).json<ReconciliationsResponse>().reconciliations;
+    const runs = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/ledger/reconciliations', headers: admin.headers })
+    ).json<ReconciliationsResponse>().reconciliations;
     expect(runs.map((r) => r.day)).toEqual(['2026-05-31', '2026-05-30', '2026-05-29', '2026-05-28', '2026-05-27', '2026-05-26', '2026-05-25']);
     expect(runs.every((r) => r.status === 'matched' && r.ranBy === null)).toBe(true);
     expect(runs.some((r) => r.ledgerPaymentsCents > 0)).toBe(true);

@@ -162,7 +162,9 @@ export async function reconcileDay(ctx: Ctx, actor: SignedInActor | null, input:
       at: now,
     });
     if (status !== 'matched') {
-      const what = error ?? `${matched!.mismatches.length} difference${matched!.mismatches.length === 1 ? '' : 's'}: ledger ${formatCents(matched!.ledgerPaymentsCents)} in, provider ${formatCents(matched!.providerPaymentsCents)} in`;
+      const what =
+        error ??
+        `${matched!.mismatches.length} difference${matched!.mismatches.length === 1 ? '' : 's'}: ledger ${formatCents(matched!.ledgerPaymentsCents)} in, provider ${formatCents(matched!.providerPaymentsCents)} in`;
       await notify(uow, {
         kind: 'ledger_mismatch',
         title: `Reconciliation of ${input.day} ${status === 'failed' ? 'failed' : 'found differences'}`,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { ClearingMovement } from '#server/modules/ledger/index.ts';
 import { matchActivity } from './reconciliation.service.ts';
 
-const paid = (reference: string, netCents: number, invoiceId: string | null = null): ClearingMovement => ({ causeType: 'payment_settled', reference, netCents, invoiceId });
+const paid = (reference: string, netCents: number, invoiceId: string | null = null): ClearingMovement => ({
+  causeType: 'payment_settled',
+  reference,
+  netCents,
+  invoiceId,
+});
 const refunded = (reference: string, cents: number): ClearingMovement => ({ causeType: 'refund', reference, netCents: -cents, invoiceId: null });
 const usd = 'usd';
 
@@ -15,7 +20,14 @@ describe('matchActivity', () => {
         { id: 're_2', reference: 'pi_1', amountCents: 2_500, currency: usd },
       ],
     });
-    expect(m).toMatchObject({ ledgerPaymentsCents: 9_000, ledgerRefundsCents: 4_500, providerPaymentsCents: 9_000, providerRefundsCents: 4_500, matchedCount: 2, mismatches: [] });
+    expect(m).toMatchObject({
+      ledgerPaymentsCents: 9_000,
+      ledgerRefundsCents: 4_500,
+      providerPaymentsCents: 9_000,
+      providerRefundsCents: 4_500,
+      matchedCount: 2,
+      mismatches: [],
+    });
   });
 
   it('names money only one side knows of, and amounts that differ', () => {
@@ -42,7 +54,9 @@ describe('matchActivity', () => {
       payments: [{ reference: 'pi_r', amountCents: 3_000, currency: usd }],
       refunds: [],
     });
-    expect(m.mismatches).toEqual([{ kind: 'missing_in_ledger', flow: 'payment', reference: 'pi_r', ledgerCents: 0, providerCents: 3_000, invoiceId: null }]);
+    expect(m.mismatches).toEqual([
+      { kind: 'missing_in_ledger', flow: 'payment', reference: 'pi_r', ledgerCents: 0, providerCents: 3_000, invoiceId: null },
+    ]);
   });
 
   it('pairs what is left on both sides one to one by equal amount (a membership known by its subscription)', () => {

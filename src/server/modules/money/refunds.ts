@@ -28,13 +28,27 @@ export async function refundLater(
   if (payment.provider === 'test') return; // the test provider captures nothing
   const automatic = input.reference.startsWith('pi_');
   // The captured money is on the ledger at once, as owed back (decision 132).
-  await postCaptureRefused(uow.tx, { paymentId: payment.id, invoiceId: invoice.id, invoiceNumber: invoice.number, amountCents: input.amountCents, at: now, reference: input.reference });
+  await postCaptureRefused(uow.tx, {
+    paymentId: payment.id,
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.number,
+    amountCents: input.amountCents,
+    at: now,
+    reference: input.reference,
+  });
   if (automatic) {
     await enqueueJob(uow.tx, {
       name: REFUND_PAYMENT_JOB,
       runAt: now,
       key: `${REFUND_PAYMENT_JOB}:${payment.id}`,
-      payload: { provider: payment.provider, paymentId: payment.id, reference: input.reference, invoiceId: invoice.id, invoiceNumber: invoice.number, amountCents: input.amountCents },
+      payload: {
+        provider: payment.provider,
+        paymentId: payment.id,
+        reference: input.reference,
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        amountCents: input.amountCents,
+      },
     });
   } else if (input.reference.startsWith('sub_')) {
     await cancelAtProviderLater(uow, { provider: payment.provider, providerSubscriptionId: input.reference }, now);

@@ -31,10 +31,19 @@ afterAll(async () => {
 const api = (who: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   s.app.inject({ method, url, headers: who?.headers, payload: payload as never });
 const webhook = (d: { body: string; signature: string }) =>
-  s.rawInject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': d.signature }, payload: d.body });
+  s.rawInject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
+    payload: d.body,
+  });
 
 async function sentInvoice(amountCents: number) {
-  const res = await api(admin, 'POST', '/api/admin/invoices', { userId: member.user.id, lines: [{ type: 'fixed', label: 'Grading fee', amountCents }], dueDate: '2030-01-31' });
+  const res = await api(admin, 'POST', '/api/admin/invoices', {
+    userId: member.user.id,
+    lines: [{ type: 'fixed', label: 'Grading fee', amountCents }],
+    dueDate: '2030-01-31',
+  });
   expect(res.statusCode, res.body).toBe(201);
   const inv = res.json<{ invoice: Invoice }>().invoice;
   expect((await api(admin, 'PATCH', `/api/admin/invoices/${inv.id}`, { status: 'sent' })).statusCode).toBe(200);
@@ -58,8 +67,20 @@ describe('signed events that are not what they claim', () => {
     for (const body of [
       JSON.stringify({ id: eventId, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: {} }),
       JSON.stringify({ id: eventId, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000) }),
-      JSON.stringify({ id: eventId, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: null } }),
-      JSON.stringify({ id: eventId, object: 'event', type: 'checkout.session.expired', created: Math.floor(Date.now() / 1000), data: { object: { object: 'checkout.session' } } }),
+      JSON.stringify({
+        id: eventId,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: null },
+      }),
+      JSON.stringify({
+        id: eventId,
+        object: 'event',
+        type: 'checkout.session.expired',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: { object: 'checkout.session' } },
+      }),
     ]) {
       const signature = stripe.sign(body);
       const res = await webhook({ body, signature });
@@ -96,7 +117,10 @@ describe('signed events that are not what they claim', () => {
 describe('subscription events out of order', () => {
   async function stripeMember() {
     const who = await signedInMember(s);
-    const [plan] = await s.db.insert(subscriptionPlans).values({ name: `Ordered ${Math.random()}`, priceCents: 2_900, benefits: [] }).returning();
+    const [plan] = await s.db
+      .insert(subscriptionPlans)
+      .values({ name: `Ordered ${Math.random()}`, priceCents: 2_900, benefits: [] })
+      .returning();
     const open = await s.app.inject({ method: 'POST', url: '/api/subscribe', headers: who.headers, payload: { planId: plan!.id } });
     expect(open.statusCode, open.body).toBe(200);
     const sid = (open.json().url as string).split('/').pop()!;
@@ -107,15 +131,34 @@ describe('subscription events out of order', () => {
   }
   const now = () => Math.floor(Date.now() / 1000);
   const updated = (subId: string, status: string, created: number, extra: Record<string, unknown> = {}) =>
-    stripe.signedEvent('customer.subscription.updated', { id: subId, object: 'subscription', status, items: { data: [{ current_period_end: 1_900_000_000 }] }, ...extra }, { created });
+    stripe.signedEvent(
+      'customer.subscription.updated',
+      { id: subId, object: 'subscription', status, items: { data: [{ current_period_end: 1_900_000_000 }] }, ...extra },
+      { created },
+    );
 
   it('books a renewal month Stripe charged on its own, once, whatever order it arrives in', async () => {
     const { subId, mine } = await stripeMember();
-    const renewalEntries = async () => (await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeType, 'membership_renewed'))).filter((e) => e.memo.includes(`in_renew_${subId}`));
+    const renewalEntries = async () =>
+      (await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeType, 'membership_renewed'))).filter((e) =>
+        e.memo.includes(`in_renew_${subId}`),
+      );
     // The first period's invoice was settled by its checkout: nothing more to book.
-    const first = stripe.signedEvent('invoice.paid', { id: `in_first_${subId}`, object: 'invoice', subscription: subId, billing_reason: 'subscription_create', amount_paid: 2_900, currency: 'usd' });
+    const first = stripe.signedEvent('invoice.paid', {
+      id: `in_first_${subId}`,
+      object: 'invoice',
+      subscription: subId,
+      billing_reason: 'subscription_create',
+      amount_paid: 2_900,
+      currency: 'usd',
+    });
     expect((await webhook(first)).statusCode).toBe(200);
-    expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeId, `in_first_${subId}`))).toHaveLength(0);
+    expect(
+      await s.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.causeId, `in_first_${subId}`)),
+    ).toHaveLength(0);
     // A renewal: a month of income, into the provider's clearing account.
     const renewal = stripe.signedEvent('invoice.paid', {
       id: `in_renew_${subId}`,
@@ -141,9 +184,21 @@ describe('subscription events out of order', () => {
     expect((await webhook(stale)).json().outcome).toBe('stale');
     expect(await renewalEntries()).toHaveLength(1);
     // A renewal in another currency is refused and books nothing.
-    const eur = stripe.signedEvent('invoice.paid', { id: `in_eur_${subId}`, object: 'invoice', subscription: subId, billing_reason: 'subscription_cycle', amount_paid: 2_900, currency: 'eur' });
+    const eur = stripe.signedEvent('invoice.paid', {
+      id: `in_eur_${subId}`,
+      object: 'invoice',
+      subscription: subId,
+      billing_reason: 'subscription_cycle',
+      amount_paid: 2_900,
+      currency: 'eur',
+    });
     expect((await webhook(eur)).statusCode).toBe(400);
-    expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeId, `in_eur_${subId}`))).toHaveLength(0);
+    expect(
+      await s.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.causeId, `in_eur_${subId}`)),
+    ).toHaveLength(0);
     const tb = (await s.app.inject({ method: 'GET', url: '/api/admin/ledger/trial-balance', headers: admin.headers })).json();
     expect(tb.balanced).toBe(true);
   });
@@ -157,7 +212,11 @@ describe('subscription events out of order', () => {
     expect(older.json().outcome).toBe('stale');
     expect(await mine()).toMatchObject({ status: 'past_due' });
     // An older invoice.paid does not bring it back to active either.
-    const renewal = stripe.signedEvent('invoice.paid', { id: 'in_old', object: 'invoice', subscription: subId, lines: { data: [{ period: { end: 1_800_000_000 } }] } }, { created: now() - 30 });
+    const renewal = stripe.signedEvent(
+      'invoice.paid',
+      { id: 'in_old', object: 'invoice', subscription: subId, lines: { data: [{ period: { end: 1_800_000_000 } }] } },
+      { created: now() - 30 },
+    );
     expect((await webhook(renewal)).json().outcome).toBe('stale');
     expect(await mine()).toMatchObject({ status: 'past_due', currentPeriodEnd: new Date(1_900_000_000_000).toISOString() });
     const [row] = await s.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId));
@@ -380,9 +439,12 @@ describe('reservations that end close their Stripe session', () => {
 describe('money captured for an invoice that cannot take it', () => {
   const adminNotices = async () => JSON.stringify((await api(admin, 'GET', '/api/user/notifications')).json());
   const refundsOf = (sid: string) => stripe.refunds.filter((r) => r.payment_intent === stripe.sessions.get(sid)!.payment_intent);
-  const trialBalance = async () => (await api(admin, 'GET', '/api/admin/ledger/trial-balance')).json() as { balanced: boolean; accounts: { code: string; balanceCents: number }[] };
+  const trialBalance = async () =>
+    (await api(admin, 'GET', '/api/admin/ledger/trial-balance')).json() as { balanced: boolean; accounts: { code: string; balanceCents: number }[] };
   const ledgerFor = async (invoiceId: string) =>
-    ((await api(admin, 'GET', `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json() as { entries: { causeType: string }[] }).entries.map((e) => e.causeType).sort();
+    ((await api(admin, 'GET', `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json() as { entries: { causeType: string }[] }).entries
+      .map((e) => e.causeType)
+      .sort();
 
   it('refunds the second of two sessions completing together for one invoice, and tells the admins', async () => {
     const inv = await sentInvoice(8_800);

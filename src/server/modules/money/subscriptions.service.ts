@@ -43,7 +43,11 @@ function addMonth(d: Date): Date {
 
 /** GET /api/subscription-plans: the plans on offer, cheapest first. */
 export async function listPlans(ctx: Pick<Ctx, 'db'>): Promise<SubscriptionPlan[]> {
-  const rows = await ctx.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.active, true)).orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.priceCents));
+  const rows = await ctx.db
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.active, true))
+    .orderBy(asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.priceCents));
   return rows.map(toPlan);
 }
 
@@ -135,8 +139,22 @@ export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promis
   const now = ctx.clock.now();
   await inTransaction(ctx, async (uow) => {
     const { tx } = uow;
-    await transitionMany(uow, subscriptionAggregate, { where: eq(subscriptions.id, row.sub.id), from: live, to: 'canceled', actor, now, patch: { canceledAt: now } });
-    await audit(tx, { ...auditBy(actor), action: 'subscription.canceled', targetType: 'subscription', targetId: row.sub.id, data: { planId: row.plan.id }, at: now });
+    await transitionMany(uow, subscriptionAggregate, {
+      where: eq(subscriptions.id, row.sub.id),
+      from: live,
+      to: 'canceled',
+      actor,
+      now,
+      patch: { canceledAt: now },
+    });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'subscription.canceled',
+      targetType: 'subscription',
+      targetId: row.sub.id,
+      data: { planId: row.plan.id },
+      at: now,
+    });
   });
   return null;
 }
@@ -170,7 +188,11 @@ const applied = (e: EventOrder) => ({ providerEventAt: e.createdAt, providerObje
  */
 export async function subscriptionRenewed(
   ctx: Pick<Ctx, 'db' | 'clock'>,
-  input: { subscriptionId: string; periodEnd: Date | null; charge?: { providerInvoiceId: string; amountCents: number; reference: string } | null } & EventOrder,
+  input: {
+    subscriptionId: string;
+    periodEnd: Date | null;
+    charge?: { providerInvoiceId: string; amountCents: number; reference: string } | null;
+  } & EventOrder,
 ): Promise<'renewed' | 'stale'> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
@@ -183,7 +205,11 @@ export async function subscriptionRenewed(
       patch: { ...(input.periodEnd ? { currentPeriodEnd: input.periodEnd } : {}), ...applied(input) },
     });
     if (input.charge) {
-      const [ours] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, input.subscriptionId)).limit(1);
+      const [ours] = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, input.subscriptionId))
+        .limit(1);
       if (ours) await postMembershipRenewed(tx, { ...input.charge, subscriptionId: ours.id, at: now });
     }
     return rows.length ? 'renewed' : 'stale';
@@ -212,4 +238,3 @@ export async function subscriptionChanged(
   );
   return rows.length ? 'changed' : 'stale';
 }
-

@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '#common/live.ts';
 import type { Invoice } from '#common/money.ts';
-import { memberNotificationKinds, notificationKindInfo, NOTIFICATIONS_PAGE_SIZE, staffNotificationKinds, type Notification, type NotificationsResponse } from '#common/notifications.ts';
+import {
+  memberNotificationKinds,
+  notificationKindInfo,
+  NOTIFICATIONS_PAGE_SIZE,
+  staffNotificationKinds,
+  type Notification,
+  type NotificationsResponse,
+} from '#common/notifications.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
@@ -55,7 +62,11 @@ const runSmsJobs = () => new JobRunner(t.db, t.clock, notificationsJobs(smsCtx()
 const textsTo = (phone: string) => tw.messages.filter((m) => m.to === phone);
 
 async function sendInvoice(to: SignedInUser, amountCents = 12_500) {
-  const created = await api(admin, 'POST', '/api/admin/invoices', { userId: to.user.id, lines: [{ type: 'fixed', label: 'Vault storage', amountCents }], dueDate: '2030-02-28' });
+  const created = await api(admin, 'POST', '/api/admin/invoices', {
+    userId: to.user.id,
+    lines: [{ type: 'fixed', label: 'Vault storage', amountCents }],
+    dueDate: '2030-02-28',
+  });
   expect(created.statusCode, created.body).toBe(201);
   const inv = created.json<{ invoice: Invoice }>().invoice;
   t.clock.advance(1000);
@@ -85,8 +96,14 @@ describe('storing notifications', () => {
     expect((await api(member, 'POST', `/api/payment-test/${sid}/complete`)).statusCode).toBe(200);
     const staff = await list(admin);
     expect(staff.notifications[0]).toMatchObject({ kind: 'invoice_paid', link: `/admin/edit-invoice/${inv.id}` });
-    const paidRows = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'invoice_paid'), eq(notifications.message, staff.notifications[0]!.message)));
-    const admins = await t.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
+    const paidRows = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'invoice_paid'), eq(notifications.message, staff.notifications[0]!.message)));
+    const admins = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
     expect(new Set(paidRows.map((r) => r.userId))).toEqual(new Set([member.user.id, ...admins.map((a) => a.id)]));
     // Nobody else's list moved.
     expect((await list(other)).notifications.some((n) => n.message.includes(inv.number))).toBe(false);
@@ -98,7 +115,13 @@ describe('storing notifications', () => {
     const rowsBefore = await count();
     await expect(
       inTransaction(t.app.ctx, async (uow) => {
-        await notify(uow, { kind: 'invoice_paid', title: 'Invoice paid', message: 'never happened', user: { id: other.user.id, link: '/dashboard' }, now: t.clock.now() });
+        await notify(uow, {
+          kind: 'invoice_paid',
+          title: 'Invoice paid',
+          message: 'never happened',
+          user: { id: other.user.id, link: '/dashboard' },
+          now: t.clock.now(),
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -108,7 +131,9 @@ describe('storing notifications', () => {
 
   it('refuses a link outside the app', async () => {
     await expect(
-      inTransaction(t.app.ctx, (uow) => notify(uow, { kind: 'invoice_paid', title: 'x', message: 'y', user: { id: other.user.id, link: '//evil.example/x' }, now: t.clock.now() })),
+      inTransaction(t.app.ctx, (uow) =>
+        notify(uow, { kind: 'invoice_paid', title: 'x', message: 'y', user: { id: other.user.id, link: '//evil.example/x' }, now: t.clock.now() }),
+      ),
     ).rejects.toThrow(/app path/);
   });
 
@@ -127,9 +152,14 @@ describe('staff-only and silent notifications', () => {
   it('a staff-only notification is stored for every active admin and no member, announced to admins only, never texted', async () => {
     const before = published.length;
     const message = `staff only ${Date.now()}`;
-    await inTransaction(t.app.ctx, (uow) => notify(uow, { kind: 'card_request_new', title: 'New card request', message, admins: { link: '/admin/requests' }, now: t.clock.now() }));
+    await inTransaction(t.app.ctx, (uow) =>
+      notify(uow, { kind: 'card_request_new', title: 'New card request', message, admins: { link: '/admin/requests' }, now: t.clock.now() }),
+    );
     const rows = await t.db.select().from(notifications).where(eq(notifications.message, message));
-    const admins = await t.db.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
+    const admins = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
     expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(admins.map((a) => a.id)));
     expect(rows.every((r) => r.link === '/admin/requests')).toBe(true);
     const events = published.slice(before);
@@ -142,16 +172,27 @@ describe('staff-only and silent notifications', () => {
     const quiet = await signedInMember(t, { name: 'Silent Member' });
     const before = published.length;
     await inTransaction(t.app.ctx, (uow) =>
-      notify(uow, { kind: 'loan_defaulted', title: 'Loan in default', message: 'An installment is unpaid', user: { id: quiet.user.id, link: '/lend' }, silent: true, now: t.clock.now() }),
+      notify(uow, {
+        kind: 'loan_defaulted',
+        title: 'Loan in default',
+        message: 'An installment is unpaid',
+        user: { id: quiet.user.id, link: '/lend' },
+        silent: true,
+        now: t.clock.now(),
+      }),
     );
     expect((await list(quiet)).notifications[0]).toMatchObject({ kind: 'loan_defaulted', link: '/lend' });
-    expect(published.slice(before).map((p) => p.event)).toEqual([{ type: 'notification', userId: quiet.user.id, title: 'Loan in default', message: 'An installment is unpaid', silent: true }]);
+    expect(published.slice(before).map((p) => p.event)).toEqual([
+      { type: 'notification', userId: quiet.user.id, title: 'Loan in default', message: 'An installment is unpaid', silent: true },
+    ]);
     await runSmsJobs();
     expect(textsTo(quiet.phone).map((m) => m.body)).toEqual([`Loan in default: An installment is unpaid. ${t.config.appOrigin}/lend`]);
   });
 
   it('needs a recipient', async () => {
-    await expect(inTransaction(t.app.ctx, (uow) => notify(uow, { kind: 'invoice_paid', title: 'x', message: 'y', now: t.clock.now() }))).rejects.toThrow(/recipient/);
+    await expect(
+      inTransaction(t.app.ctx, (uow) => notify(uow, { kind: 'invoice_paid', title: 'x', message: 'y', now: t.clock.now() })),
+    ).rejects.toThrow(/recipient/);
   });
 });
 
@@ -162,7 +203,13 @@ describe('reading and read state', () => {
     await inTransaction(t.app.ctx, async (uow) => {
       for (let i = 0; i < total; i++) {
         t.clock.advance(1000);
-        await notify(uow, { kind: 'invoice_paid', title: 'Invoice paid', message: `number ${i}`, user: { id: reader.user.id, link: '/dashboard' }, now: t.clock.now() });
+        await notify(uow, {
+          kind: 'invoice_paid',
+          title: 'Invoice paid',
+          message: `number ${i}`,
+          user: { id: reader.user.id, link: '/dashboard' },
+          now: t.clock.now(),
+        });
       }
     });
     const first = await list(reader);
@@ -219,7 +266,11 @@ describe('SMS per kind', () => {
 
   it('texts a new invoice by default, through the durable job, with the link', async () => {
     const texter = await signedInMember(t, { name: 'Texted Member' });
-    expect((await prefs(texter)).json()).toMatchObject({ sms: { invoice_sent: true, invoice_paid: false, invoice_overdue: true }, smsOptIn: true, smsStopped: false });
+    expect((await prefs(texter)).json()).toMatchObject({
+      sms: { invoice_sent: true, invoice_paid: false, invoice_overdue: true },
+      smsOptIn: true,
+      smsStopped: false,
+    });
     const inv = await sendInvoice(texter, 30_000);
     // Nothing is texted inside the request: the job is queued with the notification.
     expect(textsTo(texter.phone)).toHaveLength(0);
@@ -229,10 +280,16 @@ describe('SMS per kind', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toContain(inv.number);
     expect(texts[0]!.body).toContain(`${t.config.appOrigin}/checkout?invoice=${inv.id}`);
-    const [logged] = await t.db.select().from(smsMessages).where(and(eq(smsMessages.phone, texter.phone), eq(smsMessages.purpose, 'notification_invoice_sent')));
+    const [logged] = await t.db
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.phone, texter.phone), eq(smsMessages.purpose, 'notification_invoice_sent')));
     expect(logged).toMatchObject({ direction: 'outbound', provider: 'twilio' });
     // A job run twice texts once.
-    const [row] = await t.db.select().from(notifications).where(and(eq(notifications.userId, texter.user.id), eq(notifications.kind, 'invoice_sent')));
+    const [row] = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, texter.user.id), eq(notifications.kind, 'invoice_sent')));
     expect(await sendNotificationSms(smsCtx(), { notificationId: row!.id })).toBe('skipped');
     expect(textsTo(texter.phone)).toHaveLength(1);
   });
@@ -244,13 +301,22 @@ describe('SMS per kind', () => {
     expect(saved.json().sms).toMatchObject({ invoice_sent: false, invoice_paid: true, invoice_overdue: true });
     // Every member kind is answered, each at its default unless chosen; staff kinds never appear.
     expect(Object.keys(saved.json().sms).sort()).toEqual([...memberNotificationKinds].sort());
-    for (const k of memberNotificationKinds) if (!['invoice_sent', 'invoice_paid'].includes(k)) expect(saved.json().sms[k]).toBe(notificationKindInfo[k].smsByDefault);
+    for (const k of memberNotificationKinds)
+      if (!['invoice_sent', 'invoice_paid'].includes(k)) expect(saved.json().sms[k]).toBe(notificationKindInfo[k].smsByDefault);
     await sendInvoice(quiet);
     await runSmsJobs();
     expect(textsTo(quiet.phone)).toHaveLength(0);
     // The notification itself is still stored: only the text is skipped.
     expect((await list(quiet)).notifications[0]).toMatchObject({ kind: 'invoice_sent' });
-    await inTransaction(t.app.ctx, (uow) => notify(uow, { kind: 'invoice_paid', title: 'Invoice paid', message: 'Invoice INV-TEST is paid', user: { id: quiet.user.id, link: '/dashboard' }, now: t.clock.now() }));
+    await inTransaction(t.app.ctx, (uow) =>
+      notify(uow, {
+        kind: 'invoice_paid',
+        title: 'Invoice paid',
+        message: 'Invoice INV-TEST is paid',
+        user: { id: quiet.user.id, link: '/dashboard' },
+        now: t.clock.now(),
+      }),
+    );
     await runSmsJobs();
     expect(textsTo(quiet.phone).map((m) => m.body)).toEqual([`Invoice paid: Invoice INV-TEST is paid. ${t.config.appOrigin}/dashboard`]);
   });
@@ -267,7 +333,16 @@ describe('SMS per kind', () => {
     const stopper = await signedInMember(t, { name: 'Stop Member' });
     const keyword = async (body: string, purpose: 'opt_out' | 'opt_in') => {
       t.clock.advance(1000);
-      await t.db.insert(smsMessages).values({ direction: 'inbound', phone: stopper.phone, body, purpose, provider: 'twilio', providerId: `SM${purpose}${t.clock.now().getTime()}`, status: 'received', createdAt: t.clock.now() });
+      await t.db.insert(smsMessages).values({
+        direction: 'inbound',
+        phone: stopper.phone,
+        body,
+        purpose,
+        provider: 'twilio',
+        providerId: `SM${purpose}${t.clock.now().getTime()}`,
+        status: 'received',
+        createdAt: t.clock.now(),
+      });
     };
     await keyword('STOP', 'opt_out');
     expect((await prefs(stopper)).json().smsStopped).toBe(true);
@@ -306,7 +381,8 @@ describe('SMS per kind', () => {
 
   it('refuses kinds it does not know, staff-only kinds, and choices that are not yes or no', async () => {
     expect((await api(member, 'PUT', '/api/user/notification-preferences', { sms: { not_a_kind: true } })).statusCode).toBe(400);
-    for (const k of staffNotificationKinds) expect((await api(admin, 'PUT', '/api/user/notification-preferences', { sms: { [k]: true } })).statusCode).toBe(400);
+    for (const k of staffNotificationKinds)
+      expect((await api(admin, 'PUT', '/api/user/notification-preferences', { sms: { [k]: true } })).statusCode).toBe(400);
     expect((await api(member, 'PUT', '/api/user/notification-preferences', { sms: { invoice_sent: 'yes' } })).statusCode).toBe(400);
   });
 });

@@ -26,7 +26,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   app.get(
     '/api/user/notifications',
-    { config: user, schema: { description: 'My notifications, newest first, a page at a time, with the unread count.', querystring: notificationsQuerySchema, response: { 200: notificationsResponseSchema } } },
+    {
+      config: user,
+      schema: {
+        description: 'My notifications, newest first, a page at a time, with the unread count.',
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsResponseSchema },
+      },
+    },
     async (req) => myNotifications(ctx, signedInActor(req), { page: req.query.page }),
   );
   app.post(
@@ -36,17 +43,30 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/user/notifications/:id/read',
-    { config: user, schema: { description: 'Mark one of my notifications read.', params: notificationIdParamsSchema, response: { 200: markReadResponseSchema } } },
+    {
+      config: user,
+      schema: { description: 'Mark one of my notifications read.', params: notificationIdParamsSchema, response: { 200: markReadResponseSchema } },
+    },
     async (req) => markNotificationRead(ctx, signedInActor(req), { id: req.params.id }),
   );
   app.get(
     '/api/user/notification-preferences',
-    { config: user, schema: { description: 'Which kinds of notification I also get by text message.', response: { 200: notificationPreferencesSchema } } },
+    {
+      config: user,
+      schema: { description: 'Which kinds of notification I also get by text message.', response: { 200: notificationPreferencesSchema } },
+    },
     async (req) => myNotificationPreferences(ctx, signedInActor(req)),
   );
   app.put(
     '/api/user/notification-preferences',
-    { config: userOnly, schema: { description: 'Choose per kind whether I also get a text message.', body: saveNotificationPreferencesSchema, response: { 200: notificationPreferencesSchema } } },
+    {
+      config: userOnly,
+      schema: {
+        description: 'Choose per kind whether I also get a text message.',
+        body: saveNotificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema },
+      },
+    },
     async (req) => saveNotificationPreferences(ctx, signedInActor(req), req.body),
   );
 };

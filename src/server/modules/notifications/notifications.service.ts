@@ -87,7 +87,10 @@ export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void>
   }
   const links = new Map<string, string | null>();
   if (input.admins) {
-    const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), eq(users.status, 'active')));
     for (const a of admins) links.set(a.id, input.admins.link);
   }
   // A member who is also an admin gets one row, with the member's own link.
@@ -103,7 +106,12 @@ export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void>
     const own = rows.find((r) => r.userId === user.id)!;
     const [member] = await tx.select({ smsOptIn: users.smsOptIn }).from(users).where(eq(users.id, user.id)).limit(1);
     if (member?.smsOptIn && (await smsWanted(tx, user.id, input.kind))) {
-      await enqueueJob(tx, { name: NOTIFICATION_SMS_JOB, runAt: input.now, key: `${NOTIFICATION_SMS_JOB}:${own.id}`, payload: { notificationId: own.id } });
+      await enqueueJob(tx, {
+        name: NOTIFICATION_SMS_JOB,
+        runAt: input.now,
+        key: `${NOTIFICATION_SMS_JOB}:${own.id}`,
+        payload: { notificationId: own.id },
+      });
     }
   }
   uow.afterCommit(() =>
@@ -124,14 +132,21 @@ export async function notify(uow: UnitOfWork, input: NotifyInput): Promise<void>
  * and a STOP reply are read again at sending time, since any may have changed since it was queued.
  * A provider failure gives the claim back and throws, so the runner retries with backoff.
  */
-export async function sendNotificationSms(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>, input: { notificationId: string }): Promise<'sent' | 'skipped'> {
+export async function sendNotificationSms(
+  ctx: Pick<AppContext, 'db' | 'sms' | 'clock' | 'config'>,
+  input: { notificationId: string },
+): Promise<'sent' | 'skipped'> {
   const [row] = await ctx.db
     .update(notifications)
     .set({ smsAt: ctx.clock.now() })
     .where(and(eq(notifications.id, input.notificationId), isNull(notifications.smsAt)))
     .returning();
   if (!row) return 'skipped';
-  const [member] = await ctx.db.select({ phone: users.phone, smsOptIn: users.smsOptIn, status: users.status }).from(users).where(eq(users.id, row.userId)).limit(1);
+  const [member] = await ctx.db
+    .select({ phone: users.phone, smsOptIn: users.smsOptIn, status: users.status })
+    .from(users)
+    .where(eq(users.id, row.userId))
+    .limit(1);
   if (!member || !member.smsOptIn || member.status !== 'active') return 'skipped';
   if (!(await smsWanted(ctx.db, row.userId, row.kind))) return 'skipped';
   if (await isOptedOut(ctx, { phone: member.phone })) return 'skipped';
@@ -157,7 +172,12 @@ export function notificationsJobs(ctx: Pick<AppContext, 'db' | 'sms' | 'clock' |
 }
 
 const unreadOf = async (db: Db, userId: string) =>
-  (await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt))))[0]!.n;
+  (
+    await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+  )[0]!.n;
 
 /** GET /api/user/notifications: the signed-in user's own, newest first, with the unread count. */
 export async function myNotifications(ctx: Pick<AppContext, 'db'>, actor: SignedInActor, input: { page: number }): Promise<NotificationsResponse> {
@@ -222,8 +242,18 @@ export async function saveNotificationPreferences(
       await tx
         .insert(notificationPreferences)
         .values(entries.map(([kind, sms]) => ({ userId: actor.user.id, kind, sms, updatedAt: now })))
-        .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set: { sms: sql`excluded.sms`, updatedAt: now } });
-      await audit(tx, { ...auditBy(actor), action: 'notification_preferences.updated', targetType: 'user', targetId: actor.user.id, data: { sms: input.sms }, at: now });
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.kind],
+          set: { sms: sql`excluded.sms`, updatedAt: now },
+        });
+      await audit(tx, {
+        ...auditBy(actor),
+        action: 'notification_preferences.updated',
+        targetType: 'user',
+        targetId: actor.user.id,
+        data: { sms: input.sms },
+        at: now,
+      });
     });
   }
   return myNotificationPreferences(ctx, actor);

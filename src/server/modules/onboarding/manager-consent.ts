@@ -27,7 +27,9 @@ export const managerConsentAggregate: Aggregate<ManagerConsent, OnboardingRow> =
   transitions: managerConsentTransitions,
   recordHistory: async (tx, e) => {
     const managerId = typeof e.data?.managerId === 'string' ? e.data.managerId : null;
-    await tx.insert(managerConsentEvents).values({ onboardingId: e.id, managerId, fromStatus: e.from, toStatus: e.to, actorId: e.actorId, createdAt: e.at });
+    await tx
+      .insert(managerConsentEvents)
+      .values({ onboardingId: e.id, managerId, fromStatus: e.from, toStatus: e.to, actorId: e.actorId, createdAt: e.at });
   },
   conflict: (current) =>
     new AppError('conflict', current === 'accepted' ? 'You have already accepted this invitation' : 'There is no invitation waiting for your answer'),
@@ -44,7 +46,14 @@ async function nameOf(tx: Db, id: string | null) {
 
 /** The first history entry: the invitation itself (it has no earlier consent). */
 export async function recordInvitation(tx: Db, input: { onboardingId: string; managerId: string; at: Date }) {
-  await tx.insert(managerConsentEvents).values({ onboardingId: input.onboardingId, managerId: input.managerId, fromStatus: null, toStatus: 'pending', actorId: input.managerId, createdAt: input.at });
+  await tx.insert(managerConsentEvents).values({
+    onboardingId: input.onboardingId,
+    managerId: input.managerId,
+    fromStatus: null,
+    toStatus: 'pending',
+    actorId: input.managerId,
+    createdAt: input.at,
+  });
 }
 
 /**

@@ -40,8 +40,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT';
-const call = (who: SignedIn | null, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who?.headers });
+const call = (who: SignedIn | null, method: Method, url: string, payload?: object) => t.app.inject({ method, url, payload, headers: who?.headers });
 
 async function invite(by: SignedIn, opts: { phone?: string; name?: string; tier?: string } = {}) {
   const phone = opts.phone ?? uniquePhone();
@@ -68,7 +67,11 @@ async function clientAt(status: 'tier_selection' | 'portfolio_allocation' | 'kyc
   for (const type of ['id_front', 'id_back', 'selfie']) expect((await upload(client, type, tinyPng())).statusCode).toBe(201);
   expect((await call(client, 'POST', '/api/onboarding/kyc')).statusCode).toBe(200);
   if (status === 'documents_signing') return { phone, id, client };
-  const signed = await call(client, 'POST', '/api/onboarding/sign', { fullName: 'Taylor Client', consent: true, agreementVersion: SERVICE_AGREEMENT.version });
+  const signed = await call(client, 'POST', '/api/onboarding/sign', {
+    fullName: 'Taylor Client',
+    consent: true,
+    agreementVersion: SERVICE_AGREEMENT.version,
+  });
   expect(signed.statusCode, signed.body).toBe(200);
   return { phone, id, client };
 }
@@ -85,7 +88,11 @@ describe('onboarding timeline', () => {
     const { id, client } = await clientAt('documents_signing');
     t.clock.advance(120_000);
     const signedAt = t.clock.now().toISOString();
-    const signed = await call(client, 'POST', '/api/onboarding/sign', { fullName: 'Taylor Client', consent: true, agreementVersion: SERVICE_AGREEMENT.version });
+    const signed = await call(client, 'POST', '/api/onboarding/sign', {
+      fullName: 'Taylor Client',
+      consent: true,
+      agreementVersion: SERVICE_AGREEMENT.version,
+    });
     expect(signed.statusCode, signed.body).toBe(200);
     const detail = await call(manager, 'GET', `/api/manager/clients/${id}`);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -122,12 +129,23 @@ describe('invitation and first sign-in', () => {
     expect(t.sms.messagesTo(phone)).toHaveLength(0);
 
     const { id, res } = await invite(manager, { phone, name: 'Jamie Lee', tier: 'investor' });
-    expect(res.json().client).toMatchObject({ id, status: 'pending_invitation', label: 'Invitation pending', progress: 0, name: 'Jamie Lee', consent: 'pending', userId: null });
+    expect(res.json().client).toMatchObject({
+      id,
+      status: 'pending_invitation',
+      label: 'Invitation pending',
+      progress: 0,
+      name: 'Jamie Lee',
+      consent: 'pending',
+      userId: null,
+    });
     expect(res.json().sms).toEqual({ sent: true, reason: null });
     const text = t.sms.messagesTo(phone).at(-1)!.body;
     expect(text).toContain('http://localhost:5000/onboarding');
     expect(text).toContain('Morgan Manager');
-    const [row] = await t.db.select().from(smsMessages).where(and(eq(smsMessages.phone, phone), eq(smsMessages.purpose, 'onboarding_invite')));
+    const [row] = await t.db
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.phone, phone), eq(smsMessages.purpose, 'onboarding_invite')));
     expect(row.sentBy).toBe(manager.userId);
 
     const client = await signIn(t, phone);
@@ -224,8 +242,12 @@ describe('the steps, in order', () => {
     expect(o.agreement.version).toBe(SERVICE_AGREEMENT.version);
     expect(o.agreement.text).toContain('Electronic signature');
 
-    expect((await call(client, 'POST', '/api/onboarding/sign', { fullName: 'Taylor Client', consent: false, agreementVersion: 1 })).statusCode).toBe(400);
-    expect((await call(client, 'POST', '/api/onboarding/sign', { fullName: 'Taylor Client', consent: true, agreementVersion: 99 })).statusCode).toBe(409);
+    expect((await call(client, 'POST', '/api/onboarding/sign', { fullName: 'Taylor Client', consent: false, agreementVersion: 1 })).statusCode).toBe(
+      400,
+    );
+    expect((await call(client, 'POST', '/api/onboarding/sign', { fullName: 'Taylor Client', consent: true, agreementVersion: 99 })).statusCode).toBe(
+      409,
+    );
     const signed = await t.app.inject({
       method: 'POST',
       url: '/api/onboarding/sign',
@@ -250,7 +272,12 @@ describe('the steps, in order', () => {
     expect(low.statusCode).toBe(400);
     const done = await call(manager, 'POST', `/api/manager/clients/${id}/confirm-deposit`, { amountCents: 10_000_000 });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'active', label: 'Account Active', progress: 100, deposit: { amountCents: 10_000_000, confirmedBy: 'Morgan Manager' } });
+    expect(done.json()).toMatchObject({
+      status: 'active',
+      label: 'Account Active',
+      progress: 100,
+      deposit: { amountCents: 10_000_000, confirmedBy: 'Morgan Manager' },
+    });
     expect(done.json().timeline.every((e: { at: string | null }) => e.at)).toBe(true);
     expect((await call(manager, 'POST', `/api/manager/clients/${id}/confirm-deposit`, { amountCents: 10_000_000 })).statusCode).toBe(409);
     expect((await call(client, 'GET', '/api/onboarding/status')).json()).toMatchObject({ hasOnboarding: true, status: 'active' });
@@ -305,7 +332,11 @@ describe('the steps, in order', () => {
   it('an unknown stored status is read as pending_invitation by the shared helpers', async () => {
     const { normalizeOnboardingStatus, onboardingStep } = await import('#common/onboarding.ts');
     expect(normalizeOnboardingStatus('mystery')).toBe('pending_invitation');
-    expect(onboardingStep(undefined)).toMatchObject({ label: 'Invitation Sent', progress: 0, message: 'Please check your SMS for the invitation link' });
+    expect(onboardingStep(undefined)).toMatchObject({
+      label: 'Invitation Sent',
+      progress: 0,
+      message: 'Please check your SMS for the invitation link',
+    });
     expect(Object.values(onboardingSteps).map((s) => s.progress)).toEqual([0, 15, 30, 50, 70, 85, 100]);
   });
 
@@ -373,7 +404,11 @@ describe('portfolio manager authorization', () => {
     const { id, client } = await clientAt('awaiting_deposit');
     const d = (await call(manager, 'GET', `/api/manager/clients/${id}`)).json();
     expect(d).toMatchObject({ status: 'awaiting_deposit', tier: 'collector', tierName: 'Collector', minimumCents: 2_500_000, allocation });
-    expect(d.documents.map((x: { type: string; status: string }) => `${x.type}:${x.status}`).sort()).toEqual(['id_back:pending', 'id_front:pending', 'selfie:pending']);
+    expect(d.documents.map((x: { type: string; status: string }) => `${x.type}:${x.status}`).sort()).toEqual([
+      'id_back:pending',
+      'id_front:pending',
+      'selfie:pending',
+    ]);
     expect(d.signature).toMatchObject({ fullName: 'Taylor Client', agreementVersion: 1 });
     expect(d.userId).toBe(client.userId);
   });
@@ -383,7 +418,10 @@ describe('onboarding settings', () => {
   it('admins change tiers; new choices use the new minimum', async () => {
     const current = (await call(admin, 'GET', '/api/admin/settings/onboarding')).json();
     expect((await call(manager, 'GET', '/api/admin/settings/onboarding')).statusCode).toBe(403);
-    const next = { ...current, tiers: current.tiers.map((x: { id: string; minimumCents: number }) => (x.id === 'collector' ? { ...x, minimumCents: 3_000_000 } : x)) };
+    const next = {
+      ...current,
+      tiers: current.tiers.map((x: { id: string; minimumCents: number }) => (x.id === 'collector' ? { ...x, minimumCents: 3_000_000 } : x)),
+    };
     expect((await call(admin, 'PUT', '/api/admin/settings/onboarding', next)).statusCode).toBe(200);
     const { client } = await clientAt('portfolio_allocation');
     expect((await call(client, 'GET', '/api/onboarding')).json().deposit.amountCents).toBe(3_000_000);

@@ -17,10 +17,11 @@ export async function announceOnboarding(
   const consented = row.managerConsent === 'accepted';
   const userIds = [row.clientUserId, consented ? row.managerId : null].filter((v): v is string => Boolean(v));
   try {
-    await ctx.live.publish(
-      [{ kind: 'users', userIds }, { kind: 'admins' }],
-      { type: 'onboarding_updated', userId: row.clientUserId ?? undefined, status: row.status },
-    );
+    await ctx.live.publish([{ kind: 'users', userIds }, { kind: 'admins' }], {
+      type: 'onboarding_updated',
+      userId: row.clientUserId ?? undefined,
+      status: row.status,
+    });
     if (!consented && opts.consentChanged && row.managerId) {
       await ctx.live.publish({ kind: 'user', userId: row.managerId }, { type: 'onboarding_updated', status: 'pending_invitation' });
     }

@@ -35,17 +35,25 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/onboarding/status',
-    { config: { access: 'user' }, schema: { description: 'Whether you have an onboarding, its status and manager.', response: { 200: onboardingStatusResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'Whether you have an onboarding, its status and manager.', response: { 200: onboardingStatusResponseSchema } },
+    },
     async (req) => onboardingStatusFor(ctx, signedInActor(req)),
   );
 
   app.get(
     '/api/onboarding',
-    { config: { access: 'user' }, schema: { description: 'The signed-in client\'s onboarding.', response: { 200: onboardingViewSchema } } },
+    { config: { access: 'user' }, schema: { description: "The signed-in client's onboarding.", response: { 200: onboardingViewSchema } } },
     async (req) => onboardingView(ctx, signedInActor(req)),
   );
 
-  const step = <B extends z.ZodType>(path: string, description: string, body: B | null, run: (actor: SignedInActor, body: z.infer<B>) => Promise<OnboardingView>) =>
+  const step = <B extends z.ZodType>(
+    path: string,
+    description: string,
+    body: B | null,
+    run: (actor: SignedInActor, body: z.infer<B>) => Promise<OnboardingView>,
+  ) =>
     app.post(
       path,
       {
@@ -55,9 +63,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (req) => ({ status: 'success' as const, onboarding: await run(signedInActor(req), req.body as z.infer<B>) }),
     );
 
-  step('/api/onboarding/accept', 'Accept the portfolio manager\'s invitation.', null, (actor) => acceptInvitation(ctx, actor));
+  step('/api/onboarding/accept', "Accept the portfolio manager's invitation.", null, (actor) => acceptInvitation(ctx, actor));
   step('/api/onboarding/tier', 'Choose an investment tier.', selectTierInputSchema, (actor, b) => selectTier(ctx, actor, { tier: b.tier }));
-  step('/api/onboarding/allocation', 'Choose an allocation.', allocationInputSchema, (actor, b) => setAllocation(ctx, actor, { allocation: b.allocation, funds: b.funds }));
+  step('/api/onboarding/allocation', 'Choose an allocation.', allocationInputSchema, (actor, b) =>
+    setAllocation(ctx, actor, { allocation: b.allocation, funds: b.funds }),
+  );
   step('/api/onboarding/kyc', 'Submit identity documents.', null, (actor) => submitKyc(ctx, actor));
   step('/api/onboarding/sign', 'Sign the client agreement.', signInputSchema, (actor, b) => signAgreement(ctx, actor, b));
 
@@ -65,12 +75,15 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = { access: 'user' as const };
   app.post(
     '/api/onboarding/decline',
-    { config: answer, schema: { description: 'Decline the portfolio manager\'s invitation.', response: { 200: consentAnswer } } },
+    { config: answer, schema: { description: "Decline the portfolio manager's invitation.", response: { 200: consentAnswer } } },
     async (req) => ({ status: 'success' as const, onboarding: await declineInvitation(ctx, signedInActor(req)) }),
   );
   app.post(
     '/api/onboarding/remove-manager',
-    { config: answer, schema: { description: 'Remove your portfolio manager: they no longer see or act for you.', response: { 200: consentAnswer } } },
+    {
+      config: answer,
+      schema: { description: 'Remove your portfolio manager: they no longer see or act for you.', response: { 200: consentAnswer } },
+    },
     async (req) => ({ status: 'success' as const, onboarding: await removeManager(ctx, signedInActor(req)) }),
   );
 };

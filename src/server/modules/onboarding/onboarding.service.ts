@@ -89,7 +89,14 @@ export async function onClientSignIn(
   }
   const actor = { user: { id: user.id }, impersonatorId: null, ip: input.ip } satisfies TransitionActor;
   if (row.managerConsent === 'pending' && input.viaInvitation) {
-    row = await transition(uow, managerConsentAggregate, { id: row.id, from: 'pending', to: 'accepted', actor, now, data: { via: 'first_sign_in', managerId: row.managerId } });
+    row = await transition(uow, managerConsentAggregate, {
+      id: row.id,
+      from: 'pending',
+      to: 'accepted',
+      actor,
+      now,
+      data: { via: 'first_sign_in', managerId: row.managerId },
+    });
   }
   if (row.managerConsent !== 'accepted') return null;
   if (!user.name && row.clientName) {
@@ -161,7 +168,13 @@ export async function onboardingStatusFor(ctx: Pick<AppContext, 'db'>, actor: Si
 export async function timelineFor(ctx: Pick<AppContext, 'db'>, input: { row: OnboardingRow }) {
   const { row } = input;
   const events = await ctx.db
-    .select({ from: onboardingEvents.fromStatus, to: onboardingEvents.toStatus, at: onboardingEvents.createdAt, actorName: users.name, actorPhone: users.phone })
+    .select({
+      from: onboardingEvents.fromStatus,
+      to: onboardingEvents.toStatus,
+      at: onboardingEvents.createdAt,
+      actorName: users.name,
+      actorPhone: users.phone,
+    })
     .from(onboardingEvents)
     .leftJoin(users, eq(users.id, onboardingEvents.actorId))
     .where(eq(onboardingEvents.onboardingId, row.id))
@@ -248,9 +261,25 @@ export async function acceptInvitation(ctx: StepContext, actor: SignedInActor): 
     const { tx } = uow;
     const found = await requireForClient(tx, actor.user.id);
     if (found.managerConsent !== 'pending') throw new AppError('conflict', managerConsentMessages.notPending);
-    const row = await transition(uow, managerConsentAggregate, { id: found.id, from: 'pending', to: 'accepted', actor, now, data: { via: 'accepted', managerId: found.managerId } });
+    const row = await transition(uow, managerConsentAggregate, {
+      id: found.id,
+      from: 'pending',
+      to: 'accepted',
+      actor,
+      now,
+      data: { via: 'accepted', managerId: found.managerId },
+    });
     if (row.status !== 'pending_invitation') return { row };
-    return { row: await transition(uow, onboardingAggregate, { id: row.id, from: 'pending_invitation', to: 'tier_selection', actor, now, data: { via: 'accepted' } }) };
+    return {
+      row: await transition(uow, onboardingAggregate, {
+        id: row.id,
+        from: 'pending_invitation',
+        to: 'tier_selection',
+        actor,
+        now,
+        data: { via: 'accepted' },
+      }),
+    };
   });
 }
 
@@ -260,7 +289,14 @@ export async function declineInvitation(ctx: StepContext, actor: SignedInActor):
   await inTransaction(ctx, async (uow) => {
     const found = await requireForClient(uow.tx, actor.user.id);
     if (found.managerConsent !== 'pending') throw new AppError('conflict', managerConsentMessages.notPending);
-    await transition(uow, managerConsentAggregate, { id: found.id, from: 'pending', to: 'declined', actor, now, data: { managerId: found.managerId } });
+    await transition(uow, managerConsentAggregate, {
+      id: found.id,
+      from: 'pending',
+      to: 'declined',
+      actor,
+      now,
+      data: { managerId: found.managerId },
+    });
   });
   return onboardingStatusFor(ctx, actor);
 }
@@ -274,7 +310,14 @@ export async function removeManager(ctx: StepContext, actor: SignedInActor): Pro
   await inTransaction(ctx, async (uow) => {
     const found = await findForClient(uow.tx, actor.user.id);
     if (!found || found.managerConsent !== 'accepted') throw new AppError('conflict', managerConsentMessages.noManager);
-    await transition(uow, managerConsentAggregate, { id: found.id, from: 'accepted', to: 'removed', actor, now, data: { managerId: found.managerId } });
+    await transition(uow, managerConsentAggregate, {
+      id: found.id,
+      from: 'accepted',
+      to: 'removed',
+      actor,
+      now,
+      data: { managerId: found.managerId },
+    });
   });
   return onboardingStatusFor(ctx, actor);
 }
@@ -307,7 +350,11 @@ export async function selectTier(ctx: StepContext, actor: SignedInActor, input: 
  * Step 2: portfolio_allocation → kyc_upload (the schema has checked the 100% totals). The funds
  * chosen, when any, are kept for the deposit (decision 083).
  */
-export async function setAllocation(ctx: StepContext, actor: SignedInActor, input: { allocation: Allocation; funds?: FundAllocation }): Promise<OnboardingView> {
+export async function setAllocation(
+  ctx: StepContext,
+  actor: SignedInActor,
+  input: { allocation: Allocation; funds?: FundAllocation },
+): Promise<OnboardingView> {
   const { allocation } = input;
   const now = ctx.clock.now();
   return step(ctx, actor, async (uow) => {
@@ -315,7 +362,15 @@ export async function setAllocation(ctx: StepContext, actor: SignedInActor, inpu
     const row = await requireForClient(tx, actor.user.id, { accepted: true });
     if (input.funds && row.status === 'portfolio_allocation') await saveFundAllocation(tx, { onboardingId: row.id, funds: input.funds });
     return {
-      row: await transition(uow, onboardingAggregate, { id: row.id, from: 'portfolio_allocation', to: 'kyc_upload', actor, now, patch: { allocation }, data: { allocation } }),
+      row: await transition(uow, onboardingAggregate, {
+        id: row.id,
+        from: 'portfolio_allocation',
+        to: 'kyc_upload',
+        actor,
+        now,
+        patch: { allocation },
+        data: { allocation },
+      }),
     };
   });
 }

@@ -86,10 +86,20 @@ describe('the settings sections', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ section: 'marketplace', value: { reservationMinutes: 20, saleFeeTemplateId: null } });
     const row = await lastAudit('settings.marketplace_updated');
-    expect(row).toMatchObject({ actorId: admin.userId, targetType: 'settings', targetId: 'marketplace', data: { reservationMinutes: { from: 15, to: 20 } } });
+    expect(row).toMatchObject({
+      actorId: admin.userId,
+      targetType: 'settings',
+      targetId: 'marketplace',
+      data: { reservationMinutes: { from: 15, to: 20 } },
+    });
     expect(Object.keys(row.data as object)).toEqual(['reservationMinutes']);
 
-    const wire = { beneficiaryName: 'Slab Registry Custody LLC', bankName: 'First Harbor Bank', accountNumber: '000987654321', routingNumber: '021000021' };
+    const wire = {
+      beneficiaryName: 'Slab Registry Custody LLC',
+      bankName: 'First Harbor Bank',
+      accountNumber: '000987654321',
+      routingNumber: '021000021',
+    };
     expect((await patch('onboarding', { wireInstructions: wire })).statusCode).toBe(200);
     const wireRow = await lastAudit('settings.onboarding_updated');
     expect(wireRow.data).toEqual({ wireInstructionsSet: { from: false, to: true } });
@@ -107,7 +117,11 @@ describe('the settings sections', () => {
     const [mine, theirs] = sockets;
     expect((await patch('support', { hours: 'Monday to Saturday, 9am to 7pm Eastern' })).statusCode).toBe(200);
     const note = await theirs.next('notification');
-    expect(note).toMatchObject({ type: 'notification', title: settingsMessages.notificationTitle, message: 'Avery Admin changed the support contact.' });
+    expect(note).toMatchObject({
+      type: 'notification',
+      title: settingsMessages.notificationTitle,
+      message: 'Avery Admin changed the support contact.',
+    });
     // Events arrive in order: once a later one reaches the saver, the notification never will.
     await t.app.ctx.live.publish({ kind: 'user', userId: admin.userId }, { type: 'profile_updated', userId: admin.userId });
     await mine.next('profile_updated');

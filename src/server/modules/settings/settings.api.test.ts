@@ -120,7 +120,10 @@ describe('onboarding settings (/admin/settings)', () => {
     await seedOnboardingSettings({ db: t.db });
     expect(await getOnboardingSettings({ db: t.db })).toEqual(defaultOnboardingSettings);
 
-    await t.db.update(settings).set({ value: { ...defaultOnboardingSettings, wireInstructions: wire } }).where(eq(settings.key, ONBOARDING_SETTINGS_KEY));
+    await t.db
+      .update(settings)
+      .set({ value: { ...defaultOnboardingSettings, wireInstructions: wire } })
+      .where(eq(settings.key, ONBOARDING_SETTINGS_KEY));
     await seedOnboardingSettings({ db: t.db });
     expect((await getOnboardingSettings({ db: t.db })).wireInstructions).toEqual(wire);
   });

@@ -11,7 +11,11 @@ export async function settingsChanged(ctx: EventsContext, e: { section: Settings
   try {
     await ctx.live.settingsChanged(e.section);
     const message = settingsMessages.changed(e.actorName?.trim() || 'An admin', e.section);
-    await ctx.live.publish(e.actorId ? { kind: 'admins', except: e.actorId } : { kind: 'admins' }, { type: 'notification', title: settingsMessages.notificationTitle, message });
+    await ctx.live.publish(e.actorId ? { kind: 'admins', except: e.actorId } : { kind: 'admins' }, {
+      type: 'notification',
+      title: settingsMessages.notificationTitle,
+      message,
+    });
   } catch (err) {
     (ctx.log as Log | undefined)?.warn({ err: { message: (err as Error).message }, section: e.section }, 'settings change not announced');
   }

@@ -11,7 +11,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/settings',
-    { config: { access: 'admin' }, schema: { description: 'Every platform settings section, and the fee templates they may name.', response: { 200: adminSettingsResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'Every platform settings section, and the fee templates they may name.',
+        response: { 200: adminSettingsResponseSchema },
+      },
+    },
     async (req) => {
       const actor = signedInActor(req);
       const templates = await listFeeTemplates(ctx, actor);
@@ -41,7 +47,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/settings/onboarding',
-    { config: { access: 'admin' }, schema: { description: 'Save wire instructions and investment tiers.', body: onboardingSettingsSchema, response: { 200: onboardingSettingsSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        description: 'Save wire instructions and investment tiers.',
+        body: onboardingSettingsSchema,
+        response: { 200: onboardingSettingsSchema },
+      },
+    },
     async (req) => updateSetting(ctx, req.actor, { section: 'onboarding', patch: req.body }),
   );
 };

@@ -52,7 +52,10 @@ export async function getSetting<S extends SettingsSection>(ctx: SettingsReadCtx
   return value;
 }
 
-type SavedHook<S extends SettingsSection> = (uow: UnitOfWork, input: { value: SettingsValues[S]; before: SettingsValues[S]; clock: AppContext['clock'] }) => Promise<void>;
+type SavedHook<S extends SettingsSection> = (
+  uow: UnitOfWork,
+  input: { value: SettingsValues[S]; before: SettingsValues[S]; clock: AppContext['clock'] },
+) => Promise<void>;
 const savedHooks = new Map<SettingsSection, SavedHook<never>[]>();
 
 /**
@@ -68,7 +71,10 @@ export function onSettingSaved<S extends SettingsSection>(section: S, hook: Save
 
 /** What the audit log keeps of a value: wire instructions only say whether they are set. */
 const auditView: { [S in SettingsSection]?: (v: SettingsValues[S]) => Record<string, unknown> } = {
-  onboarding: (v) => ({ tiers: v.tiers.map((t) => ({ id: t.id, name: t.name, minimumCents: t.minimumCents })), wireInstructionsSet: v.wireInstructions !== null }),
+  onboarding: (v) => ({
+    tiers: v.tiers.map((t) => ({ id: t.id, name: t.name, minimumCents: t.minimumCents })),
+    wireInstructionsSet: v.wireInstructions !== null,
+  }),
 };
 
 function viewOf<S extends SettingsSection>(section: S, v: SettingsValues[S]): Record<string, unknown> {
@@ -127,7 +133,14 @@ export async function updateSetting<S extends SettingsSection>(
     if (tidy) value = tidy(value);
     await tx.update(settings).set({ value, updatedAt: now }).where(eq(settings.key, section));
     for (const hook of (savedHooks.get(section) ?? []) as SavedHook<S>[]) await hook(uow, { value, before, clock: ctx.clock });
-    await audit(tx, { ...auditBy(actor), action: `settings.${section}_updated`, targetType: 'settings', targetId: section, data: changes(section, before, value), at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: `settings.${section}_updated`,
+      targetType: 'settings',
+      targetId: section,
+      data: changes(section, before, value),
+      at: now,
+    });
     uow.afterCommit(async () => {
       // This instance at once, whatever the bus; the others through it.
       ctx.settingsCache?.invalidate(section);
@@ -144,7 +157,10 @@ export async function allSettings(ctx: SettingsReadCtx, _actor: Actor, input: { 
 }
 
 /** Writes a section as the seed wants it, with no audit row (start-up and demo seeds, benchmarks). */
-export async function seedSetting<S extends SettingsSection>(ctx: Pick<AppContext, 'db'>, input: { section: S; value?: SettingsValues[S]; overwrite?: boolean }) {
+export async function seedSetting<S extends SettingsSection>(
+  ctx: Pick<AppContext, 'db'>,
+  input: { section: S; value?: SettingsValues[S]; overwrite?: boolean },
+) {
   const value = input.value ?? settingsDefaults[input.section];
   const q = ctx.db.insert(settings).values({ key: input.section, value });
   await (input.overwrite ? q.onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } }) : q.onConflictDoNothing());

@@ -90,16 +90,31 @@ describe('creating, listing and revoking links', () => {
 
 describe('the shared card', () => {
   it('shows a stranger only the allowed fields: no value, phone, custody, owner id or other card', async () => {
-    const card = await createCard(t, owner.user, { estimatedValueCents: 9_870_000, custody: 'in_vault', subject: 'Ken Griffey Jr.', year: 1989, brand: 'Upper Deck' });
+    const card = await createCard(t, owner.user, {
+      estimatedValueCents: 9_870_000,
+      custody: 'in_vault',
+      subject: 'Ken Griffey Jr.',
+      year: 1989,
+      brand: 'Upper Deck',
+    });
     await createCard(t, owner.user, { subject: 'Another Secret Card' });
     const link = await share(owner, card.id, { showOwnerName: true });
     const res = await visit(link.token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ subject: 'Ken Griffey Jr.', year: 1989, set: 'Upper Deck', grade: 'MINT 9', grader: 'PSA', certNumber: card.certNumber, ownerFirstName: 'Riley' });
+    expect(body).toMatchObject({
+      subject: 'Ken Griffey Jr.',
+      year: 1989,
+      set: 'Upper Deck',
+      grade: 'MINT 9',
+      grader: 'PSA',
+      certNumber: card.certNumber,
+      ownerFirstName: 'Riley',
+    });
     for (const absent of ['estimatedValueCents', 'custody', 'ownerId', 'id', 'phone', 'needsReview']) expect(body).not.toHaveProperty(absent);
     const raw = res.body;
-    for (const secret of ['9870000', '98,700', 'in_vault', owner.user.id, card.id, '2065550142', 'Owner', 'Another Secret Card']) expect(raw).not.toContain(secret);
+    for (const secret of ['9870000', '98,700', 'in_vault', owner.user.id, card.id, '2065550142', 'Owner', 'Another Secret Card'])
+      expect(raw).not.toContain(secret);
     expect(res.headers['cache-control']).toBe('no-store');
 
     const anonymous = await share(owner, card.id);
@@ -123,7 +138,9 @@ describe('the shared card', () => {
   it('serves images only through a live token, never by card id to a stranger', async () => {
     const card = await createCard(t, owner.user);
     const { payload, headers } = multipartBody({ side: 'front' }, { filename: 'front.png', contentType: 'image/png', data: tinyPng() });
-    expect((await t.app.inject({ method: 'POST', url: `/api/cards/${card.id}/images`, payload, headers: { ...owner.headers, ...headers } })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/cards/${card.id}/images`, payload, headers: { ...owner.headers, ...headers } })).statusCode,
+    ).toBe(201);
     const link = await share(owner, card.id);
     const shown = (await visit(link.token)).json();
     expect(shown.images.front).toMatch(new RegExp(`^/api/shared/${link.token}/images/front\\?v=\\d+$`));
@@ -186,8 +203,14 @@ describe('admin analytics', () => {
     const db = t.db;
     const cardA = await createCard(t, owner.user, { subject: 'Analytics Alpha' });
     const cardB = await createCard(t, other.user, { subject: 'Analytics Beta' });
-    const [a] = await db.insert(shareLinks).values({ cardId: cardA.id, ownerId: owner.user.id, token: 'a'.repeat(22), tokenHash: 'hash-a', createdAt: new Date('2025-01-01T00:00:00Z') }).returning();
-    const [b] = await db.insert(shareLinks).values({ cardId: cardB.id, ownerId: other.user.id, token: 'b'.repeat(22), tokenHash: 'hash-b', createdAt: new Date('2025-01-01T00:00:00Z') }).returning();
+    const [a] = await db
+      .insert(shareLinks)
+      .values({ cardId: cardA.id, ownerId: owner.user.id, token: 'a'.repeat(22), tokenHash: 'hash-a', createdAt: new Date('2025-01-01T00:00:00Z') })
+      .returning();
+    const [b] = await db
+      .insert(shareLinks)
+      .values({ cardId: cardB.id, ownerId: other.user.id, token: 'b'.repeat(22), tokenHash: 'hash-b', createdAt: new Date('2025-01-01T00:00:00Z') })
+      .returning();
     const view = (linkId: string, at: string, visitor: string, extra: Partial<typeof shareViews.$inferInsert> = {}) => ({
       linkId,
       at: new Date(at),

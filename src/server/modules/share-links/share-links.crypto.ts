@@ -19,7 +19,9 @@ export function sameToken(a: string, b: string): boolean {
 export function visitorHash(secret: string, at: Date, ip: string | null, userAgent: string | null): string {
   const day = at.toISOString().slice(0, 10);
   const dayKey = createHmac('sha256', secret).update(`share-visitor:${day}`).digest();
-  return createHmac('sha256', dayKey).update(`${ip ?? ''}\n${userAgent ?? ''}`).digest('base64url');
+  return createHmac('sha256', dayKey)
+    .update(`${ip ?? ''}\n${userAgent ?? ''}`)
+    .digest('base64url');
 }
 
 /** The start of the hour `at` falls in (the dedupe window). */

@@ -7,7 +7,12 @@ const html = '<html><head>\n    <title>Private Collectors</title>\n  </head><bod
 
 describe('shared page meta tags', () => {
   it('adds Open Graph and Twitter tags, escaped, and replaces the title', () => {
-    const out = withShareMeta(html, { title: '1986 Fleer "Air" <Jordan>', description: 'd', image: 'https://x.test/api/shared/t/images/front?v=1&a=b', url: 'https://x.test/shared/t' });
+    const out = withShareMeta(html, {
+      title: '1986 Fleer "Air" <Jordan>',
+      description: 'd',
+      image: 'https://x.test/api/shared/t/images/front?v=1&a=b',
+      url: 'https://x.test/shared/t',
+    });
     expect(out).toContain('<meta property="og:title" content="1986 Fleer &#34;Air&#34; &#60;Jordan&#62;" />');
     expect(out).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(out).toContain('<meta property="og:image" content="https://x.test/api/shared/t/images/front?v=1&#38;a=b" />');

@@ -23,7 +23,9 @@ export function withShareMeta(html: string, meta: { title: string; description: 
         ...(meta.image ? [['twitter:image', meta.image]] : []),
       ]
     : [];
-  const lines = tags.map(([k, v]) => (k.startsWith('og:') ? `<meta property="${k}" content="${escapeHtml(v)}" />` : `<meta name="${k}" content="${escapeHtml(v)}" />`));
+  const lines = tags.map(([k, v]) =>
+    k.startsWith('og:') ? `<meta property="${k}" content="${escapeHtml(v)}" />` : `<meta name="${k}" content="${escapeHtml(v)}" />`,
+  );
   lines.push('<meta name="robots" content="noindex" />');
   let out = html.replace('</head>', `    ${lines.join('\n    ')}\n  </head>`);
   if (meta) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);

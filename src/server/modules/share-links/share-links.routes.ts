@@ -34,19 +34,34 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/cards/:id/share-links',
-    { config: { access: 'user' }, schema: { description: 'Share a card by link.', params: cardIdParamsSchema, body: createShareLinkSchema, response: { 201: createdShareLinkSchema } }, onRequest: createLimit },
+    {
+      config: { access: 'user' },
+      schema: {
+        description: 'Share a card by link.',
+        params: cardIdParamsSchema,
+        body: createShareLinkSchema,
+        response: { 201: createdShareLinkSchema },
+      },
+      onRequest: createLimit,
+    },
     async (req, reply) => reply.status(201).send(await createShareLink(ctx, signedInActor(req), { cardId: req.params.id, values: req.body })),
   );
 
   app.get(
     '/api/cards/:id/share-links',
-    { config: { access: 'user' }, schema: { description: 'The share links of a card.', params: cardIdParamsSchema, response: { 200: cardShareLinksResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'The share links of a card.', params: cardIdParamsSchema, response: { 200: cardShareLinksResponseSchema } },
+    },
     async (req) => cardShareLinks(ctx, signedInActor(req), { cardId: req.params.id }),
   );
 
   app.delete(
     '/api/share-links/:id',
-    { config: { access: 'user' }, schema: { description: 'Revoke a shared card link.', params: shareLinkIdParamsSchema, response: { 200: revokeShareLinkResponseSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { description: 'Revoke a shared card link.', params: shareLinkIdParamsSchema, response: { 200: revokeShareLinkResponseSchema } },
+    },
     async (req) => {
       await revokeShareLink(ctx, signedInActor(req), { id: req.params.id });
       return { ok: true as const };
@@ -57,12 +72,21 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/shared/:token',
     {
       config: { access: 'public' },
-      schema: { description: 'A card shared by link.', params: sharedTokenParamsSchema, querystring: sharedQuerySchema, response: { 200: sharedCardSchema } },
+      schema: {
+        description: 'A card shared by link.',
+        params: sharedTokenParamsSchema,
+        querystring: sharedQuerySchema,
+        response: { 200: sharedCardSchema },
+      },
       onRequest: sharedLimit,
     },
     async (req, reply) => {
       // The page passes document.referrer: the request's own Referer is the page itself.
-      const card = await openSharedCard(ctx, req.actor, { token: req.params.token, referrer: req.query.ref, country: header(req.headers['cf-ipcountry']) });
+      const card = await openSharedCard(ctx, req.actor, {
+        token: req.params.token,
+        referrer: req.query.ref,
+        country: header(req.headers['cf-ipcountry']),
+      });
       reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
       return card;
     },
@@ -70,7 +94,11 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/shared/:token/images/:side',
-    { config: { access: 'public' }, schema: { description: 'An image of a card shared by link.', params: sharedImageParamsSchema, querystring: sharedImageQuerySchema }, onRequest: sharedLimit },
+    {
+      config: { access: 'public' },
+      schema: { description: 'An image of a card shared by link.', params: sharedImageParamsSchema, querystring: sharedImageQuerySchema },
+      onRequest: sharedLimit,
+    },
     async (req, reply) => {
       const { data, at } = await readSharedImage(ctx, { token: req.params.token, side: req.params.side, size: req.query.size });
       // Not cached by shared caches: a revoked link must stop serving the photo at once.
@@ -85,7 +113,10 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/share-analytics',
-    { config: { access: 'admin' }, schema: { description: 'Views of shared card links.', querystring: shareAnalyticsQuerySchema, response: { 200: shareAnalyticsSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { description: 'Views of shared card links.', querystring: shareAnalyticsQuerySchema, response: { 200: shareAnalyticsSchema } },
+    },
     async (req) => shareAnalytics(ctx, req.query),
   );
 };

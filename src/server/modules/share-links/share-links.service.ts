@@ -42,7 +42,11 @@ async function ownCard(ctx: Ctx, actor: SignedInActor, cardId: string) {
   return { id, ownerId, subject, year, brand, grade, grader };
 }
 
-export async function createShareLink(ctx: Ctx, actor: SignedInActor, input: { cardId: string; values: CreateShareLinkValues }): Promise<CreatedShareLink> {
+export async function createShareLink(
+  ctx: Ctx,
+  actor: SignedInActor,
+  input: { cardId: string; values: CreateShareLinkValues },
+): Promise<CreatedShareLink> {
   const now = ctx.clock.now();
   return inTransaction(ctx, async ({ tx }) => {
     const card = await ownCard({ ...ctx, db: tx }, actor, input.cardId);
@@ -78,7 +82,11 @@ function fillDays(rows: { day: string; views: number }[], from: Date, to: Date):
   return out;
 }
 
-function toLink(ctx: Ctx, r: LinkRow, stats: { views: number; uniqueVisitors: number; botViews: number; lastViewedAt: Date | null } | undefined): ShareLink {
+function toLink(
+  ctx: Ctx,
+  r: LinkRow,
+  stats: { views: number; uniqueVisitors: number; botViews: number; lastViewedAt: Date | null } | undefined,
+): ShareLink {
   const base = { revokedAt: r.revokedAt?.toISOString() ?? null, expiresAt: r.expiresAt?.toISOString() ?? null };
   return {
     id: r.id,
@@ -136,7 +144,14 @@ export async function revokeShareLink(ctx: Ctx, actor: SignedInActor, input: { i
     if (!link || !canRevokeLink(actor.user, link)) throw notFound(shareMessages.linkNotFound);
     if (link.revokedAt) return;
     await tx.update(shareLinks).set({ revokedAt: now }).where(eq(shareLinks.id, link.id));
-    await audit(tx, { ...auditBy(actor), action: 'share_link.revoked', targetType: 'card', targetId: link.cardId, data: { linkId: link.id }, at: now });
+    await audit(tx, {
+      ...auditBy(actor),
+      action: 'share_link.revoked',
+      targetType: 'card',
+      targetId: link.cardId,
+      data: { linkId: link.id },
+      at: now,
+    });
   });
 }
 
@@ -158,7 +173,8 @@ async function openLink(ctx: Ctx, token: string) {
     .limit(1);
   const now = ctx.clock.now();
   if (!row || !sameToken(row.link.token, token)) throw unavailable();
-  if (row.link.revokedAt || (row.link.expiresAt && row.link.expiresAt <= now) || row.card.deletedAt || row.card.ownerId !== row.link.ownerId) throw unavailable();
+  if (row.link.revokedAt || (row.link.expiresAt && row.link.expiresAt <= now) || row.card.deletedAt || row.card.ownerId !== row.link.ownerId)
+    throw unavailable();
   return row;
 }
 
@@ -189,7 +205,10 @@ export async function openSharedCard(ctx: Ctx, actor: Actor, input: { token: str
 }
 
 /** For the page's meta tags: title and image of a live link, or null (no view is recorded). */
-export async function sharedPreview(ctx: Ctx, input: { token: string }): Promise<{ title: string; description: string; image: string | null } | null> {
+export async function sharedPreview(
+  ctx: Ctx,
+  input: { token: string },
+): Promise<{ title: string; description: string; image: string | null } | null> {
   try {
     const { card } = await openLink(ctx, input.token);
     const grade = [card.grader === 'raw' ? null : card.grader, card.grade].filter(Boolean).join(' ');
@@ -205,7 +224,10 @@ export async function sharedPreview(ctx: Ctx, input: { token: string }): Promise
 }
 
 /** GET /api/shared/{token}/images/{side}: the photo, reachable only through a live token. */
-export async function readSharedImage(ctx: Ctx, input: { token: string; side: CardImageSide; size: CardImageSize }): Promise<{ data: Buffer; at: Date }> {
+export async function readSharedImage(
+  ctx: Ctx,
+  input: { token: string; side: CardImageSide; size: CardImageSize },
+): Promise<{ data: Buffer; at: Date }> {
   const { card } = await openLink(ctx, input.token);
   const front = input.side === 'front';
   const key = input.size === 'thumb' ? (front ? card.frontThumbKey : card.backThumbKey) : front ? card.frontFullKey : card.backFullKey;
@@ -260,9 +282,20 @@ export async function shareAnalytics(ctx: Ctx, input: { from?: string; to?: stri
       .select({ views: linkStats.views, uniqueVisitors: linkStats.uniqueVisitors, botViews: linkStats.botViews })
       .from(shareViews)
       .where(inPeriod),
-    ctx.db.select({ day: dayKey, views: sql<number>`count(*)::int` }).from(shareViews).where(and(inPeriod, humanView)).groupBy(dayKey),
     ctx.db
-      .select({ cardId: cards.id, subject: cards.subject, year: cards.year, ownerName: users.name, views: linkStats.views, uniqueVisitors: linkStats.uniqueVisitors })
+      .select({ day: dayKey, views: sql<number>`count(*)::int` })
+      .from(shareViews)
+      .where(and(inPeriod, humanView))
+      .groupBy(dayKey),
+    ctx.db
+      .select({
+        cardId: cards.id,
+        subject: cards.subject,
+        year: cards.year,
+        ownerName: users.name,
+        views: linkStats.views,
+        uniqueVisitors: linkStats.uniqueVisitors,
+      })
       .from(shareViews)
       .innerJoin(shareLinks, eq(shareLinks.id, shareViews.linkId))
       .innerJoin(cards, eq(cards.id, shareLinks.cardId))

@@ -101,18 +101,28 @@ describe('SMS threads', () => {
       sentBy: { id: admin.userId },
     });
     expect(t.sms.messagesTo(REQUESTER).at(-1)!.body).toBe('We will review your request this week.');
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'sms.manual_sent'), eq(auditLog.targetId, message.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'sms.manual_sent'), eq(auditLog.targetId, message.id)));
     expect(entry).toMatchObject({ actorId: admin.userId });
     expect(JSON.stringify(entry.data)).not.toContain('review your request');
   });
 
   it("the thread shows each outbound message's delivery status as Twilio reports it", async () => {
     const report = (sid: string, status: string, errorCode?: number) => {
-      const params: Array<[string, string]> = [['MessageSid', sid], ['MessageStatus', status], ...(errorCode ? [['ErrorCode', String(errorCode)] as [string, string]] : [])];
+      const params: Array<[string, string]> = [
+        ['MessageSid', sid],
+        ['MessageStatus', status],
+        ...(errorCode ? [['ErrorCode', String(errorCode)] as [string, string]] : []),
+      ];
       return t.app.inject({
         method: 'POST',
         url: TWILIO_STATUS_WEBHOOK_PATH,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TWILIO_TOKEN, t.config.appOrigin + TWILIO_STATUS_WEBHOOK_PATH, params) },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(TWILIO_TOKEN, t.config.appOrigin + TWILIO_STATUS_WEBHOOK_PATH, params),
+        },
         payload: new URLSearchParams(params).toString(),
       });
     };

@@ -18,13 +18,19 @@ export const smsConvosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/sms/threads',
-    { config: { access: 'admin' }, schema: { description: 'SMS conversations, newest first.', querystring: smsThreadsQuerySchema, response: { 200: smsThreadsResponseSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { description: 'SMS conversations, newest first.', querystring: smsThreadsQuerySchema, response: { 200: smsThreadsResponseSchema } },
+    },
     async (req) => listThreads(ctx, signedInActor(req), req.query),
   );
 
   app.get(
     '/api/admin/sms/threads/:phone',
-    { config: { access: 'admin' }, schema: { description: 'The messages exchanged with one phone.', params: threadParams, response: { 200: smsThreadSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { description: 'The messages exchanged with one phone.', params: threadParams, response: { 200: smsThreadSchema } },
+    },
     async (req) => getThread(ctx, signedInActor(req), { phone: req.params.phone }),
   );
 
@@ -32,7 +38,12 @@ export const smsConvosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/sms/threads/:phone',
     {
       config: { access: 'admin' },
-      schema: { description: 'Send an SMS to a phone.', params: threadParams, body: sendManualSmsSchema, response: { 201: sendManualSmsResponseSchema } },
+      schema: {
+        description: 'Send an SMS to a phone.',
+        params: threadParams,
+        body: sendManualSmsSchema,
+        response: { 201: sendManualSmsResponseSchema },
+      },
     },
     async (req, reply) => {
       const message = await sendManualSms(ctx, signedInActor(req), { phone: req.params.phone, body: req.body.body });

@@ -1,11 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
-import {
-  SMS_THREAD_MAX_MESSAGES,
-  SMS_THREADS_PAGE_SIZE,
-  type SmsMessage,
-  type SmsThread,
-  type SmsThreadsResponse,
-} from '#common/sms-convos.ts';
+import { SMS_THREAD_MAX_MESSAGES, SMS_THREADS_PAGE_SIZE, type SmsMessage, type SmsThread, type SmsThreadsResponse } from '#common/sms-convos.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
@@ -47,7 +41,11 @@ async function peopleFor(db: Db, phones: string[]) {
 }
 
 /** One thread per phone, the most recently active first. */
-export async function listThreads(ctx: Pick<AppContext, 'db'>, _actor: SignedInActor, query: { q?: string; page: number }): Promise<SmsThreadsResponse> {
+export async function listThreads(
+  ctx: Pick<AppContext, 'db'>,
+  _actor: SignedInActor,
+  query: { q?: string; page: number },
+): Promise<SmsThreadsResponse> {
   const { db } = ctx;
   let where: SQL | undefined;
   const term = query.q?.trim();
@@ -76,7 +74,10 @@ export async function listThreads(ctx: Pick<AppContext, 'db'>, _actor: SignedInA
       .orderBy(desc(lastAt), smsMessages.phone)
       .limit(SMS_THREADS_PAGE_SIZE)
       .offset((query.page - 1) * SMS_THREADS_PAGE_SIZE),
-    db.select({ total: sql<number>`count(distinct ${smsMessages.phone})`.mapWith(Number) }).from(smsMessages).where(where),
+    db
+      .select({ total: sql<number>`count(distinct ${smsMessages.phone})`.mapWith(Number) })
+      .from(smsMessages)
+      .where(where),
   ]);
   const phones = groups.map((g) => g.phone);
   const [lasts, people] = await Promise.all([
@@ -123,10 +124,7 @@ export async function listThreads(ctx: Pick<AppContext, 'db'>, _actor: SignedInA
   };
 }
 
-function toMessage(
-  m: typeof smsMessages.$inferSelect,
-  senders: Map<string, { id: string; name: string | null }>,
-): SmsMessage {
+function toMessage(m: typeof smsMessages.$inferSelect, senders: Map<string, { id: string; name: string | null }>): SmsMessage {
   return {
     id: m.id,
     direction: m.direction,
@@ -173,7 +171,10 @@ export async function getThread(ctx: Pick<AppContext, 'db'>, _actor: SignedInAct
   const messages = recent.reverse();
   const [people, senders, optedOut] = await Promise.all([
     peopleFor(db, [phone]),
-    sendersFor(db, messages.flatMap((m) => (m.sentBy ? [m.sentBy] : []))),
+    sendersFor(
+      db,
+      messages.flatMap((m) => (m.sentBy ? [m.sentBy] : [])),
+    ),
     isOptedOut(ctx, { phone }),
   ]);
   const who = people.get(phone)!;

@@ -99,7 +99,11 @@ describe('admin user access', () => {
   it('searches by name or phone, in any format', async () => {
     expect((await list('?q=morgan')).json().users.map((u: { phone: string }) => u.phone)).toEqual([MANAGER]);
     expect((await list(`?q=${MEMBER.slice(-4)}`)).json().users.map((u: { phone: string }) => u.phone)).toEqual([MEMBER]);
-    expect((await list(`?q=${encodeURIComponent(`(${MANAGER.slice(2, 5)}) ${MANAGER.slice(5, 8)}-${MANAGER.slice(8)}`)}`)).json().users.map((u: { phone: string }) => u.phone)).toEqual([MANAGER]);
+    expect(
+      (await list(`?q=${encodeURIComponent(`(${MANAGER.slice(2, 5)}) ${MANAGER.slice(5, 8)}-${MANAGER.slice(8)}`)}`))
+        .json()
+        .users.map((u: { phone: string }) => u.phone),
+    ).toEqual([MANAGER]);
     expect((await list('?q=%25')).json().users).toEqual([]); // a literal %, not a wildcard
     expect((await list('?q=nobody-here')).json()).toMatchObject({ users: [], total: 0 });
   });
@@ -120,7 +124,10 @@ describe('admin user access', () => {
     const res = await patch(casey.id, { isManager: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: casey.id, isManager: true, isAdmin: false });
-    const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, casey.id), eq(auditLog.action, 'user.roles_changed')));
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, casey.id), eq(auditLog.action, 'user.roles_changed')));
     expect(rows.at(-1)).toMatchObject({ actorId: admin.userId, impersonatorId: null, data: { isManager: { from: false, to: true } } });
     // The member's own session now carries the new role.
     const s = await signIn(t, MEMBER);

@@ -1,5 +1,14 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { ADMIN_USERS_PAGE_SIZE, messages, userTransitions, type AdminUser, type AdminUserPatch, type Profile, type ProfilePatch, type UserStatus } from '#common/auth.ts';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  messages,
+  userTransitions,
+  type AdminUser,
+  type AdminUserPatch,
+  type Profile,
+  type ProfilePatch,
+  type UserStatus,
+} from '#common/auth.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import { userEvents, users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
@@ -60,12 +69,22 @@ export async function getProfile(ctx: Pick<AppContext, 'db'>, actor: SignedInAct
  * An admin impersonating the member may fix the name or email (the route's support exception);
  * the message choices (marketing, SMS) are the member's consent, so changing them is refused.
  */
-export async function updateProfile(ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>, actor: SignedInActor, patch: ProfilePatch): Promise<Profile> {
+export async function updateProfile(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>,
+  actor: SignedInActor,
+  patch: ProfilePatch,
+): Promise<Profile> {
   const userId = actor.user.id;
   if (actor.impersonatorId && (patch.marketingOptIn !== undefined || patch.smsOptIn !== undefined)) {
-    const [current] = await ctx.db.select({ marketingOptIn: users.marketingOptIn, smsOptIn: users.smsOptIn }).from(users).where(eq(users.id, userId)).limit(1);
+    const [current] = await ctx.db
+      .select({ marketingOptIn: users.marketingOptIn, smsOptIn: users.smsOptIn })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
     if (!current) throw notFound('User not found');
-    const changes = (patch.marketingOptIn !== undefined && patch.marketingOptIn !== current.marketingOptIn) || (patch.smsOptIn !== undefined && patch.smsOptIn !== current.smsOptIn);
+    const changes =
+      (patch.marketingOptIn !== undefined && patch.marketingOptIn !== current.marketingOptIn) ||
+      (patch.smsOptIn !== undefined && patch.smsOptIn !== current.smsOptIn);
     if (changes) throw forbidden(messages.impersonationReadOnly);
   }
   const set: Partial<User> = { updatedAt: ctx.clock.now() };
@@ -143,7 +162,11 @@ export async function updateUserAccess(
     // The row is locked above, so the move from its current status cannot lose a race.
     const [after] = statusChanged
       ? [await transition(uow, userAggregate, { id: userId, from: before.status, to: patch.status!, actor, now, patch: set })]
-      : await tx.update(users).set({ ...set, updatedAt: now }).where(eq(users.id, userId)).returning();
+      : await tx
+          .update(users)
+          .set({ ...set, updatedAt: now })
+          .where(eq(users.id, userId))
+          .returning();
     const who = { ...auditBy(actor), targetType: 'user', targetId: userId, at: now };
     if (Object.keys(roleChanges).length) {
       await audit(tx, { ...who, action: 'user.roles_changed', data: roleChanges });

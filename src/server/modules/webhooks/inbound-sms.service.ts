@@ -42,11 +42,7 @@ export async function receiveInboundSms(ctx: Pick<AppContext, 'db' | 'clock' | '
 
     if (keyword) {
       const smsOptIn = keyword === 'opt_in';
-      const members = await tx
-        .update(users)
-        .set({ smsOptIn, updatedAt: now })
-        .where(eq(users.phone, phone))
-        .returning({ id: users.id });
+      const members = await tx.update(users).set({ smsOptIn, updatedAt: now }).where(eq(users.phone, phone)).returning({ id: users.id });
       // A requester who is not a member yet carries the choice into the account made at sign-in.
       await tx
         .update(accessRequests)

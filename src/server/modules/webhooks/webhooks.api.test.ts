@@ -37,7 +37,10 @@ function inbound(from: string, body: string, extra: Record<string, string> = {})
   };
 }
 
-function deliver(params: Record<string, string>, opts: { signature?: string | null; token?: string; url?: string; headers?: Record<string, string> } = {}) {
+function deliver(
+  params: Record<string, string>,
+  opts: { signature?: string | null; token?: string; url?: string; headers?: Record<string, string> } = {},
+) {
   const url = opts.url ?? TWILIO_SMS_WEBHOOK_PATH;
   const signature =
     opts.signature === undefined ? twilioSignature(opts.token ?? TOKEN, t.config.appOrigin + url, Object.entries(params)) : opts.signature;
@@ -166,14 +169,17 @@ describe('POST /api/webhooks/twilio/sms signature', () => {
 describe('STOP and START', () => {
   const optIn = async (phone: string) => (await t.db.select({ v: users.smsOptIn }).from(users).where(eq(users.phone, phone)))[0].v;
 
-  it.each(['STOP', 'stop', '  Stop  ', 'STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit', 'REVOKE', ' optout '])('%j opts the member out', async (word) => {
-    await t.db.update(users).set({ smsOptIn: true }).where(eq(users.phone, MEMBER));
-    const params = inbound(MEMBER, word);
-    expect((await deliver(params)).statusCode).toBe(200);
-    expect(await optIn(MEMBER)).toBe(false);
-    const [row] = await stored(params.MessageSid);
-    expect(row.purpose).toBe('opt_out');
-  });
+  it.each(['STOP', 'stop', '  Stop  ', 'STOPALL', 'unsubscribe', 'Cancel', 'END', 'quit', 'REVOKE', ' optout '])(
+    '%j opts the member out',
+    async (word) => {
+      await t.db.update(users).set({ smsOptIn: true }).where(eq(users.phone, MEMBER));
+      const params = inbound(MEMBER, word);
+      expect((await deliver(params)).statusCode).toBe(200);
+      expect(await optIn(MEMBER)).toBe(false);
+      const [row] = await stored(params.MessageSid);
+      expect(row.purpose).toBe('opt_out');
+    },
+  );
 
   it.each(['START', 'start', ' Yes ', 'UNSTOP'])('%j opts the member back in', async (word) => {
     await t.db.update(users).set({ smsOptIn: false }).where(eq(users.phone, MEMBER));
@@ -222,8 +228,7 @@ describe('STOP and START', () => {
 
 describe('sign-in codes for a number that replied STOP', () => {
   let ip = 0;
-  const sendOtp = (phone: string) =>
-    t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone }, remoteAddress: `10.9.0.${++ip}` });
+  const sendOtp = (phone: string) => t.app.inject({ method: 'POST', url: '/api/send-otp', payload: { phone }, remoteAddress: `10.9.0.${++ip}` });
   const optedOutAnswer = {
     status: 'error',
     error: 'This number replied STOP; text START to +1 212 555 0199 to receive codes',

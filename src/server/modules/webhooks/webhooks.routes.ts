@@ -78,7 +78,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       const pairs = signedPairs(req);
       const parsed = statusSchema.safeParse(Object.fromEntries(pairs));
       if (!parsed.success) throw new AppError('bad_request', 'Not a delivery report');
-      await applyDeliveryStatus(ctx, { messageSid: parsed.data.MessageSid, status: parsed.data.MessageStatus.toLowerCase(), errorCode: parsed.data.ErrorCode ?? null });
+      await applyDeliveryStatus(ctx, {
+        messageSid: parsed.data.MessageSid,
+        status: parsed.data.MessageStatus.toLowerCase(),
+        errorCode: parsed.data.ErrorCode ?? null,
+      });
       return reply.status(204).send();
     },
   );

@@ -28,7 +28,16 @@ export interface EventOrder {
 
 /** A provider event in our words; settlement acts only on these. */
 export type PaymentEvent =
-  | { type: 'session_completed'; eventId: string; sessionId: string; amountCents: number; currency: string; reference: string; customerId: string | null; subscriptionId: string | null }
+  | {
+      type: 'session_completed';
+      eventId: string;
+      sessionId: string;
+      amountCents: number;
+      currency: string;
+      reference: string;
+      customerId: string | null;
+      subscriptionId: string | null;
+    }
   | { type: 'session_processing'; eventId: string; sessionId: string }
   | { type: 'session_failed'; eventId: string; sessionId: string }
   | { type: 'session_expired'; eventId: string; sessionId: string }
@@ -133,7 +142,8 @@ function stripeSubscriptionStatus(s: string): 'active' | 'past_due' | 'canceled'
   return 'canceled';
 }
 
-const idOf = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null;
 const dateOf = (secs: unknown): Date | null => (typeof secs === 'number' ? new Date(secs * 1000) : null);
 
 export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>): PaymentProvider {
@@ -196,7 +206,8 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
         throw new WebhookSignatureError((err as Error).message);
       }
       const signedAt = signedTimestamp(signature);
-      if (signedAt === null || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) throw new WebhookSignatureError('Timestamp is in the future');
+      if (signedAt === null || signedAt - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS)
+        throw new WebhookSignatureError('Timestamp is in the future');
       const data = (event as { data?: unknown }).data;
       const object = data && typeof data === 'object' ? (data as { object?: unknown }).object : undefined;
       if (typeof event.id !== 'string' || typeof event.type !== 'string' || !object || typeof object !== 'object' || Array.isArray(object)) {
@@ -219,7 +230,8 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
         case 'checkout.session.async_payment_succeeded':
           // A delayed method (a bank debit) completes unpaid; its async_payment_* event follows.
           if (o.payment_status === 'unpaid') return { type: 'session_processing', eventId: event.id, sessionId: needId() };
-          if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required') return { type: 'ignored', eventId: event.id, providerType: event.type };
+          if (o.payment_status !== 'paid' && o.payment_status !== 'no_payment_required')
+            return { type: 'ignored', eventId: event.id, providerType: event.type };
           return {
             type: 'session_completed',
             eventId: event.id,
@@ -272,7 +284,13 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
           const list = (o.refunds as { data?: unknown } | undefined)?.data;
           const refunds = (Array.isArray(list) ? list : [])
             .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
-            .filter((r) => typeof r.id === 'string' && Number.isSafeInteger(r.amount) && (r.amount as number) > 0 && (r.status === undefined || r.status === 'succeeded'))
+            .filter(
+              (r) =>
+                typeof r.id === 'string' &&
+                Number.isSafeInteger(r.amount) &&
+                (r.amount as number) > 0 &&
+                (r.status === undefined || r.status === 'succeeded'),
+            )
             .map((r) => {
               const ours = (r.metadata as { refund_id?: unknown } | undefined)?.refund_id;
               return { id: r.id as string, amountCents: r.amount as number, ourRefundId: typeof ours === 'string' ? ours : null };
@@ -290,7 +308,11 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
       if (!reference.startsWith('pi_')) throw new Error('Only a payment intent is refunded automatically');
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: reference, ...(amountCents !== undefined ? { amount: amountCents } : {}), ...(refundId ? { metadata: { refund_id: refundId } } : {}) },
+          {
+            payment_intent: reference,
+            ...(amountCents !== undefined ? { amount: amountCents } : {}),
+            ...(refundId ? { metadata: { refund_id: refundId } } : {}),
+          },
           { idempotencyKey },
         );
         return { id: refund.id };

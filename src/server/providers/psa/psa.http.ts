@@ -22,7 +22,8 @@ const text = (v: unknown): string | null => {
   const s = String(v).trim();
   return s === '' ? null : s;
 };
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
+const num = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null;
 
 export function normalisePsaCert(certNumber: string, c: PsaApiCert, images: { front: string | null; back: string | null }): PsaCert {
   return {

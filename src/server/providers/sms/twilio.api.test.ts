@@ -33,7 +33,13 @@ describe('Twilio adapter against the fake Twilio server', () => {
 
   it('with a status callback URL, asks Twilio to report delivery there (StatusCallback)', async () => {
     const callback = `https://cards.example.com${TWILIO_STATUS_WEBHOOK_PATH}`;
-    const p = new TwilioSmsProvider({ apiUrl: tw.url, accountSid: tw.accountSid, authToken: tw.authToken, from: '+12125550199', statusCallbackUrl: callback });
+    const p = new TwilioSmsProvider({
+      apiUrl: tw.url,
+      accountSid: tw.accountSid,
+      authToken: tw.authToken,
+      from: '+12125550199',
+      statusCallbackUrl: callback,
+    });
     await p.send({ to: MEMBER, body: 'hi' });
     expect(tw.requests.at(-1)!.form).toEqual({ To: MEMBER, From: '+12125550199', Body: 'hi', StatusCallback: callback });
   });
@@ -95,7 +101,12 @@ describe('SMS through Twilio, end to end', () => {
 
   it('sendSms stores non-OTP messages as sent, with who sent them', async () => {
     const [admin] = await t.db.select().from(users).where(eq(users.phone, '+12125550101'));
-    const r = await sendSms(t.app.ctx, { to: MEMBER, body: 'Your access request has been approved.', purpose: 'access_request_approved', sentBy: admin.id });
+    const r = await sendSms(t.app.ctx, {
+      to: MEMBER,
+      body: 'Your access request has been approved.',
+      purpose: 'access_request_approved',
+      sentBy: admin.id,
+    });
     expect(r.ok).toBe(true);
     const [row] = await t.db.select().from(smsMessages).where(eq(smsMessages.id, r.id));
     expect(row).toMatchObject({ body: 'Your access request has been approved.', sentBy: admin.id, provider: 'twilio' });
@@ -146,7 +157,7 @@ describe('delivery reports (StatusCallback), signed by Twilio', () => {
     expect(await row(sid)).toMatchObject({ status: 'delivered', statusUpdatedAt: at });
   });
 
-  it('undelivered and failed keep Twilio\'s ErrorCode and say what it means', async () => {
+  it("undelivered and failed keep Twilio's ErrorCode and say what it means", async () => {
     const a = await sent();
     await report(a, 'sent');
     await report(a, 'undelivered', { errorCode: 30003 });
@@ -171,7 +182,10 @@ describe('delivery reports (StatusCallback), signed by Twilio', () => {
     const sid = await sent();
     expect((await report(sid, 'teleported')).statusCode).toBe(204);
     expect((await row(sid)).status).toBe('queued');
-    const params: Array<[string, string]> = [['MessageSid', 'SM00000000000000000000000000000000'], ['MessageStatus', 'delivered']];
+    const params: Array<[string, string]> = [
+      ['MessageSid', 'SM00000000000000000000000000000000'],
+      ['MessageStatus', 'delivered'],
+    ];
     const url = `${t.config.appOrigin}${TWILIO_STATUS_WEBHOOK_PATH}`;
     const { twilioSignature } = await import('#server/modules/webhooks/index.ts');
     const unknown = await t.app.inject({

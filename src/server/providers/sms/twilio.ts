@@ -37,9 +37,7 @@ export class TwilioSmsProvider implements SmsProvider {
     } catch (err) {
       throw new SmsSendError(`Twilio unreachable: ${(err as Error).name}`);
     }
-    const json = (await res.json().catch(() => null)) as
-      | { sid?: string; status?: string; code?: number; message?: string }
-      | null;
+    const json = (await res.json().catch(() => null)) as { sid?: string; status?: string; code?: number; message?: string } | null;
     if (!res.ok) {
       // Twilio's error message describes the request (e.g. an invalid To), never our message body.
       const detail = json?.code ? ` (code ${json.code}${json.message ? `: ${json.message}` : ''})` : '';

@@ -41,7 +41,9 @@ export async function startFakeS3(opts: { bucket?: string; accessKeyId?: string;
     const body = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://x');
     const auth = String(req.headers.authorization ?? '');
-    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(auth);
+    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
     let authorized = false;
     if (m && m[1] === accessKeyId && m[3] === region) {
       const amz = String(req.headers['x-amz-date'] ?? '');
@@ -49,7 +51,10 @@ export async function startFakeS3(opts: { bucket?: string; accessKeyId?: string;
       const headers: Record<string, string> = {};
       for (const h of m[4].split(';')) headers[h] = String(req.headers[h] ?? '');
       const now = new Date(`${amz.slice(0, 4)}-${amz.slice(4, 6)}-${amz.slice(6, 8)}T${amz.slice(9, 11)}:${amz.slice(11, 13)}:${amz.slice(13, 15)}Z`);
-      const expected = signRequest({ accessKeyId, secretAccessKey, region }, { method: req.method ?? 'GET', path: url.pathname, headers, payloadHash: hash, now });
+      const expected = signRequest(
+        { accessKeyId, secretAccessKey, region },
+        { method: req.method ?? 'GET', path: url.pathname, headers, payloadHash: hash, now },
+      );
       authorized = expected.signature === m[5] && hash === sha256Hex(body) && m[4].includes('host') && amz.startsWith(m[2]);
     }
     requests.push({ method: req.method ?? '', path: url.pathname, authorized });

@@ -20,7 +20,11 @@ export function uriEncode(s: string, keepSlash: boolean) {
     .replace(/%2F/g, keepSlash ? '/' : '%2F');
 }
 
-export const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export interface SignInput {
   method: string;

@@ -24,7 +24,10 @@ describe('AWS SigV4', () => {
       now: new Date('2013-05-24T00:00:00Z'),
     };
     expect(canonicalRequest(input).signedHeaders).toBe('host;range;x-amz-content-sha256;x-amz-date');
-    const out = signRequest({ accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' }, input);
+    const out = signRequest(
+      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
+      input,
+    );
     expect(out.stringToSign.split('\n').at(-1)).toBe('7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972');
     expect(out.signature).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
     expect(out.authorization).toBe(
@@ -39,7 +42,8 @@ describe('S3 storage against a local S3-compatible server', () => {
     s3 = await startFakeS3();
   });
   afterAll(() => s3.close());
-  const storage = () => new S3Storage({ endpoint: s3.url, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region });
+  const storage = () =>
+    new S3Storage({ endpoint: s3.url, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, region: s3.region });
 
   it('puts, gets and deletes objects with signed requests', async () => {
     const st = storage();

@@ -27,7 +27,12 @@ function specifiers(text: string, runtimeOnly: boolean): string[] {
       if (!(runtimeOnly && node.importClause?.isTypeOnly)) out.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (!(runtimeOnly && node.isTypeOnly)) out.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       out.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -122,36 +127,64 @@ function fileLoops(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 const eslint = new ESLint({ cwd: root });
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => `${m.line}: ${m.message}`);
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .map((m) => `${m.line}: ${m.message}`);
 }
 
 describe('the boundary checks themselves', () => {
-  it('the lint rule refuses deep imports into another module and any module import from lib, and lets the index through', { timeout: 60_000 }, async () => {
-    const inModule = 'src/server/modules/funds/probe.ts';
-    expect(await boundaryErrors(inModule, "import { houseAccountId } from '#server/modules/cards/house-account.ts';\nexport const a = houseAccountId;\n")).toEqual([
-      expect.stringMatching(/^1: .*only through its index/),
-    ]);
-    expect(await boundaryErrors(inModule, "import { x } from '../cards/cards.service.ts';\nexport const a = x;\n")).toEqual([expect.stringMatching(/^1: .*only through its index/)]);
-    expect(await boundaryErrors(inModule, "export const a = () => import('#server/modules/cards/cards.service.ts');\n")).toEqual([expect.stringMatching(/^1: .*only through its index/)]);
-    expect(
-      await boundaryErrors(inModule, "import { houseAccountId } from '#server/modules/cards/index.ts';\nimport { fundUpdated } from './funds.events.ts';\nimport { audit } from '#server/lib/audit.ts';\nexport const a = [houseAccountId, fundUpdated, audit];\n"),
-    ).toEqual([]);
+  it(
+    'the lint rule refuses deep imports into another module and any module import from lib, and lets the index through',
+    { timeout: 60_000 },
+    async () => {
+      const inModule = 'src/server/modules/funds/probe.ts';
+      expect(
+        await boundaryErrors(
+          inModule,
+          "import { houseAccountId } from '#server/modules/cards/house-account.ts';\nexport const a = houseAccountId;\n",
+        ),
+      ).toEqual([expect.stringMatching(/^1: .*only through its index/)]);
+      expect(await boundaryErrors(inModule, "import { x } from '../cards/cards.service.ts';\nexport const a = x;\n")).toEqual([
+        expect.stringMatching(/^1: .*only through its index/),
+      ]);
+      expect(await boundaryErrors(inModule, "export const a = () => import('#server/modules/cards/cards.service.ts');\n")).toEqual([
+        expect.stringMatching(/^1: .*only through its index/),
+      ]);
+      expect(
+        await boundaryErrors(
+          inModule,
+          "import { houseAccountId } from '#server/modules/cards/index.ts';\nimport { fundUpdated } from './funds.events.ts';\nimport { audit } from '#server/lib/audit.ts';\nexport const a = [houseAccountId, fundUpdated, audit];\n",
+        ),
+      ).toEqual([]);
 
-    const inLib = 'src/server/lib/probe.ts';
-    expect(await boundaryErrors(inLib, "import { notify } from '#server/modules/notifications/index.ts';\nexport const a = notify;\n")).toEqual([
-      expect.stringMatching(/^1: .*src\/server\/lib is below the modules/),
-    ]);
-    expect(await boundaryErrors(inLib, "export const a = () => import('#server/modules/audit/index.ts');\n")).toEqual([expect.stringMatching(/^1: .*src\/server\/lib is below the modules/)]);
+      const inLib = 'src/server/lib/probe.ts';
+      expect(await boundaryErrors(inLib, "import { notify } from '#server/modules/notifications/index.ts';\nexport const a = notify;\n")).toEqual([
+        expect.stringMatching(/^1: .*src\/server\/lib is below the modules/),
+      ]);
+      expect(await boundaryErrors(inLib, "export const a = () => import('#server/modules/audit/index.ts');\n")).toEqual([
+        expect.stringMatching(/^1: .*src\/server\/lib is below the modules/),
+      ]);
 
-    expect(await boundaryErrors('src/server/app.probe.ts', "import { x } from './modules/cards/cards.routes.ts';\nexport const a = x;\n")).toEqual([expect.stringMatching(/^1: .*only through its index/)]);
-  });
+      expect(await boundaryErrors('src/server/app.probe.ts', "import { x } from './modules/cards/cards.routes.ts';\nexport const a = x;\n")).toEqual([
+        expect.stringMatching(/^1: .*only through its index/),
+      ]);
+    },
+  );
 
   it('the cycle finder finds direct and longer loops, and nothing in a tree', () => {
     const graph = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([k, v]) => [k, new Set(v)]));
     expect(findCycles(graph({ a: ['b'], b: ['a'] }))).toEqual([['a', 'b', 'a']]);
     expect(findCycles(graph({ a: ['b'], b: ['c'], c: ['a'], d: ['a'] }))).toEqual([['a', 'b', 'c', 'a']]);
     expect(findCycles(graph({ a: ['b', 'c'], b: ['c'], c: [] }))).toEqual([]);
-    expect(fileLoops(new Map([['x', ['y']], ['y', ['x']], ['z', ['x']]]))).toEqual([['x', 'y']]);
+    expect(
+      fileLoops(
+        new Map([
+          ['x', ['y']],
+          ['y', ['x']],
+          ['z', ['x']],
+        ]),
+      ),
+    ).toEqual([['x', 'y']]);
   });
 });
 

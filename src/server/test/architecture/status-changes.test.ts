@@ -26,7 +26,9 @@ const sources = walk(serverDir)
 
 describe('status changes', () => {
   it('go through transition(): no hand-written status update in the server source', () => {
-    const found = sources.flatMap(({ file, text }) => (file in allowed ? [] : handWrittenStatusWrites(text).map((w) => `${file}:${w.line} ${w.text}`)));
+    const found = sources.flatMap(({ file, text }) =>
+      file in allowed ? [] : handWrittenStatusWrites(text).map((w) => `${file}:${w.line} ${w.text}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -47,12 +49,12 @@ describe('status changes', () => {
       'const patch = { status: to };\nawait tx.update(loans).set(patch);',
       "await tx.insert(subscriptions).values(row).onConflictDoUpdate({ target: subscriptions.id, set: { status: 'active' } });",
       'await tx.execute(sql`UPDATE invoices SET paid_at = now(), status = ${to} WHERE id = ${id}`);',
-      "await db.execute('update \"refunds\" set \"status\" = $1 where id = $2');",
+      'await db.execute(\'update "refunds" set "status" = $1 where id = $2\');',
     ];
     for (const snippet of bad) expect(handWrittenStatusWrites(snippet), snippet).toHaveLength(1);
     const legal = [
       "await transition(uow, invoiceAggregate, { id, from: 'draft', to: 'sent', actor, now, patch: { sentAt: now } });",
-      "await tx.update(loans).set({ outstandingPrincipalCents: 0, updatedAt: now }).where(eq(loans.id, id));",
+      'await tx.update(loans).set({ outstandingPrincipalCents: 0, updatedAt: now }).where(eq(loans.id, id));',
       "await tx.insert(payments).values({ status: 'pending', invoiceId });",
       "await tx.select().from(invoices).where(eq(invoices.status, 'sent'));",
       'await tx.execute(sql`SELECT status FROM invoices WHERE status = ${s}`);',

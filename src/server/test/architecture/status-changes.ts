@@ -47,12 +47,19 @@ export function handWrittenStatusWrites(text: string): StatusWrite[] {
   const collect = (node: ts.Node) => {
     if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
       const left = node.left;
-      if (ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression) && statusKey.test(left.name.text)) statusHolders.add(left.expression.text);
-      if (ts.isElementAccessExpression(left) && ts.isIdentifier(left.expression) && ts.isStringLiteral(left.argumentExpression) && statusKey.test(left.argumentExpression.text)) {
+      if (ts.isPropertyAccessExpression(left) && ts.isIdentifier(left.expression) && statusKey.test(left.name.text))
+        statusHolders.add(left.expression.text);
+      if (
+        ts.isElementAccessExpression(left) &&
+        ts.isIdentifier(left.expression) &&
+        ts.isStringLiteral(left.argumentExpression) &&
+        statusKey.test(left.argumentExpression.text)
+      ) {
         statusHolders.add(left.expression.text);
       }
     }
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && writesStatus(node.initializer)) statusHolders.add(node.name.text);
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && writesStatus(node.initializer))
+      statusHolders.add(node.name.text);
     ts.forEachChild(node, collect);
   };
   collect(sf);

@@ -93,7 +93,10 @@ export function fromJsonSchema(schema: JsonSchema | undefined, name = '', depth 
       return fc.record(model, { requiredKeys });
     }
     case 'array':
-      return fc.array(fromJsonSchema(schema.items, name, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 5) });
+      return fc.array(fromJsonSchema(schema.items, name, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 5, 5),
+      });
     case 'string': {
       const bounded = (arb: fc.Arbitrary<string>) =>
         arb.filter((s) => s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity));

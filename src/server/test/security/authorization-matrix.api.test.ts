@@ -122,7 +122,9 @@ beforeAll(async () => {
       // A write with no exception (refused while impersonating, public or not) and one with an exception.
       app.post('/api/test/matrix/write', { config: { access: 'user' } }, async () => ({ ok: true }));
       app.delete('/api/test/matrix/public-write', { config: { access: 'public' } }, async () => ({ ok: true }));
-      app.put('/api/test/matrix/support-write', { config: { access: 'user', impersonation: { support: 'matrix fixture' } } }, async () => ({ ok: true }));
+      app.put('/api/test/matrix/support-write', { config: { access: 'user', impersonation: { support: 'matrix fixture' } } }, async () => ({
+        ok: true,
+      }));
     },
   }));
   ADMIN = (await createAdmin(t)).phone;
@@ -162,21 +164,38 @@ describe('security: authorization matrix', () => {
   });
 
   it('impersonation is read-only: the routes that declare a support exception are exactly the reviewed list in policy.ts', () => {
-    const declared = Object.fromEntries(routes.filter((r) => r.impersonation !== null && !r.url.startsWith('/api/test/')).map((r) => [key(r), r.impersonation]));
-    expect(Object.keys(declared).sort(), 'routes declaring config.impersonation must be exactly policy.ts impersonationExceptions').toEqual(Object.keys(impersonationExceptions).sort());
+    const declared = Object.fromEntries(
+      routes.filter((r) => r.impersonation !== null && !r.url.startsWith('/api/test/')).map((r) => [key(r), r.impersonation]),
+    );
+    expect(Object.keys(declared).sort(), 'routes declaring config.impersonation must be exactly policy.ts impersonationExceptions').toEqual(
+      Object.keys(impersonationExceptions).sort(),
+    );
     // Every exception is a write (a read needs none), has a reason, and the list stays short.
     for (const k of Object.keys(impersonationExceptions)) expect(writeMethods.has(k.split(' ')[0]), k).toBe(true);
     for (const reason of Object.values(declared)) expect(reason?.trim()).toBeTruthy();
     expect(Object.keys(impersonationExceptions).length).toBeLessThanOrEqual(4);
     // The rule reaches the writes the finding named: listing for sale, hunt offers and budgets, estimates, share links.
     const refused = routes.filter((r) => expectedOutcome(r, 'admin as member') === 403 && writeMethods.has(r.method)).map(key);
-    for (const k of ['POST /api/user/promotion-requests', 'POST /api/user/sells', 'POST /api/hunts', 'POST /api/hunts/:id/sources', 'PUT /api/cards/:id/pinned-estimate', 'POST /api/cards/:id/share-links', 'PUT /api/user/notification-preferences']) {
+    for (const k of [
+      'POST /api/user/promotion-requests',
+      'POST /api/user/sells',
+      'POST /api/hunts',
+      'POST /api/hunts/:id/sources',
+      'PUT /api/cards/:id/pinned-estimate',
+      'POST /api/cards/:id/share-links',
+      'PUT /api/user/notification-preferences',
+    ]) {
       expect(refused, k).toContain(k);
     }
   });
 
   it('the impersonation rule covers routes that do not exist yet: any write without an exception is a 403', () => {
-    for (const [method, url] of [['POST', '/api/user/payments'], ['DELETE', '/api/cards/:id/anything'], ['PATCH', '/api/new/feature'], ['PUT', '/api/public/thing']]) {
+    for (const [method, url] of [
+      ['POST', '/api/user/payments'],
+      ['DELETE', '/api/cards/:id/anything'],
+      ['PATCH', '/api/new/feature'],
+      ['PUT', '/api/public/thing'],
+    ]) {
       expect(expectedOutcome({ method, access: 'user', impersonation: null }, 'admin as member'), `${method} ${url}`).toBe(403);
       expect(expectedOutcome({ method, access: 'public', impersonation: null }, 'admin as manager'), `${method} ${url}`).toBe(403);
       expect(expectedOutcome({ method, access: 'user', impersonation: null }, 'member'), `${method} ${url}`).toBe('allowed');
@@ -188,7 +207,10 @@ describe('security: authorization matrix', () => {
   it('a route declaring an impersonation exception without a reason fails when the app is built', async () => {
     await expect(
       (async () => {
-        const other = await createTestApp({ routes: (app) => void app.post('/api/test/matrix/no-reason', { config: { access: 'user', impersonation: { support: ' ' } } }, async () => ({})) });
+        const other = await createTestApp({
+          routes: (app) =>
+            void app.post('/api/test/matrix/no-reason', { config: { access: 'user', impersonation: { support: ' ' } } }, async () => ({})),
+        });
         await other.close();
       })(),
     ).rejects.toThrow(/impersonation exception without a reason/);
@@ -217,7 +239,9 @@ describe('security: authorization matrix', () => {
           // Without passing the route's own gate, nobody gets through.
           const refused = await t.app.inject(req);
           if (expected === 'allowed' && refused.statusCode !== gate.status) {
-            failures.push(`${key(route)} as ${caller} without passing its own gate (${gate.why}): expected ${gate.status}, got ${refused.statusCode}`);
+            failures.push(
+              `${key(route)} as ${caller} without passing its own gate (${gate.why}): expected ${gate.status}, got ${refused.statusCode}`,
+            );
           }
           req = gate.pass({ ...req, remoteAddress: nextIp() }, t);
         }
@@ -225,7 +249,9 @@ describe('security: authorization matrix', () => {
         const got = outcomeOf(res.statusCode);
         row.push(`${caller}=${res.statusCode}`);
         if (got !== expected) {
-          failures.push(`${key(route)} [access=${String(route.access)}${route.impersonation ? ', impersonation exception' : ''}] as ${caller}: expected ${expected === 'allowed' ? 'not 401/403' : expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+          failures.push(
+            `${key(route)} [access=${String(route.access)}${route.impersonation ? ', impersonation exception' : ''}] as ${caller}: expected ${expected === 'allowed' ? 'not 401/403' : expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
         }
         if (res.statusCode >= 500) failures.push(`${key(route)} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }

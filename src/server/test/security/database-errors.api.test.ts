@@ -25,7 +25,12 @@ afterAll(() => t?.close());
 
 describe('security: database errors', () => {
   it('a value the database refuses is a 400, not a 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/test/db/json', payload: '{"value":"\\ud800"}', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/db/json',
+      payload: '{"value":"\\ud800"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).not.toMatch(LEAK);
     const nul = await t.app.inject({ method: 'PATCH', url: '/api/user/profile', headers: member.headers, payload: { name: 'a\u0000b' } });

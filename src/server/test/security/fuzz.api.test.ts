@@ -22,7 +22,6 @@ import { createRecordedTestApp, key, type RecordedRoute } from './route-table.ts
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 
-
 type Who = 'anonymous' | 'member' | 'admin';
 const whos: Who[] = ['anonymous', 'member', 'admin'];
 const phoneOf: Record<Exclude<Who, 'anonymous'>, string> = { member: '+12125550103', admin: '+12125550101' };
@@ -45,7 +44,21 @@ const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function paramValue(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom(ids.victim, ids.request, ids.card, ids.shareLink, ids.shareToken, ids.hunt, ids.source, '80412276', '+12125550103', '+12125550104', 'terms', 'privacy', 'cookies'),
+    fc.constantFrom(
+      ids.victim,
+      ids.request,
+      ids.card,
+      ids.shareLink,
+      ids.shareToken,
+      ids.hunt,
+      ids.source,
+      '80412276',
+      '+12125550103',
+      '+12125550104',
+      'terms',
+      'privacy',
+      'cookies',
+    ),
     fc.uuid(),
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.constantFrom('..', '%00', "1' OR 1=1--", '00000000-0000-0000-0000-000000000000', 'x'.repeat(300), '-1', 'null'),
@@ -55,13 +68,17 @@ function paramValue(): fc.Arbitrary<string> {
 function queryString(route: RecordedRoute): fc.Arbitrary<string> {
   const schema = jsonSchemaOf(route.schema.querystring);
   const fromSchema = fromJsonSchema(schema).map((v) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {}));
-  const garbage = fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constant('x'.repeat(5000))), { maxKeys: 4 });
-  return fc.oneof(fc.constant({}), fromSchema, garbage, fc.constant({ page: '-1' }), fc.constant({ page: '1e99', q: "'; select pg_sleep(1); --" })).map((q) => {
-    const sp = new URLSearchParams();
-    for (const [k, v] of Object.entries(q)) sp.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-    const s = sp.toString();
-    return s ? `?${s}` : '';
+  const garbage = fc.dictionary(fc.string({ maxLength: 10 }), fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constant('x'.repeat(5000))), {
+    maxKeys: 4,
   });
+  return fc
+    .oneof(fc.constant({}), fromSchema, garbage, fc.constant({ page: '-1' }), fc.constant({ page: '1e99', q: "'; select pg_sleep(1); --" }))
+    .map((q) => {
+      const sp = new URLSearchParams();
+      for (const [k, v] of Object.entries(q)) sp.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+      const s = sp.toString();
+      return s ? `?${s}` : '';
+    });
 }
 
 type Body = { payload?: string; contentType?: string };
@@ -130,7 +147,12 @@ beforeAll(async () => {
   ids.victim = victim.id;
   ids.request = request.id;
   // A real card of the demo member's, so card routes are fuzzed past their not-found answer.
-  const [card] = await t.db.select({ id: cards.id }).from(cards).innerJoin(users, eq(users.id, cards.ownerId)).where(eq(users.phone, phoneOf.member)).limit(1);
+  const [card] = await t.db
+    .select({ id: cards.id })
+    .from(cards)
+    .innerJoin(users, eq(users.id, cards.ownerId))
+    .where(eq(users.phone, phoneOf.member))
+    .limit(1);
   ids.card = card.id;
   // A live seeded share link, so the public shared-card routes are fuzzed past their not-found answer.
   const [link] = await t.db.select({ id: shareLinks.id, token: shareLinks.token }).from(shareLinks).where(isNull(shareLinks.revokedAt)).limit(1);
@@ -151,21 +173,25 @@ describe('security: fuzz every route', () => {
     expect(routes.map(key)).toEqual(expect.arrayContaining(['POST /api/send-otp', 'PATCH /api/user/profile', 'GET /api/admin/users']));
   });
 
-  it.each(routes.map((r) => [key(r), r] as const))('%s: never a 5xx, never a stack trace or SQL text, with or without a session', { timeout: 120_000 }, async (_name, route) => {
-    for (const who of whos) {
-      const s = await session(who);
-      await fc.assert(
-        fc.asyncProperty(requests(route, s), async (req) => {
-          const res = await t.app.inject(req);
-          const what = `${req.method} ${String(req.url).slice(0, 200)} as ${who} → ${res.statusCode}: ${res.body.slice(0, 300)}`;
-          if (res.statusCode >= 500) throw new Error(`5xx: ${what}`);
-          if (LEAK.test(res.body)) throw new Error(`internals in the body: ${what}`);
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-    }
-    await t.idle();
-  });
+  it.each(routes.map((r) => [key(r), r] as const))(
+    '%s: never a 5xx, never a stack trace or SQL text, with or without a session',
+    { timeout: 120_000 },
+    async (_name, route) => {
+      for (const who of whos) {
+        const s = await session(who);
+        await fc.assert(
+          fc.asyncProperty(requests(route, s), async (req) => {
+            const res = await t.app.inject(req);
+            const what = `${req.method} ${String(req.url).slice(0, 200)} as ${who} → ${res.statusCode}: ${res.body.slice(0, 300)}`;
+            if (res.statusCode >= 500) throw new Error(`5xx: ${what}`);
+            if (LEAK.test(res.body)) throw new Error(`internals in the body: ${what}`);
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+      }
+      await t.idle();
+    },
+  );
 
   it('the leak detector recognises what it must (so the property above can fail)', () => {
     expect(LEAK.test('Error: boom\n    at handler (/work/main/src/server/app.ts:10:5)')).toBe(true);

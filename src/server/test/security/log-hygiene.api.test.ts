@@ -37,7 +37,12 @@ describe('security: log hygiene', () => {
     const owner = await createMember(t);
     const card = await createCard(t, owner);
     const s = await signIn(t, owner.phone);
-    const created = await t.app.inject({ method: 'POST', url: `/api/cards/${card.id}/share-links`, payload: { label: 'for a buyer' }, headers: s.headers });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/cards/${card.id}/share-links`,
+      payload: { label: 'for a buyer' },
+      headers: s.headers,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { token } = created.json<{ token: string }>();
     const from = lines.length;
@@ -58,7 +63,14 @@ describe('security: log hygiene', () => {
     expect(text).not.toContain(token);
     // The lines are still useful: which route, with the token replaced.
     const urls = logged.flatMap((l) => ((l.req as { url?: string } | undefined)?.url ? [(l.req as { url: string }).url] : []));
-    expect(urls).toEqual(expect.arrayContaining(['/api/shared/[redacted]', '/api/shared/[redacted]?utm=x', '/api/shared/[redacted]/images/front?v=1', '/shared/[redacted]']));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/shared/[redacted]',
+        '/api/shared/[redacted]?utm=x',
+        '/api/shared/[redacted]/images/front?v=1',
+        '/shared/[redacted]',
+      ]),
+    );
     expect(text).toContain('could not render /shared/[redacted]');
     expect(text).toContain('retrying /api/shared/[redacted]/images/back');
   });
@@ -67,7 +79,9 @@ describe('security: log hygiene', () => {
     const from = lines.length;
     const socket = connect(port, '127.0.0.1');
     await new Promise((r) => socket.on('connect', r));
-    socket.write('POST /api/send-otp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Client-Id: web\r\nContent-Length: 1000\r\n\r\n{"phone":');
+    socket.write(
+      'POST /api/send-otp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Client-Id: web\r\nContent-Length: 1000\r\n\r\n{"phone":',
+    );
     // The body has started arriving (the request is logged) before the client goes away.
     await expect.poll(() => lines.slice(from).some((l) => l.msg === 'incoming request')).toBe(true);
     socket.destroy();

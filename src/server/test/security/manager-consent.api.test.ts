@@ -40,18 +40,30 @@ let fundId: string;
 
 const cases: Record<string, Case> = {
   'GET /api/manager/clients': { kind: 'read', request: () => ({ url: '/api/manager/clients' }) },
-  'POST /api/manager/clients': { kind: 'not about a client', why: 'invites a phone; what the answer may show is tested in manager-consent.api.test.ts' },
+  'POST /api/manager/clients': {
+    kind: 'not about a client',
+    why: 'invites a phone; what the answer may show is tested in manager-consent.api.test.ts',
+  },
   'GET /api/manager/clients/:id': { kind: 'act', request: (c) => ({ url: `/api/manager/clients/${c.id}` }) },
   'GET /api/manager/clients/:id/fund-positions': { kind: 'act', request: (c) => ({ url: `/api/manager/clients/${c.id}/fund-positions` }) },
-  'POST /api/manager/clients/:id/confirm-deposit': { kind: 'act', request: (c) => ({ url: `/api/manager/clients/${c.id}/confirm-deposit`, payload: { amountCents: 5_000_000 } }) },
+  'POST /api/manager/clients/:id/confirm-deposit': {
+    kind: 'act',
+    request: (c) => ({ url: `/api/manager/clients/${c.id}/confirm-deposit`, payload: { amountCents: 5_000_000 } }),
+  },
   'POST /api/manager/clients/:id/resend-invite': { kind: 'invitation', request: (c) => ({ url: `/api/manager/clients/${c.id}/resend-invite` }) },
   'GET /api/manager/funds': { kind: 'read', request: () => ({ url: '/api/manager/funds' }) },
   'GET /api/manager/funds/:id': { kind: 'read', request: () => ({ url: `/api/manager/funds/${fundId}` }) },
   'POST /api/manager/funds/:id/transactions': {
     kind: 'act',
-    request: (c) => ({ url: `/api/manager/funds/${fundId}/transactions`, payload: { kind: 'subscription', userId: c.userId, amountCents: 5_000_000 } }),
+    request: (c) => ({
+      url: `/api/manager/funds/${fundId}/transactions`,
+      payload: { kind: 'subscription', userId: c.userId, amountCents: 5_000_000 },
+    }),
   },
-  'POST /api/manager/funds/:id/transactions/:transactionId/cancel': { kind: 'act', request: (c) => ({ url: `/api/manager/funds/${fundId}/transactions/${c.transactionId}/cancel` }) },
+  'POST /api/manager/funds/:id/transactions/:transactionId/cancel': {
+    kind: 'act',
+    request: (c) => ({ url: `/api/manager/funds/${fundId}/transactions/${c.transactionId}/cancel` }),
+  },
   'POST /api/manager/funds/:id/requests/:requestId/decision': {
     kind: 'act',
     request: (c) => ({ url: `/api/manager/funds/${fundId}/requests/${c.requestId}/decision`, payload: { decision: 'accept' } }),
@@ -79,7 +91,13 @@ async function clientAt(consent: ManagerConsent): Promise<Client> {
   const name = `Member Consent${String.fromCharCode(65 + seq++)}`;
   const m = await signedInMember(t, { name });
   const request = await ok(m, 'POST', `/api/funds/${fundId}/subscription-requests`, { amountCents: 200_000 }, 201);
-  const pending = await ok(admin, 'POST', `/api/admin/funds/${fundId}/transactions`, { kind: 'subscription', userId: m.userId, amountCents: 150_000 }, 201);
+  const pending = await ok(
+    admin,
+    'POST',
+    `/api/admin/funds/${fundId}/transactions`,
+    { kind: 'subscription', userId: m.userId, amountCents: 150_000 },
+    201,
+  );
   const invited = await ok(manager, 'POST', '/api/manager/clients', { phone: m.phone, name: 'As Typed' }, 201);
   if (consent === 'declined') await ok(m, 'POST', '/api/onboarding/decline');
   if (consent === 'accepted' || consent === 'removed') await ok(m, 'POST', '/api/onboarding/accept');
@@ -91,9 +109,20 @@ async function clientAt(consent: ManagerConsent): Promise<Client> {
 
 /** What a refused act must have left alone: the member's transactions and requests. */
 async function memberRecords(userId: string) {
-  const txs = await t.db.select({ id: fundTransactions.id, status: fundTransactions.status }).from(fundTransactions).where(eq(fundTransactions.userId, userId)).orderBy(fundTransactions.id);
-  const reqs = await t.db.select({ id: fundRequests.id, status: fundRequests.status }).from(fundRequests).where(eq(fundRequests.userId, userId)).orderBy(fundRequests.id);
-  const [o] = await t.db.select({ status: onboardings.status, deposit: onboardings.depositCents }).from(onboardings).where(eq(onboardings.clientUserId, userId));
+  const txs = await t.db
+    .select({ id: fundTransactions.id, status: fundTransactions.status })
+    .from(fundTransactions)
+    .where(eq(fundTransactions.userId, userId))
+    .orderBy(fundTransactions.id);
+  const reqs = await t.db
+    .select({ id: fundRequests.id, status: fundRequests.status })
+    .from(fundRequests)
+    .where(eq(fundRequests.userId, userId))
+    .orderBy(fundRequests.id);
+  const [o] = await t.db
+    .select({ status: onboardings.status, deposit: onboardings.depositCents })
+    .from(onboardings)
+    .where(eq(onboardings.clientUserId, userId));
   return { txs, reqs, o };
 }
 
@@ -101,7 +130,13 @@ beforeAll(async () => {
   ({ t, routes } = await createRecordedTestApp({ seedDemo: false }));
   admin = await signedInAdmin(t, { name: 'Avery Admin' });
   manager = await signedInManager(t, { name: 'Morgan Manager' });
-  const fund = await ok(admin, 'POST', '/api/admin/funds', { name: 'Matrix Consent Fund', minimumInvestmentCents: 100_000, managementFeeBps: 100, inceptionDate: '2026-01-01', strategy: 'Graded cards' }, 201);
+  const fund = await ok(
+    admin,
+    'POST',
+    '/api/admin/funds',
+    { name: 'Matrix Consent Fund', minimumInvestmentCents: 100_000, managementFeeBps: 100, inceptionDate: '2026-01-01', strategy: 'Graded cards' },
+    201,
+  );
   fundId = fund.fund.id;
   managerRoutes = routes.filter((r) => r.access === 'manager');
 });
@@ -144,7 +179,10 @@ describe('security: a manager acts for a member only after the member accepted t
 
   it('once the member accepted, the same calls go through (the refusals above are about consent)', async () => {
     const c = await clientAt('accepted');
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(fundTransactions).where(eq(fundTransactions.userId, c.userId));
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fundTransactions)
+      .where(eq(fundTransactions.userId, c.userId));
     for (const route of managerRoutes) {
       const rule = cases[key(route)];
       if (!rule || rule.kind !== 'act') continue;
@@ -152,7 +190,10 @@ describe('security: a manager acts for a member only after the member accepted t
       // Through the consent gate; a step rule may still say no (a deposit before its step is a 409).
       expect([403, 404], `${key(route)}: ${res.body.slice(0, 120)}`).not.toContain(res.statusCode);
     }
-    const [{ n: after }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(fundTransactions).where(eq(fundTransactions.userId, c.userId));
+    const [{ n: after }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fundTransactions)
+      .where(eq(fundTransactions.userId, c.userId));
     // The subscription booked for them and their accepted request.
     expect(after).toBe(n + 2);
     const list = await ok(manager, 'GET', '/api/manager/clients');

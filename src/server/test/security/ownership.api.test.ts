@@ -109,7 +109,11 @@ const cases: OwnershipCase[] = [
         { method: 'GET', url: '/api/admin/users-with-cards' },
         { method: 'GET', url: `/api/registry?userId=${cardOwnerB}`, headers: { 'x-user-id': cardOwnerB } },
         { method: 'GET', url: `/api/cards?ownerId=${cardOwnerB}` },
-        { method: 'POST', url: '/api/cards', payload: { ownerId: cardOwnerB, grader: 'raw', year: 2000, brand: 'Topps', subject: 'X', sport: 'baseball', estimatedValueCents: 1 } },
+        {
+          method: 'POST',
+          url: '/api/cards',
+          payload: { ownerId: cardOwnerB, grader: 'raw', year: 2000, brand: 'Topps', subject: 'X', sport: 'baseball', estimatedValueCents: 1 },
+        },
       ];
     },
     snapshot: async (t) => ({
@@ -272,26 +276,63 @@ beforeAll(async () => {
   claimedCard = claimed.id;
   const boundary = '----ownershipclaim';
   const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const file = (name: string) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`), tinyPng(), Buffer.from('\r\n')];
-  const claimPayload = Buffer.concat([Buffer.from(part('grader', 'PSA') + part('certNumber', claimed.certNumber!) + part('message', 'B secret claim note')), ...file('front'), ...file('back'), Buffer.from(`--${boundary}--\r\n`)]);
-  const claim = await t.app.inject({ method: 'POST', url: '/api/cert-claims', payload: claimPayload, headers: { ...sb.headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  const file = (name: string) => [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.png"\r\nContent-Type: image/png\r\n\r\n`),
+    tinyPng(),
+    Buffer.from('\r\n'),
+  ];
+  const claimPayload = Buffer.concat([
+    Buffer.from(part('grader', 'PSA') + part('certNumber', claimed.certNumber!) + part('message', 'B secret claim note')),
+    ...file('front'),
+    ...file('back'),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  const claim = await t.app.inject({
+    method: 'POST',
+    url: '/api/cert-claims',
+    payload: claimPayload,
+    headers: { ...sb.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   if (claim.statusCode !== 201) throw new Error(`B's certificate claim answered ${claim.statusCode}: ${claim.body}`);
   claimOfB = claim.json().claim.id;
   const photo = multipartBody({ side: 'front' }, { filename: 'f.png', contentType: 'image/png', data: tinyPng() });
-  const up = await t.app.inject({ method: 'POST', url: `/api/cards/${cardOfB}/images`, payload: photo.payload, headers: { ...sb.headers, ...photo.headers } });
+  const up = await t.app.inject({
+    method: 'POST',
+    url: `/api/cards/${cardOfB}/images`,
+    payload: photo.payload,
+    headers: { ...sb.headers, ...photo.headers },
+  });
   if (up.statusCode !== 201) throw new Error(`B's card photo answered ${up.statusCode}: ${up.body}`);
-  const shared = await t.app.inject({ method: 'POST', url: `/api/cards/${cardOfB}/share-links`, payload: { label: 'B private label' }, headers: sb.headers });
+  const shared = await t.app.inject({
+    method: 'POST',
+    url: `/api/cards/${cardOfB}/share-links`,
+    payload: { label: 'B private label' },
+    headers: sb.headers,
+  });
   if (shared.statusCode !== 201) throw new Error(`B's share link answered ${shared.statusCode}: ${shared.body}`);
   shareLinkOfB = shared.json();
-  const invoice = await createInvoice(t, { id: sb.userId }, { lines: [{ type: 'fixed', label: 'B secret invoice line', amountCents: 9_900, basisPoints: null, baseCents: null }] });
+  const invoice = await createInvoice(
+    t,
+    { id: sb.userId },
+    { lines: [{ type: 'fixed', label: 'B secret invoice line', amountCents: 9_900, basisPoints: null, baseCents: null }] },
+  );
   invoiceOfB = invoice.id;
   const checkout = await t.app.inject({ method: 'POST', url: '/api/checkout', payload: { invoiceId: invoiceOfB }, headers: sb.headers });
   if (checkout.statusCode !== 200) throw new Error(`B's checkout answered ${checkout.statusCode}: ${checkout.body}`);
   sessionOfB = new URL(checkout.json().url, 'http://x').searchParams.get('session')!;
   await inTransaction(t.app.ctx, (uow) =>
-    notify(uow, { kind: 'invoice_paid', title: 'Invoice paid', message: 'B secret notification', user: { id: sb.userId, link: '/dashboard' }, now: t.clock.now() }),
+    notify(uow, {
+      kind: 'invoice_paid',
+      title: 'Invoice paid',
+      message: 'B secret notification',
+      user: { id: sb.userId, link: '/dashboard' },
+      now: t.clock.now(),
+    }),
   );
-  [{ id: notificationOfB }] = await t.db.select({ id: notifications.id }).from(notifications).where(eq(notifications.message, 'B secret notification'));
+  [{ id: notificationOfB }] = await t.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.message, 'B secret notification'));
   await t.db.insert(notificationPreferences).values({ userId: sb.userId, kind: 'invoice_sent', sms: true });
 });
 afterAll(async () => {

@@ -26,7 +26,7 @@ const roles: Record<Caller, { signedIn: boolean; manager: boolean; admin: boolea
  */
 export const impersonationExceptions: Readonly<Record<string, string>> = {
   'POST /api/auth/logout': 'ends the impersonation',
-  'POST /api/auth/return-to-admin': 'ends the impersonation and restores the admin\'s own session',
+  'POST /api/auth/return-to-admin': "ends the impersonation and restores the admin's own session",
   'PATCH /api/user/profile': 'support fixes a typo in the name or email; changing message consent is refused',
 };
 

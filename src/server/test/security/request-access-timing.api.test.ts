@@ -17,7 +17,7 @@ beforeAll(async () => {
   const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
   const query = client.query.bind(client);
   client.query = (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? String(args[0]);
+    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? String(args[0]));
     statements.push(text);
     return query(...args);
   };

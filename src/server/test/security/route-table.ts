@@ -79,7 +79,10 @@ const paramCandidates = (name: string, ids: { uuid: string; phone: string }) => 
 };
 
 /** The route's URL with valid-looking values in place of its parameters. */
-export function concreteUrl(route: RecordedRoute, ids: { uuid: string; phone: string } = { uuid: '6f1c2f0e-8d5b-4c57-9a43-0b1e2d3c4f5a', phone: '+12125550199' }) {
+export function concreteUrl(
+  route: RecordedRoute,
+  ids: { uuid: string; phone: string } = { uuid: '6f1c2f0e-8d5b-4c57-9a43-0b1e2d3c4f5a', phone: '+12125550199' },
+) {
   const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
   const params: Record<string, string> = {};
   for (const name of names) {

@@ -33,7 +33,9 @@ describe('HTTP timeouts', () => {
     sock.on('error', () => {});
     const closed = new Promise<number>((resolve) => sock.on('close', () => resolve(Date.now())));
     const started = Date.now();
-    sock.write('POST /api/request-access HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Client-Id: web\r\nContent-Length: 1000\r\n\r\n{"phone":');
+    sock.write(
+      'POST /api/request-access HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Client-Id: web\r\nContent-Length: 1000\r\n\r\n{"phone":',
+    );
     // A drip of bytes that would keep a socket-idle timeout happy.
     const drip = setInterval(() => sock.writable && sock.write(' '), 200);
     const at = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 8_000))]);

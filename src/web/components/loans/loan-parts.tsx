@@ -41,12 +41,18 @@ export function CollateralList({ items, action }: { items: readonly Collateral[]
       {items.map((c) => (
         <li key={c.cardId} className="flex min-w-0 items-center gap-3 rounded-lg border p-2" data-testid="collateral-item">
           <div className="h-16 w-11 shrink-0 overflow-hidden rounded bg-muted">
-            {c.thumbnailUrl ? <img src={c.thumbnailUrl} alt={`Front of ${c.subject}`} className="size-full object-cover" loading="lazy" /> : <SlabSilhouette grader={c.grader} grade={c.grade} className="size-full" />}
+            {c.thumbnailUrl ? (
+              <img src={c.thumbnailUrl} alt={`Front of ${c.subject}`} className="size-full object-cover" loading="lazy" />
+            ) : (
+              <SlabSilhouette grader={c.grader} grade={c.grade} className="size-full" />
+            )}
           </div>
           <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
             <span className="font-medium break-words">{collateralTitle(c)}</span>
             <span className="text-xs text-muted-foreground">
-              {[c.grader === 'raw' ? 'Raw' : `${c.grader} ${c.grade ?? ''}`.trim(), c.certNumber ? `#${c.certNumber}` : null].filter(Boolean).join(' · ')}
+              {[c.grader === 'raw' ? 'Raw' : `${c.grader} ${c.grade ?? ''}`.trim(), c.certNumber ? `#${c.certNumber}` : null]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
             <span className="flex flex-wrap items-center gap-x-2 text-xs">
               <span className={cn('font-medium', c.custody === 'in_vault' ? 'text-emerald-700' : 'text-amber-700')} data-testid="collateral-custody">

@@ -21,14 +21,34 @@ export function ScheduleTable({ rows, caption, action }: { rows: readonly Row[];
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">#</th>
-            <th scope="col" className="px-3 py-2 font-medium">Due</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Payment</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Interest</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Principal</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Balance after</th>
-            {withStatus && <th scope="col" className="px-3 py-2 font-medium">Status</th>}
-            {action && <th scope="col" className="px-3 py-2"><span className="sr-only">Action</span></th>}
+            <th scope="col" className="px-3 py-2 font-medium">
+              #
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Due
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Payment
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Interest
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Principal
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Balance after
+            </th>
+            {withStatus && (
+              <th scope="col" className="px-3 py-2 font-medium">
+                Status
+              </th>
+            )}
+            {action && (
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Action</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -39,10 +59,18 @@ export function ScheduleTable({ rows, caption, action }: { rows: readonly Row[];
                 {formatDate(`${r.dueDate}T12:00:00Z`)}
                 {r.overdue && <span className="ml-1 text-xs font-medium text-destructive">overdue</span>}
               </td>
-              <td className="px-3 py-2 text-right"><Money cents={r.paymentCents} /></td>
-              <td className="px-3 py-2 text-right text-muted-foreground"><Money cents={r.interestCents} /></td>
-              <td className="px-3 py-2 text-right text-muted-foreground"><Money cents={r.principalCents} /></td>
-              <td className="px-3 py-2 text-right"><Money cents={r.balanceAfterCents} /></td>
+              <td className="px-3 py-2 text-right">
+                <Money cents={r.paymentCents} />
+              </td>
+              <td className="px-3 py-2 text-right text-muted-foreground">
+                <Money cents={r.interestCents} />
+              </td>
+              <td className="px-3 py-2 text-right text-muted-foreground">
+                <Money cents={r.principalCents} />
+              </td>
+              <td className="px-3 py-2 text-right">
+                <Money cents={r.balanceAfterCents} />
+              </td>
               {withStatus && <td className="px-3 py-2">{r.status && <StatusBadge status={r.status} map={installmentStatusMap} />}</td>}
               {action && <td className="px-3 py-2 text-right">{action(r)}</td>}
             </tr>
@@ -50,10 +78,18 @@ export function ScheduleTable({ rows, caption, action }: { rows: readonly Row[];
         </tbody>
         <tfoot className="border-t bg-muted/30 text-sm font-medium">
           <tr>
-            <td className="px-3 py-2" colSpan={2}>Total</td>
-            <td className="px-3 py-2 text-right"><Money cents={totals.paymentsCents} /></td>
-            <td className="px-3 py-2 text-right"><Money cents={totals.interestCents} /></td>
-            <td className="px-3 py-2 text-right"><Money cents={totals.paymentsCents - totals.interestCents} /></td>
+            <td className="px-3 py-2" colSpan={2}>
+              Total
+            </td>
+            <td className="px-3 py-2 text-right">
+              <Money cents={totals.paymentsCents} />
+            </td>
+            <td className="px-3 py-2 text-right">
+              <Money cents={totals.interestCents} />
+            </td>
+            <td className="px-3 py-2 text-right">
+              <Money cents={totals.paymentsCents - totals.interestCents} />
+            </td>
             <td colSpan={1 + (withStatus ? 1 : 0) + (action ? 1 : 0)} />
           </tr>
         </tfoot>

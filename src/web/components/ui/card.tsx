@@ -3,11 +3,7 @@ import { cn } from '#web/lib/utils.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
-    <div
-      data-slot="card"
-      className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs', className)}
-      {...props}
-    />
+    <div data-slot="card" className={cn('flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-xs', className)} {...props} />
   );
 }
 

@@ -9,10 +9,7 @@ export function CollapsibleContent({ className, ...props }: ComponentProps<typeo
   return (
     <CollapsiblePrimitive.Content
       data-slot="collapsible-content"
-      className={cn(
-        'overflow-hidden data-[state=open]:animate-collapsible-down data-[state=closed]:animate-collapsible-up',
-        className,
-      )}
+      className={cn('overflow-hidden data-[state=open]:animate-collapsible-down data-[state=closed]:animate-collapsible-up', className)}
       {...props}
     />
   );

@@ -13,10 +13,7 @@ export function SheetOverlay({ className, ...props }: ComponentProps<typeof Shee
   return (
     <SheetPrimitive.Overlay
       data-slot="sheet-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-overlay-in data-[state=closed]:animate-overlay-out',
-        className,
-      )}
+      className={cn('fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-overlay-in data-[state=closed]:animate-overlay-out', className)}
       {...props}
     />
   );
@@ -29,30 +26,20 @@ export const sheetVariants = cva('fixed z-50 flex flex-col gap-4 bg-background s
         'inset-y-0 right-0 h-full w-[85%] max-w-sm border-l data-[state=open]:animate-sheet-in-right data-[state=closed]:animate-sheet-out-right',
       left: 'inset-y-0 left-0 h-full w-[85%] max-w-sm border-r data-[state=open]:animate-sheet-in-left data-[state=closed]:animate-sheet-out-left',
       top: 'inset-x-0 top-0 h-auto border-b data-[state=open]:animate-sheet-in-top data-[state=closed]:animate-sheet-out-top',
-      bottom:
-        'inset-x-0 bottom-0 h-auto border-t data-[state=open]:animate-sheet-in-bottom data-[state=closed]:animate-sheet-out-bottom',
+      bottom: 'inset-x-0 bottom-0 h-auto border-t data-[state=open]:animate-sheet-in-bottom data-[state=closed]:animate-sheet-out-bottom',
     },
   },
   defaultVariants: { side: 'right' },
 });
 
-export interface SheetContentProps
-  extends ComponentProps<typeof SheetPrimitive.Content>,
-    VariantProps<typeof sheetVariants> {
+export interface SheetContentProps extends ComponentProps<typeof SheetPrimitive.Content>, VariantProps<typeof sheetVariants> {
   showClose?: boolean;
   /** Accessible name of the close button. */
   closeLabel?: string;
 }
 
 /** A side panel built on the dialog primitive: focus is trapped, Escape and the close button dismiss it. */
-export function SheetContent({
-  side = 'right',
-  className,
-  children,
-  showClose = true,
-  closeLabel = 'Close',
-  ...props
-}: SheetContentProps) {
+export function SheetContent({ side = 'right', className, children, showClose = true, closeLabel = 'Close', ...props }: SheetContentProps) {
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -78,21 +65,9 @@ export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn('text-base font-semibold text-foreground', className)}
-      {...props}
-    />
-  );
+  return <SheetPrimitive.Title data-slot="sheet-title" className={cn('text-base font-semibold text-foreground', className)} {...props} />;
 }
 
 export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
+  return <SheetPrimitive.Description data-slot="sheet-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }

@@ -43,11 +43,7 @@ export function PageSpinner({ label = 'Loading', fullScreen = false, className }
   return (
     <div
       data-slot="page-spinner"
-      className={cn(
-        'flex w-full items-center justify-center text-crimson',
-        fullScreen ? 'min-h-dvh' : 'min-h-[60vh]',
-        className,
-      )}
+      className={cn('flex w-full items-center justify-center text-crimson', fullScreen ? 'min-h-dvh' : 'min-h-[60vh]', className)}
     >
       <Spinner size="lg" label={label} />
     </div>

@@ -44,12 +44,7 @@ export type ToastProps = ComponentProps<typeof ToastPrimitive.Root> & VariantPro
 
 export function Toast({ className, variant, ...props }: ToastProps) {
   return (
-    <ToastPrimitive.Root
-      data-slot="toast"
-      data-variant={variant ?? 'default'}
-      className={cn(toastVariants({ variant }), className)}
-      {...props}
-    />
+    <ToastPrimitive.Root data-slot="toast" data-variant={variant ?? 'default'} className={cn(toastVariants({ variant }), className)} {...props} />
   );
 }
 
@@ -91,11 +86,5 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return (
-    <ToastPrimitive.Description
-      data-slot="toast-description"
-      className={cn('text-sm leading-snug opacity-90', className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Description data-slot="toast-description" className={cn('text-sm leading-snug opacity-90', className)} {...props} />;
 }

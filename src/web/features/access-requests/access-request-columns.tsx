@@ -106,7 +106,13 @@ export function accessRequestColumns(onReview: (p: Pending) => void): Column<Adm
       card: 'wide',
       cell: (r) => (r.laterCount > 0 ? <LaterSubmissions submissions={r.laterSubmissions} count={r.laterCount} /> : dash),
     },
-    { id: 'consents', header: 'Consents', className: 'min-w-[10.5rem] max-w-[12rem] whitespace-normal', card: 'wide', cell: (r) => <ConsentList request={r} /> },
+    {
+      id: 'consents',
+      header: 'Consents',
+      className: 'min-w-[10.5rem] max-w-[12rem] whitespace-normal',
+      card: 'wide',
+      cell: (r) => <ConsentList request={r} />,
+    },
     {
       id: 'status',
       header: 'Status',

@@ -3,12 +3,9 @@ import { Badge } from '#web/components/ui/badge.tsx';
 
 /** The consents a request carries, in the dialog's order. */
 export function consentsGiven(r: Pick<AdminAccessRequest, 'termsAccepted' | 'privacyAccepted' | 'marketingOptIn' | 'smsOptIn'>) {
-  return [
-    r.termsAccepted && 'Terms',
-    r.privacyAccepted && 'Privacy',
-    r.marketingOptIn && 'Marketing',
-    r.smsOptIn && 'Account SMS',
-  ].filter((c): c is string => Boolean(c));
+  return [r.termsAccepted && 'Terms', r.privacyAccepted && 'Privacy', r.marketingOptIn && 'Marketing', r.smsOptIn && 'Account SMS'].filter(
+    (c): c is string => Boolean(c),
+  );
 }
 
 export function ConsentList({ request }: { request: AdminAccessRequest }) {

@@ -36,8 +36,7 @@ export default function AccessRequestsPage() {
   const total = data?.total ?? 0;
   const pageSize = data?.pageSize ?? 25;
   const counts = data?.counts;
-  const countFor = (f: Filter) =>
-    counts ? (f === 'all' ? counts.pending + counts.approved + counts.rejected : counts[f]) : undefined;
+  const countFor = (f: Filter) => (counts ? (f === 'all' ? counts.pending + counts.approved + counts.rejected : counts[f]) : undefined);
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -96,7 +95,9 @@ export default function AccessRequestsPage() {
       ) : data && data.requests.length === 0 ? (
         <EmptyState
           title={q ? `No requests match “${q}”` : filter === 'pending' ? 'No requests waiting for review' : 'No requests here yet'}
-          description={q ? 'Try the last digits of a phone number, an Instagram username or a name.' : 'New requests from the Get Access form appear here.'}
+          description={
+            q ? 'Try the last digits of a phone number, an Instagram username or a name.' : 'New requests from the Get Access form appear here.'
+          }
         />
       ) : data ? (
         <ResponsiveTable

@@ -40,8 +40,8 @@ const consents: { field: ConsentField; label: string; topic: string; optional: b
     optional: false,
     details: (
       <>
-        The rules of membership: how the registry, the Private MarketPlace and lending work, what you may list, and how
-        disputes are settled. Read the full <PolicyLink href="/terms">Terms of Use</PolicyLink>.
+        The rules of membership: how the registry, the Private MarketPlace and lending work, what you may list, and how disputes are settled. Read the
+        full <PolicyLink href="/terms">Terms of Use</PolicyLink>.
       </>
     ),
   },
@@ -52,9 +52,8 @@ const consents: { field: ConsentField; label: string; topic: string; optional: b
     optional: false,
     details: (
       <>
-        We keep your phone number, Instagram username and referral to review this request, and use only the cookies the
-        site needs to work. Read the <PolicyLink href="/privacy">Privacy Policy</PolicyLink> and the{' '}
-        <PolicyLink href="/cookies">Cookie Policy</PolicyLink>.
+        We keep your phone number, Instagram username and referral to review this request, and use only the cookies the site needs to work. Read the{' '}
+        <PolicyLink href="/privacy">Privacy Policy</PolicyLink> and the <PolicyLink href="/cookies">Cookie Policy</PolicyLink>.
       </>
     ),
   },
@@ -65,8 +64,8 @@ const consents: { field: ConsentField; label: string; topic: string; optional: b
     optional: true,
     details: (
       <>
-        Occasional news of private sales, index updates and member events. You can stop them at any time in your settings.
-        See the <PolicyLink href="/privacy">Privacy Policy</PolicyLink>.
+        Occasional news of private sales, index updates and member events. You can stop them at any time in your settings. See the{' '}
+        <PolicyLink href="/privacy">Privacy Policy</PolicyLink>.
       </>
     ),
   },
@@ -77,8 +76,8 @@ const consents: { field: ConsentField; label: string; topic: string; optional: b
     optional: true,
     details: (
       <>
-        Text messages about your account, such as the status of a listing, a loan or an invoice. Sign-in codes are sent
-        either way. Reply STOP to any message to opt out. Message and data rates may apply.
+        Text messages about your account, such as the status of a listing, a loan or an invoice. Sign-in codes are sent either way. Reply STOP to any
+        message to opt out. Message and data rates may apply.
       </>
     ),
   },
@@ -131,7 +130,6 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
     reset();
   });
 
-
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent className="sm:max-w-lg" data-testid="request-access-dialog">
@@ -139,9 +137,7 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
           <DialogHeader>
             <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson">By invitation</p>
             <DialogTitle>Request Private Access</DialogTitle>
-            <DialogDescription>
-              Tell us how to reach you and who you are in the hobby. Every request is reviewed by our team.
-            </DialogDescription>
+            <DialogDescription>Tell us how to reach you and who you are in the hobby. Every request is reviewed by our team.</DialogDescription>
           </DialogHeader>
 
           <FormField control={form.control} name="phone" label="Phone number" id={`${ids}-phone`}>
@@ -159,10 +155,7 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
             >
               {(control) => (
                 <div className="relative">
-                  <span
-                    className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-muted-foreground"
-                    aria-hidden="true"
-                  >
+                  <span className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-muted-foreground" aria-hidden="true">
                     @
                   </span>
                   <Input
@@ -224,11 +217,7 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
                     />
                     <label htmlFor={checkboxId} className="flex-1 cursor-pointer text-sm leading-snug">
                       {c.label}
-                      {c.optional ? (
-                        <span className="ml-1 text-muted-foreground">(optional)</span>
-                      ) : (
-                        <span className="sr-only"> (required)</span>
-                      )}
+                      {c.optional ? <span className="ml-1 text-muted-foreground">(optional)</span> : <span className="sr-only"> (required)</span>}
                     </label>
                     <CollapsibleTrigger
                       className="group -my-1 -mr-1 flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-xs text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
@@ -252,13 +241,7 @@ export function RequestAccessDialog({ open, onOpenChange }: RequestAccessDialogP
           </fieldset>
 
           <div className="grid gap-3">
-            <Button
-              type="submit"
-              size="lg"
-              variant="crimson"
-              disabled={!canSubmit || request.isPending}
-              className="w-full tracking-[0.14em]"
-            >
+            <Button type="submit" size="lg" variant="crimson" disabled={!canSubmit || request.isPending} className="w-full tracking-[0.14em]">
               {request.isPending && <Spinner size="sm" label="Sending" />}
               REQUEST ACCESS
             </Button>

@@ -64,13 +64,12 @@ export function ReviewDialog({ pending, onClose }: { pending: Pending | null; on
       description={
         approving ? (
           <>
-            <span className="tabular font-medium text-foreground">{phone}</span> will be able to sign in, and will receive
-            an SMS telling them how.
+            <span className="tabular font-medium text-foreground">{phone}</span> will be able to sign in, and will receive an SMS telling them how.
           </>
         ) : (
           <>
-            <span className="tabular font-medium text-foreground">{phone}</span> will not be able to sign in. Nothing is sent
-            unless you choose to notify them.
+            <span className="tabular font-medium text-foreground">{phone}</span> will not be able to sign in. Nothing is sent unless you choose to
+            notify them.
           </>
         )
       }

@@ -19,11 +19,21 @@ import { useAuditFacets } from './api/get-audit-facets.ts';
 import { downloadText } from '#web/lib/download.ts';
 import { auditCsv } from './audit-csv.ts';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 const scopeLabels: Record<AuditScope, string> = { all: 'Everyone', staff: 'Staff and impersonated', impersonated: 'Impersonated only' };
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
 
 const filterNames = ['action', 'actorId', 'targetType', 'targetId', 'from', 'to', 'scope', 'userId'] as const;
 
@@ -90,7 +100,10 @@ export default function AdminAuditPage() {
       downloadText(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`, auditCsv(entries));
       toast({
         title: 'Export ready',
-        description: entries.length < all ? `The first ${entries.length.toLocaleString('en-US')} of ${all.toLocaleString('en-US')} entries; narrow the filters for the rest.` : `${entries.length.toLocaleString('en-US')} entries.`,
+        description:
+          entries.length < all
+            ? `The first ${entries.length.toLocaleString('en-US')} of ${all.toLocaleString('en-US')} entries; narrow the filters for the rest.`
+            : `${entries.length.toLocaleString('en-US')} entries.`,
       });
     } catch (err) {
       toast({ variant: 'destructive', title: 'The export failed', description: errorMessage(err, 'Please try again.') });
@@ -99,20 +112,30 @@ export default function AdminAuditPage() {
     }
   }
 
-  const actorName = (id: string) => data?.entries.find((e) => e.actorId === id)?.actor ?? data?.entries.find((e) => e.impersonatorId === id)?.impersonator;
+  const actorName = (id: string) =>
+    data?.entries.find((e) => e.actorId === id)?.actor ?? data?.entries.find((e) => e.impersonatorId === id)?.impersonator;
 
   const columns: Column<AuditEntry>[] = [
     {
       id: 'time',
       header: 'Time (UTC)',
-      cell: (e) => <time dateTime={e.createdAt} className="whitespace-nowrap tabular">{timeFormat.format(new Date(e.createdAt))}</time>,
+      cell: (e) => (
+        <time dateTime={e.createdAt} className="whitespace-nowrap tabular">
+          {timeFormat.format(new Date(e.createdAt))}
+        </time>
+      ),
       card: 'aside',
     },
     {
       id: 'action',
       header: 'Action',
       cell: (e) => (
-        <button type="button" className="font-mono text-xs underline-offset-4 hover:underline" onClick={() => setFilter('action', e.action)} title="Show only this action">
+        <button
+          type="button"
+          className="font-mono text-xs underline-offset-4 hover:underline"
+          onClick={() => setFilter('action', e.action)}
+          title="Show only this action"
+        >
           {e.action}
         </button>
       ),
@@ -124,7 +147,12 @@ export default function AdminAuditPage() {
       cell: (e) => (
         <div className="grid gap-0.5">
           {e.actorId ? (
-            <button type="button" className="text-left underline-offset-4 hover:underline" onClick={() => setFilter('actorId', e.actorId!)} title="Show only this person's actions">
+            <button
+              type="button"
+              className="text-left underline-offset-4 hover:underline"
+              onClick={() => setFilter('actorId', e.actorId!)}
+              title="Show only this person's actions"
+            >
               {personLabel(e.actor)}
             </button>
           ) : (
@@ -166,7 +194,9 @@ export default function AdminAuditPage() {
       header: 'Data',
       cell: (e) =>
         e.data ? (
-          <code className="block max-w-[28rem] whitespace-pre-wrap break-all text-xs text-muted-foreground md:min-w-[16rem]">{JSON.stringify(e.data)}</code>
+          <code className="block max-w-[28rem] whitespace-pre-wrap break-all text-xs text-muted-foreground md:min-w-[16rem]">
+            {JSON.stringify(e.data)}
+          </code>
         ) : (
           <span className="text-muted-foreground">—</span>
         ),
@@ -176,7 +206,11 @@ export default function AdminAuditPage() {
 
   const opts = actionOptions(facets.data?.actions ?? []);
   const chips: { key: (typeof filterNames)[number]; label: string }[] = [];
-  if (filters.actorId) chips.push({ key: 'actorId', label: `Actor: ${personLabel(actorName(filters.actorId) ?? null) === 'System' ? filters.actorId.slice(0, 8) : personLabel(actorName(filters.actorId) ?? null)}` });
+  if (filters.actorId)
+    chips.push({
+      key: 'actorId',
+      label: `Actor: ${personLabel(actorName(filters.actorId) ?? null) === 'System' ? filters.actorId.slice(0, 8) : personLabel(actorName(filters.actorId) ?? null)}`,
+    });
   if (filters.userId) chips.push({ key: 'userId', label: `Involving ${filters.userId.slice(0, 8)}…` });
   if (filters.targetId) chips.push({ key: 'targetId', label: `Record: ${filters.targetId}` });
 
@@ -193,7 +227,12 @@ export default function AdminAuditPage() {
           </Button>
         }
       />
-      <form role="search" aria-label="Filter the audit log" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        aria-label="Filter the audit log"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <ToolbarField label="Action">
           {(id) => (
             <select id={id} className={selectClass} value={filters.action ?? ''} onChange={(e) => setFilter('action', e.target.value || undefined)}>
@@ -213,7 +252,9 @@ export default function AdminAuditPage() {
                     {a}
                   </option>
                 ))}
-                {filters.action && !filters.action.endsWith('.') && !opts.actions.includes(filters.action) && <option value={filters.action}>{filters.action}</option>}
+                {filters.action && !filters.action.endsWith('.') && !opts.actions.includes(filters.action) && (
+                  <option value={filters.action}>{filters.action}</option>
+                )}
               </optgroup>
             </select>
           )}
@@ -232,13 +273,20 @@ export default function AdminAuditPage() {
                   {t}
                 </option>
               ))}
-              {filters.targetType && !(facets.data?.targetTypes ?? []).includes(filters.targetType) && <option value={filters.targetType}>{filters.targetType}</option>}
+              {filters.targetType && !(facets.data?.targetTypes ?? []).includes(filters.targetType) && (
+                <option value={filters.targetType}>{filters.targetType}</option>
+              )}
             </select>
           )}
         </ToolbarField>
         <ToolbarField label="Who">
           {(id) => (
-            <select id={id} className={selectClass} value={scope} onChange={(e) => setFilter('scope', e.target.value === 'all' ? undefined : e.target.value)}>
+            <select
+              id={id}
+              className={selectClass}
+              value={scope}
+              onChange={(e) => setFilter('scope', e.target.value === 'all' ? undefined : e.target.value)}
+            >
               {auditScopes.map((s) => (
                 <option key={s} value={s}>
                   {scopeLabels[s]}
@@ -248,7 +296,9 @@ export default function AdminAuditPage() {
           )}
         </ToolbarField>
         <ToolbarField label="From (UTC)">
-          {(id) => <Input id={id} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => setFilter('from', e.target.value || undefined)} />}
+          {(id) => (
+            <Input id={id} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => setFilter('from', e.target.value || undefined)} />
+          )}
         </ToolbarField>
         <ToolbarField label="To (UTC)">
           {(id) => (
@@ -292,7 +342,10 @@ export default function AdminAuditPage() {
       ) : query.isError ? (
         <ListError title="We couldn't load the audit log." error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : data && data.entries.length === 0 ? (
-        <EmptyState title={filtered ? 'No entries match' : 'Nothing recorded yet'} description={filtered ? 'Try other filters or a wider date range.' : 'Actions by staff appear here as they happen.'} />
+        <EmptyState
+          title={filtered ? 'No entries match' : 'Nothing recorded yet'}
+          description={filtered ? 'Try other filters or a wider date range.' : 'Actions by staff appear here as they happen.'}
+        />
       ) : data ? (
         <ResponsiveTable rows={data.entries} rowKey={(e) => e.id} columns={columns} rowTestId="audit-row" cardTestId="audit-card" />
       ) : null}

@@ -67,12 +67,21 @@ export function adminCardColumns(onCustody: (c: AdminCardRow) => void, onCorrect
       id: 'owner',
       header: 'Owner',
       cell: (c) => (
-        <Link href={`/admin/cards?ownerId=${encodeURIComponent(c.owner.id)}`} className="underline-offset-4 hover:underline" aria-label={`Show only ${ownerName(c)}’s cards`}>
+        <Link
+          href={`/admin/cards?ownerId=${encodeURIComponent(c.owner.id)}`}
+          className="underline-offset-4 hover:underline"
+          aria-label={`Show only ${ownerName(c)}’s cards`}
+        >
           {ownerName(c)}
         </Link>
       ),
     },
-    { id: 'grade', header: 'Grade', className: 'whitespace-nowrap', cell: (c) => (c.grader === 'raw' ? 'Raw' : `${graderLabels[c.grader]} ${c.grade ?? ''}`) },
+    {
+      id: 'grade',
+      header: 'Grade',
+      className: 'whitespace-nowrap',
+      cell: (c) => (c.grader === 'raw' ? 'Raw' : `${graderLabels[c.grader]} ${c.grade ?? ''}`),
+    },
     {
       id: 'value',
       header: 'Est. value',

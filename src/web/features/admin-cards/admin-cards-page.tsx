@@ -34,7 +34,8 @@ const sortLabels: Record<AdminCardSort, string> = {
   year_asc: 'Year, oldest first',
   subject: 'Player, A–Z',
 };
-const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
+const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
 
 /** `listings`: the MarketPlace's house listing management, composed in by the app. */
 export default function AdminCardsPage({ listings }: { listings?: ReactNode } = {}) {
@@ -63,12 +64,22 @@ export default function AdminCardsPage({ listings }: { listings?: ReactNode } = 
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Admin" title="Cards" description="Every registered card. Custody changes, corrections and appraisals are recorded in the card’s provenance; a move re-checks its PSA certificate." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Cards"
+        description="Every registered card. Custody changes, corrections and appraisals are recorded in the card’s provenance; a move re-checks its PSA certificate."
+      />
       {listings}
 
       <div className="grid gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <SearchInput label="Search cards by player, set or certificate" placeholder="Player, set or certificate" value={list.search} onChange={list.setSearch} className="w-full sm:w-96" />
+          <SearchInput
+            label="Search cards by player, set or certificate"
+            placeholder="Player, set or certificate"
+            value={list.search}
+            onChange={list.setSearch}
+            className="w-full sm:w-96"
+          />
           <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={page} total={total} pageSize={pageSize} none="No cards" />
         </div>
         <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" role="group" aria-label="Filters and sort">
@@ -106,7 +117,11 @@ export default function AdminCardsPage({ listings }: { listings?: ReactNode } = 
       ) : data && data.cards.length === 0 ? (
         <EmptyState
           title={filtered ? 'No cards match' : 'No cards registered yet'}
-          description={filtered ? 'Try a player’s surname, a set, the certificate number, or fewer filters.' : 'Cards appear here as members add them to their registries.'}
+          description={
+            filtered
+              ? 'Try a player’s surname, a set, the certificate number, or fewer filters.'
+              : 'Cards appear here as members add them to their registries.'
+          }
         />
       ) : data ? (
         <ResponsiveTable rows={data.cards} rowKey={(c) => c.id} columns={columns} rowTestId="admin-card-row" cardTestId="admin-card-card" />
@@ -114,7 +129,10 @@ export default function AdminCardsPage({ listings }: { listings?: ReactNode } = 
 
       <Pagination page={page} pages={pageRange(page, total, pageSize).pages} onPageChange={list.setPage} disabled={query.isFetching} />
       <CustodyDialog card={moving} onClose={() => setMoving(null)} />
-      <CorrectionDialog card={correcting ? (data?.cards.find((c) => c.id === correcting.id) ?? correcting) : null} onClose={() => setCorrecting(null)} />
+      <CorrectionDialog
+        card={correcting ? (data?.cards.find((c) => c.id === correcting.id) ?? correcting) : null}
+        onClose={() => setCorrecting(null)}
+      />
     </div>
   );
 }

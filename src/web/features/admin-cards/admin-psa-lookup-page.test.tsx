@@ -27,7 +27,27 @@ describe('admin PSA lookup', () => {
       new Response(
         JSON.stringify({
           results: [
-            { certNumber: '111', cert: { certNumber: '111', year: '1952', brand: 'TOPPS', subject: 'MICKEY MANTLE', cardNumber: '311', variety: null, category: 'BASEBALL CARDS', grade: 'NM 7', gradeDescription: null, totalPopulation: 1200, populationHigher: 310, labelType: null, imageFrontUrl: null, imageBackUrl: null }, error: null, fromCache: false },
+            {
+              certNumber: '111',
+              cert: {
+                certNumber: '111',
+                year: '1952',
+                brand: 'TOPPS',
+                subject: 'MICKEY MANTLE',
+                cardNumber: '311',
+                variety: null,
+                category: 'BASEBALL CARDS',
+                grade: 'NM 7',
+                gradeDescription: null,
+                totalPopulation: 1200,
+                populationHigher: 310,
+                labelType: null,
+                imageFrontUrl: null,
+                imageBackUrl: null,
+              },
+              error: null,
+              fromCache: false,
+            },
             { certNumber: '222', cert: null, error: 'PSA has no certificate with that number', fromCache: false },
           ],
         }),
@@ -50,7 +70,9 @@ describe('admin PSA lookup', () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
     expect(await screen.findByText('Enter at least one certificate number')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Certificate numbers'), { target: { value: Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',') } });
+    fireEvent.change(screen.getByLabelText('Certificate numbers'), {
+      target: { value: Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',') },
+    });
     expect((screen.getByRole('button', { name: 'Look up' }) as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(fetchMock).not.toHaveBeenCalled());
   });

@@ -48,8 +48,20 @@ const columns: Column<PsaBulkRow>[] = [
       ),
   },
   { id: 'grade', header: 'Grade', card: 'aside', cell: (r) => (r.cert?.grade ? <span className="font-medium">{r.cert.grade}</span> : dash) },
-  { id: 'pop', header: 'Population', className: 'tabular text-right', headerClassName: 'text-right', cell: (r) => (r.cert ? num(r.cert.totalPopulation) : dash) },
-  { id: 'higher', header: 'Higher', className: 'tabular text-right', headerClassName: 'text-right', cell: (r) => (r.cert ? num(r.cert.populationHigher) : dash) },
+  {
+    id: 'pop',
+    header: 'Population',
+    className: 'tabular text-right',
+    headerClassName: 'text-right',
+    cell: (r) => (r.cert ? num(r.cert.totalPopulation) : dash),
+  },
+  {
+    id: 'higher',
+    header: 'Higher',
+    className: 'tabular text-right',
+    headerClassName: 'text-right',
+    cell: (r) => (r.cert ? num(r.cert.populationHigher) : dash),
+  },
   { id: 'label', header: 'Label', cell: (r) => r.cert?.labelType ?? dash },
 ];
 
@@ -82,7 +94,11 @@ export default function AdminPsaLookupPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Admin" title="PSA Lookup" description="One certificate number, or a list pasted from a spreadsheet. Answers PSA gave in the last 30 days come from our cache and cost no lookups." />
+      <PageHeader
+        eyebrow="Admin"
+        title="PSA Lookup"
+        description="One certificate number, or a list pasted from a spreadsheet. Answers PSA gave in the last 30 days come from our cache and cost no lookups."
+      />
 
       <form onSubmit={submit} noValidate className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
         <Label htmlFor={`${id}-certs`}>Certificate numbers</Label>
@@ -109,7 +125,9 @@ export default function AdminPsaLookupPage() {
               <span className="text-muted-foreground">
                 {parsed.certs.length === 1 ? '1 certificate' : `${parsed.certs.length} certificates`}
                 {parsed.duplicates ? ` (${parsed.duplicates} repeated, dropped)` : ''}
-                {parsed.invalid.length ? ` · not numbers, skipped: ${parsed.invalid.slice(0, 3).join(', ')}${parsed.invalid.length > 3 ? '…' : ''}` : ''}
+                {parsed.invalid.length
+                  ? ` · not numbers, skipped: ${parsed.invalid.slice(0, 3).join(', ')}${parsed.invalid.length > 3 ? '…' : ''}`
+                  : ''}
                 {tooMany ? ` · ${cardMessages.bulkTooMany}` : ''}
               </span>
             )}

@@ -13,7 +13,8 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useAppraiseCard, useCorrectCard } from './api/correct-card.ts';
 import { changedCount, correctionForm, correctionPatch, dollarsToCents, type CorrectionForm } from './correction.ts';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 const fields: { key: keyof CorrectionForm; label: string; wide?: boolean; numeric?: boolean }[] = [
   { key: 'certNumber', label: 'Certificate number', numeric: true },
   { key: 'grade', label: 'Grade' },
@@ -92,7 +93,15 @@ function CorrectForm({ card, onDone }: { card: AdminCardRow; onDone: () => void 
         ))}
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-estimate`}>Member’s estimate (USD)</Label>
-          <Input id={`${id}-estimate`} inputMode="decimal" className="tabular" value={form.estimate} onChange={(e) => set('estimate', e.target.value)} aria-invalid={!!err('estimate') || undefined} aria-describedby={err('estimate') ? `${id}-estimate-error` : undefined} />
+          <Input
+            id={`${id}-estimate`}
+            inputMode="decimal"
+            className="tabular"
+            value={form.estimate}
+            onChange={(e) => set('estimate', e.target.value)}
+            aria-invalid={!!err('estimate') || undefined}
+            aria-describedby={err('estimate') ? `${id}-estimate-error` : undefined}
+          />
           <Problem id={`${id}-estimate-error`} text={err('estimate')} />
         </div>
       </div>
@@ -159,11 +168,25 @@ function AppraisalForm({ card }: { card: AdminCardRow }) {
       <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-value`}>Appraised value (USD)</Label>
-          <Input id={`${id}-value`} inputMode="decimal" className="tabular" value={value} onChange={(e) => (setValue(e.target.value), setProblem(undefined))} aria-invalid={!!problem || undefined} aria-describedby={problem ? `${id}-problem` : undefined} />
+          <Input
+            id={`${id}-value`}
+            inputMode="decimal"
+            className="tabular"
+            value={value}
+            onChange={(e) => (setValue(e.target.value), setProblem(undefined))}
+            aria-invalid={!!problem || undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
         </div>
         <div className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-note`}>Note (optional)</Label>
-          <Input id={`${id}-note`} value={note} maxLength={CUSTODY_NOTE_MAX} onChange={(e) => setNote(e.target.value)} placeholder="e.g. Comps from the last three auctions" />
+          <Input
+            id={`${id}-note`}
+            value={note}
+            maxLength={CUSTODY_NOTE_MAX}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="e.g. Comps from the last three auctions"
+          />
         </div>
       </div>
       <Problem id={`${id}-problem`} text={problem} />

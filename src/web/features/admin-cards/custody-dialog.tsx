@@ -65,7 +65,8 @@ export function CustodyDialog({ card, onClose }: { card: AdminCardRow | null; on
         <DialogHeader>
           <DialogTitle>Change custody</DialogTitle>
           <DialogDescription>
-            {card ? `${card.year} ${card.brand} ${card.subject}, now ${custodyLabels[card.custody].toLowerCase()}.` : ''} The move and a fresh PSA check are added to its provenance.
+            {card ? `${card.year} ${card.brand} ${card.subject}, now ${custodyLabels[card.custody].toLowerCase()}.` : ''} The move and a fresh PSA
+            check are added to its provenance.
           </DialogDescription>
         </DialogHeader>
         <fieldset className="grid gap-2">
@@ -73,9 +74,19 @@ export function CustodyDialog({ card, onClose }: { card: AdminCardRow | null; on
           {options.map((c) => (
             <label
               key={c}
-              className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', chosen === c && 'border-foreground bg-muted')}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                chosen === c && 'border-foreground bg-muted',
+              )}
             >
-              <input type="radio" name={`${id}-custody`} value={c} checked={chosen === c} onChange={() => setTo(c)} className="mt-0.5 accent-[var(--color-crimson)]" />
+              <input
+                type="radio"
+                name={`${id}-custody`}
+                value={c}
+                checked={chosen === c}
+                onChange={() => setTo(c)}
+                className="mt-0.5 accent-[var(--color-crimson)]"
+              />
               <span>
                 <span className="block font-medium">{custodyLabels[c]}</span>
                 <span className="text-muted-foreground">{hints[c]}</span>
@@ -85,7 +96,14 @@ export function CustodyDialog({ card, onClose }: { card: AdminCardRow | null; on
         </fieldset>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-note`}>Note (optional)</Label>
-          <Textarea id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={CUSTODY_NOTE_MAX} rows={3} placeholder="e.g. Received by courier, box 14, shelf B" />
+          <Textarea
+            id={`${id}-note`}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={CUSTODY_NOTE_MAX}
+            rows={3}
+            placeholder="e.g. Received by courier, box 14, shelf B"
+          />
         </div>
         {problem && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">

@@ -27,7 +27,9 @@ const rows: PsaBulkRow[] = [
 describe('PSA lookup results as CSV', () => {
   it('writes a header and one line per certificate in order, errors in the status column', () => {
     const lines = psaResultsCsv(rows).split('\r\n');
-    expect(lines[0]).toBe('Certificate,Status,Year,Set,Player,Card number,Variety,Category,Grade,Grade description,Population,Population higher,Label');
+    expect(lines[0]).toBe(
+      'Certificate,Status,Year,Set,Player,Card number,Variety,Category,Grade,Grade description,Population,Population higher,Label',
+    );
     expect(lines[1]).toBe('48213907,found,1986,FLEER,MICHAEL JORDAN,57,,BASKETBALL CARDS,GEM MT 10,GEM MINT 10,319,0,LighthouseLabel');
     expect(lines[2]).toBe('1,PSA has no certificate with that number,,,,,,,,,,,');
     expect(lines[3]).toBe('');

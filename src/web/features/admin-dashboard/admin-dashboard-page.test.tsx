@@ -40,7 +40,12 @@ function dashboard(over: Partial<AdminDashboard> = {}): AdminDashboard {
         applicationsToReview: 1,
         overdueInstallments: 1,
         overdueCents: 41_004,
-        ltv: ltvBands.map((b) => ({ label: b.label, minBps: b.minBps, loans: b.minBps === 2000 ? 2 : 0, outstandingCents: b.minBps === 2000 ? 3_445_213 : 0 })),
+        ltv: ltvBands.map((b) => ({
+          label: b.label,
+          minBps: b.minBps,
+          loans: b.minBps === 2000 ? 2 : 0,
+          outstandingCents: b.minBps === 2000 ? 3_445_213 : 0,
+        })),
       },
       funds: { aumCents: 0, openFunds: 0 },
       invoices: { openCount: 8, openCents: 544_764, overdueCount: 4, overdueCents: 176_800 },

@@ -16,7 +16,13 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { DEFAULT_DASHBOARD_PERIOD, dashboardPeriodLabels, dashboardPeriods, type AdminDashboard, type DashboardPeriod } from '#common/admin-dashboard.ts';
+import {
+  DEFAULT_DASHBOARD_PERIOD,
+  dashboardPeriodLabels,
+  dashboardPeriods,
+  type AdminDashboard,
+  type DashboardPeriod,
+} from '#common/admin-dashboard.ts';
 import { formatDate } from '#common/format.ts';
 import { accessRequestStatuses } from '#web/components/access-request-status.ts';
 import { Money } from '#web/components/money.tsx';
@@ -166,7 +172,12 @@ function ChartTable({ d, kind }: { d: AdminDashboard; kind: ChartKind }) {
     <details className="group text-sm">
       <summary className="cursor-pointer text-xs font-medium text-muted-foreground hover:text-foreground">Show the figures</summary>
       {/* Focusable, so the keyboard can scroll a long table (a year of days would not fit). */}
-      <div tabIndex={0} role="region" aria-label={`${chartTitles[kind]}: the figures`} className="mt-2 max-h-72 overflow-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`${chartTitles[kind]}: the figures`}
+        className="mt-2 max-h-72 overflow-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">{chartTitles[kind]}</caption>
           <thead className="sticky top-0 bg-muted text-left text-xs text-muted-foreground">
@@ -206,7 +217,11 @@ function ChartCard({ d, kind, href }: { d: AdminDashboard | undefined; kind: Cha
   const points = d ? chartPoints(d, kind) : [];
   const empty = d ? isEmptyChart(points, kind) : false;
   return (
-    <section aria-labelledby={id} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-5 shadow-xs" data-testid={`chart-card-${kind}`}>
+    <section
+      aria-labelledby={id}
+      className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-5 shadow-xs"
+      data-testid={`chart-card-${kind}`}
+    >
       <div className="flex items-start justify-between gap-3">
         <h3 id={id} className="font-medium leading-tight">
           {chartTitles[kind]}
@@ -276,7 +291,13 @@ export default function AdminDashboardPage() {
 
       <div className={cn('grid gap-8 transition-opacity', switching && 'opacity-60')} aria-busy={switching || undefined}>
         <TileGroup title="Members">
-          <Tile label="Members" value={count(b?.members.active)} hint={b && `${b.members.newInPeriod.toLocaleString('en-US')} joined in the ${span}`} icon={Users} href={link('/admin/user-access')} />
+          <Tile
+            label="Members"
+            value={count(b?.members.active)}
+            hint={b && `${b.members.newInPeriod.toLocaleString('en-US')} joined in the ${span}`}
+            icon={Users}
+            href={link('/admin/user-access')}
+          />
           <Tile
             label="Pending requests"
             value={count(b?.members.pendingAccessRequests)}
@@ -288,16 +309,30 @@ export default function AdminDashboardPage() {
           <Tile
             label="KYC queue"
             value={count(b?.kyc.pendingDocuments)}
-            hint={b && `Documents from ${b.kyc.membersWaiting.toLocaleString('en-US')} ${b.kyc.membersWaiting === 1 ? 'member' : 'members'} to review`}
+            hint={
+              b && `Documents from ${b.kyc.membersWaiting.toLocaleString('en-US')} ${b.kyc.membersWaiting === 1 ? 'member' : 'members'} to review`
+            }
             icon={IdCard}
             href={link('/admin/kyc-verification')}
             accent={!!b?.kyc.pendingDocuments}
           />
-          <Tile label="SMS sent today" value={count(data?.counts.smsSentToday)} hint="Codes, approvals and messages" icon={MessageSquare} href={link('/admin/sms-convos')} />
+          <Tile
+            label="SMS sent today"
+            value={count(data?.counts.smsSentToday)}
+            hint="Codes, approvals and messages"
+            icon={MessageSquare}
+            href={link('/admin/sms-convos')}
+          />
         </TileGroup>
 
         <TileGroup title="MarketPlace">
-          <Tile label="GMV" value={money(b?.marketplace.gmvCents)} hint={`Sale prices in the ${span}`} icon={ShoppingBag} href={link('/admin/sales')} />
+          <Tile
+            label="GMV"
+            value={money(b?.marketplace.gmvCents)}
+            hint={`Sale prices in the ${span}`}
+            icon={ShoppingBag}
+            href={link('/admin/sales')}
+          />
           <Tile label="Sales" value={count(b?.marketplace.salesCount)} hint={`Completed in the ${span}`} icon={Gavel} href={link('/admin/sales')} />
           <Tile
             label="Active listings"
@@ -319,20 +354,46 @@ export default function AdminDashboardPage() {
           <Tile
             label="Overdue installments"
             value={count(b?.lending.overdueInstallments)}
-            hint={b && (<><Money cents={b.lending.overdueCents} /> past due</>)}
+            hint={
+              b && (
+                <>
+                  <Money cents={b.lending.overdueCents} /> past due
+                </>
+              )
+            }
             icon={CalendarClock}
             href={link('/admin/loans', '?status=funded')}
             accent={!!b?.lending.overdueInstallments}
           />
-          <Tile label="Applications" value={count(b?.lending.applicationsToReview)} hint="Submitted, waiting for review" icon={FileText} href={link('/admin/loans', '?status=submitted')} />
+          <Tile
+            label="Applications"
+            value={count(b?.lending.applicationsToReview)}
+            hint="Submitted, waiting for review"
+            icon={FileText}
+            href={link('/admin/loans', '?status=submitted')}
+          />
         </TileGroup>
 
         <TileGroup title="Funds and invoices">
-          <Tile label="Funds AUM" value={money(b?.funds.aumCents)} hint={b && `Across ${b.funds.openFunds.toLocaleString('en-US')} open ${b.funds.openFunds === 1 ? 'fund' : 'funds'}, at the last valuation`} icon={Wallet} href={link('/admin/funds')} />
+          <Tile
+            label="Funds AUM"
+            value={money(b?.funds.aumCents)}
+            hint={
+              b && `Across ${b.funds.openFunds.toLocaleString('en-US')} open ${b.funds.openFunds === 1 ? 'fund' : 'funds'}, at the last valuation`
+            }
+            icon={Wallet}
+            href={link('/admin/funds')}
+          />
           <Tile
             label="Open invoices"
             value={count(b?.invoices.openCount)}
-            hint={b && (<><Money cents={b.invoices.openCents} /> sent, not yet paid</>)}
+            hint={
+              b && (
+                <>
+                  <Money cents={b.invoices.openCents} /> sent, not yet paid
+                </>
+              )
+            }
             icon={FileText}
             href={link('/admin/invoices', '?status=sent')}
           />
@@ -347,8 +408,20 @@ export default function AdminDashboardPage() {
         </TileGroup>
 
         <TileGroup title="Sourcing">
-          <Tile label="Open hunts" value={count(b?.hunts.openHunts)} hint={b && `${b.hunts.huntsToReview.toLocaleString('en-US')} waiting for approval`} icon={Telescope} href={link('/admin/sources')} />
-          <Tile label="Sources offered" value={count(b?.hunts.openSources)} hint={b && `${b.hunts.sourcesToReview.toLocaleString('en-US')} waiting for review`} icon={Telescope} href={link('/admin/sources')} />
+          <Tile
+            label="Open hunts"
+            value={count(b?.hunts.openHunts)}
+            hint={b && `${b.hunts.huntsToReview.toLocaleString('en-US')} waiting for approval`}
+            icon={Telescope}
+            href={link('/admin/sources')}
+          />
+          <Tile
+            label="Sources offered"
+            value={count(b?.hunts.openSources)}
+            hint={b && `${b.hunts.sourcesToReview.toLocaleString('en-US')} waiting for review`}
+            icon={Telescope}
+            href={link('/admin/sources')}
+          />
         </TileGroup>
 
         <section aria-labelledby="dashboard-charts" className="grid gap-3">

@@ -12,7 +12,9 @@ export interface ChartPoint {
 /** A bucket's label in the admin's own time zone: "May 3" for a day or a week, "Jul 2025" for a month. */
 export function bucketLabel(startIso: string, bucket: AdminDashboard['bucket']): string {
   const d = new Date(startIso);
-  return bucket === 'month' ? d.toLocaleDateString('en-US', { month: 'short', year: 'numeric' }) : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  return bucket === 'month'
+    ? d.toLocaleDateString('en-US', { month: 'short', year: 'numeric' })
+    : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 }
 
 export function chartPoints(d: AdminDashboard, kind: ChartKind): ChartPoint[] {
@@ -38,15 +40,21 @@ export function chartSummary(d: AdminDashboard, kind: ChartKind): string {
   const b = d.business;
   if (kind === 'sales') {
     const best = [...d.series].sort((x, y) => y.gmvCents - x.gmvCents)[0];
-    const peak = best && best.gmvCents > 0 ? ` The biggest ${d.bucket} was ${d.bucket === 'week' ? 'the week of ' : ''}${bucketLabel(best.start, d.bucket)}, with ${formatCents(best.gmvCents)}.` : '';
+    const peak =
+      best && best.gmvCents > 0
+        ? ` The biggest ${d.bucket} was ${d.bucket === 'week' ? 'the week of ' : ''}${bucketLabel(best.start, d.bucket)}, with ${formatCents(best.gmvCents)}.`
+        : '';
     return `${plural(b.marketplace.salesCount, 'sale')} worth ${formatCents(b.marketplace.gmvCents)} ${over}.${peak}`;
   }
-  if (kind === 'members') return `${plural(b.members.newInPeriod, 'new member')} and ${plural(b.members.requestsInPeriod, 'access request')} ${over}.`;
+  if (kind === 'members')
+    return `${plural(b.members.newInPeriod, 'new member')} and ${plural(b.members.requestsInPeriod, 'access request')} ${over}.`;
   if (kind === 'aum') {
     const first = d.series[0]?.aumCents ?? 0;
     return `Funds' assets stand at ${formatCents(b.funds.aumCents)}${first > 0 ? `, from ${formatCents(first)} at the end of the period's first ${d.bucket}` : ''}.`;
   }
   const bands = b.lending.ltv.filter((x) => x.loans > 0).map((x) => `${x.loans} at ${x.label.replace('Under', 'under')}`);
   const valued = b.lending.ltv.reduce((s, x) => s + x.loans, 0);
-  return valued ? `${plural(valued, 'funded loan')} by loan-to-value today: ${bands.join(', ')}.` : 'No funded loan has collateral with a value today.';
+  return valued
+    ? `${plural(valued, 'funded loan')} by loan-to-value today: ${bands.join(', ')}.`
+    : 'No funded loan has collateral with a value today.';
 }

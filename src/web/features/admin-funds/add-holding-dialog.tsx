@@ -90,14 +90,22 @@ export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId:
         <DialogHeader>
           <DialogTitle>{step === 'form' ? 'Add a card to the fund' : 'Buy this card into the fund?'}</DialogTitle>
           <DialogDescription>
-            {step === 'form' ? `Vaulted cards that no fund or listing holds; house cards first. The fund has ${formatCents(cashCents)} in cash.` : fundMessages.confirmBuy}
+            {step === 'form'
+              ? `Vaulted cards that no fund or listing holds; house cards first. The fund has ${formatCents(cashCents)} in cash.`
+              : fundMessages.confirmBuy}
           </DialogDescription>
         </DialogHeader>
         {step === 'form' ? (
           <form noValidate onSubmit={review} className="grid gap-4">
             <div className="grid gap-2">
               <Label htmlFor={`${ids}-search`}>Find a card</Label>
-              <Input id={`${ids}-search`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Player, set, year or cert" />
+              <Input
+                id={`${ids}-search`}
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Player, set, year or cert"
+              />
               <fieldset className="grid gap-1" {...invalid('card')}>
                 <legend className="sr-only">Card</legend>
                 {candidates.isPending ? (
@@ -140,7 +148,14 @@ export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId:
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="grid gap-2">
                 <Label htmlFor={`${ids}-cost`}>Cost basis (USD)</Label>
-                <Input id={`${ids}-cost`} inputMode="decimal" className="tabular" value={cost} onChange={(e) => setCost(e.target.value)} {...invalid('cost')} />
+                <Input
+                  id={`${ids}-cost`}
+                  inputMode="decimal"
+                  className="tabular"
+                  value={cost}
+                  onChange={(e) => setCost(e.target.value)}
+                  {...invalid('cost')}
+                />
                 {err('cost')}
               </div>
               <div className="grid gap-2">

@@ -31,7 +31,14 @@ const columns: Column<Row>[] = [
   { id: 'investors', header: 'Investors', headerClassName: 'text-right', className: 'tabular text-right', cell: (f) => f.investorCount },
   { id: 'holdings', header: 'Holdings', headerClassName: 'text-right', className: 'tabular text-right', cell: (f) => f.holdingsCount },
   { id: 'nav', header: 'NAV per unit', headerClassName: 'text-right', className: 'text-right', cell: (f) => <Money cents={f.navPerUnitCents} /> },
-  { id: 'units', header: 'Units', headerClassName: 'text-right', className: 'tabular text-right', cell: (f) => formatUnits(f.unitsMicro), card: 'none' },
+  {
+    id: 'units',
+    header: 'Units',
+    headerClassName: 'text-right',
+    className: 'tabular text-right',
+    cell: (f) => formatUnits(f.unitsMicro),
+    card: 'none',
+  },
   { id: 'valued', header: 'Last valued', className: 'whitespace-nowrap', cell: (f) => dayText(f.lastValuedOn) },
   {
     id: 'waiting',
@@ -42,7 +49,10 @@ const columns: Column<Row>[] = [
         <span className="text-muted-foreground">—</span>
       ) : (
         <span className="text-warning">
-          {[f.pendingRequests ? `${f.pendingRequests} request${f.pendingRequests === 1 ? '' : 's'}` : '', f.pendingTransactions ? `${f.pendingTransactions} to deal` : '']
+          {[
+            f.pendingRequests ? `${f.pendingRequests} request${f.pendingRequests === 1 ? '' : 's'}` : '',
+            f.pendingTransactions ? `${f.pendingTransactions} to deal` : '',
+          ]
             .filter(Boolean)
             .join(', ')}
         </span>
@@ -77,7 +87,8 @@ export default function AdminFundsPage() {
       ) : data ? (
         <>
           <p className="text-sm text-muted-foreground">
-            {data.funds.length} fund{data.funds.length === 1 ? '' : 's'} · <Money cents={totalAum} decimals={0} className="font-medium text-foreground" /> under management
+            {data.funds.length} fund{data.funds.length === 1 ? '' : 's'} ·{' '}
+            <Money cents={totalAum} decimals={0} className="font-medium text-foreground" /> under management
           </p>
           <ResponsiveTable rows={data.funds} rowKey={(f) => f.id} columns={columns} rowTestId="admin-fund-row" cardTestId="admin-fund-card" />
         </>

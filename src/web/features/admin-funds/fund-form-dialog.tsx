@@ -1,7 +1,16 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { FEE_BPS_MAX, FUND_NAME_MAX, FUND_TEXT_MAX, fundMessages, fundStatuses, type AdminFundDetail, type CreateFundInput, type PatchFundInput } from '#common/funds.ts';
+import {
+  FEE_BPS_MAX,
+  FUND_NAME_MAX,
+  FUND_TEXT_MAX,
+  fundMessages,
+  fundStatuses,
+  type AdminFundDetail,
+  type CreateFundInput,
+  type PatchFundInput,
+} from '#common/funds.ts';
 import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
@@ -39,7 +48,8 @@ const fieldOf: Record<string, keyof FundFormValues> = {
   documents: 'documents',
 };
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 type Fund = AdminFundDetail['fund'];
 
@@ -92,7 +102,11 @@ export function FundFormDialog({ open, onClose, fund }: { open: boolean; onClose
         toast({ title: 'Fund updated', description: common.name });
         onClose();
       } else {
-        const created = await create.mutateAsync({ ...common, inceptionDate: v.inceptionDate, initialUnitPriceCents: parseDollarsToCents(v.initialPrice)! });
+        const created = await create.mutateAsync({
+          ...common,
+          inceptionDate: v.inceptionDate,
+          initialUnitPriceCents: parseDollarsToCents(v.initialPrice)!,
+        });
         toast({ title: 'Fund created', description: common.name });
         onClose();
         navigate(`/admin/funds/${encodeURIComponent(created.fund.id)}/manage`);
@@ -107,7 +121,12 @@ export function FundFormDialog({ open, onClose, fund }: { open: boolean; onClose
           placed = true;
         }
       }
-      if (!placed) toast({ variant: 'destructive', title: fund ? 'Could not save the fund' : 'Could not create the fund', description: errorMessage(err, 'Please try again.') });
+      if (!placed)
+        toast({
+          variant: 'destructive',
+          title: fund ? 'Could not save the fund' : 'Could not create the fund',
+          description: errorMessage(err, 'Please try again.'),
+        });
     }
   });
 
@@ -117,13 +136,20 @@ export function FundFormDialog({ open, onClose, fund }: { open: boolean; onClose
         <DialogHeader>
           <DialogTitle>{fund ? `Edit ${fund.name}` : 'New fund'}</DialogTitle>
           <DialogDescription>
-            {fund ? 'The fund’s facts as members see them. Cash and units change only through transactions.' : 'Members see the fund on /funds once it exists. Its cash starts at $0.'}
+            {fund
+              ? 'The fund’s facts as members see them. Cash and units change only through transactions.'
+              : 'Members see the fund on /funds once it exists. Its cash starts at $0.'}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField control={form.control} name="name" label="Name" className="sm:col-span-2">
-              <Input autoComplete="off" {...form.register('name', { validate: (t) => (t.trim() ? t.trim().length <= FUND_NAME_MAX || fundMessages.nameTooLong : fundMessages.nameRequired) })} />
+              <Input
+                autoComplete="off"
+                {...form.register('name', {
+                  validate: (t) => (t.trim() ? t.trim().length <= FUND_NAME_MAX || fundMessages.nameTooLong : fundMessages.nameRequired),
+                })}
+              />
             </FormField>
             <FormField control={form.control} name="status" label="Status">
               <select className={selectClass} {...form.register('status')}>
@@ -137,17 +163,30 @@ export function FundFormDialog({ open, onClose, fund }: { open: boolean; onClose
             <FormField control={form.control} name="minimum" label="Minimum investment (USD)">
               <Input inputMode="decimal" className="tabular" {...form.register('minimum', { validate: positiveDollars })} />
             </FormField>
-            <FormField control={form.control} name="fee" label="Management fee (% a year)" description={`Up to ${FEE_BPS_MAX / 100}%, accrued at each valuation.`}>
+            <FormField
+              control={form.control}
+              name="fee"
+              label="Management fee (% a year)"
+              description={`Up to ${FEE_BPS_MAX / 100}%, accrued at each valuation.`}
+            >
               <Input
                 inputMode="decimal"
                 className="tabular"
-                {...form.register('fee', { validate: (t) => { const b = parsePercentToBps(t); return b !== null && b <= FEE_BPS_MAX ? true : `Enter a percentage from 0 to ${FEE_BPS_MAX / 100}`; } })}
+                {...form.register('fee', {
+                  validate: (t) => {
+                    const b = parsePercentToBps(t);
+                    return b !== null && b <= FEE_BPS_MAX ? true : `Enter a percentage from 0 to ${FEE_BPS_MAX / 100}`;
+                  },
+                })}
               />
             </FormField>
             {!fund && (
               <>
                 <FormField control={form.control} name="inceptionDate" label="Inception date">
-                  <Input type="date" {...form.register('inceptionDate', { validate: (t) => (/^\d{4}-\d{2}-\d{2}$/.test(t) ? true : fundMessages.date) })} />
+                  <Input
+                    type="date"
+                    {...form.register('inceptionDate', { validate: (t) => (/^\d{4}-\d{2}-\d{2}$/.test(t) ? true : fundMessages.date) })}
+                  />
                 </FormField>
                 <FormField control={form.control} name="initialPrice" label="Price of one unit at launch (USD)">
                   <Input inputMode="decimal" className="tabular" {...form.register('initialPrice', { validate: positiveDollars })} />

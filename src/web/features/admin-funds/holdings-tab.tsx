@@ -24,7 +24,17 @@ const gradeText = (h: Pick<AdminHolding, 'grader' | 'grade'>) => (h.grader === '
 type Action = { kind: 'mark' | 'dispose'; holding: AdminHolding } | null;
 
 /** A field of an action dialog: label, input and the problem beside it. */
-function Field({ id, label, error, children }: { id: string; label: string; error?: string | null; children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | null;
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode;
+}) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -70,7 +80,10 @@ function HoldingActionDialog({ fundId, action, onClose }: { fundId: string; acti
     } else {
       dispose.mutate(
         { id: fundId, holdingId: h.id, input: { proceedsCents: cents, disposedOn: day, note: note.trim() || undefined } },
-        { onSuccess: () => (toast({ title: 'Holding disposed of', description: `${formatCents(cents)} added to the fund’s cash` }), onClose()), onError },
+        {
+          onSuccess: () => (toast({ title: 'Holding disposed of', description: `${formatCents(cents)} added to the fund’s cash` }), onClose()),
+          onError,
+        },
       );
     }
   };
@@ -125,7 +138,13 @@ export function HoldingsTab({ data }: { data: AdminFundDetail }) {
         </span>
       ),
     },
-    { id: 'cost', header: 'Cost', headerClassName: 'text-right', className: 'text-right', cell: (h) => <Money cents={h.costBasisCents} decimals={0} /> },
+    {
+      id: 'cost',
+      header: 'Cost',
+      headerClassName: 'text-right',
+      className: 'text-right',
+      cell: (h) => <Money cents={h.costBasisCents} decimals={0} />,
+    },
     {
       id: 'mark',
       header: 'Mark',
@@ -134,12 +153,25 @@ export function HoldingsTab({ data }: { data: AdminFundDetail }) {
       cell: (h) => (
         <span className="grid">
           <Money cents={h.disposedOn ? h.proceedsCents : h.markCents} decimals={0} />
-          <span className="text-xs text-muted-foreground">{h.disposedOn ? `sold ${dayText(h.disposedOn)}` : `${markSourceLabels[h.markSource]}${h.markedOn ? `, ${dayText(h.markedOn)}` : ''}`}</span>
+          <span className="text-xs text-muted-foreground">
+            {h.disposedOn ? `sold ${dayText(h.disposedOn)}` : `${markSourceLabels[h.markSource]}${h.markedOn ? `, ${dayText(h.markedOn)}` : ''}`}
+          </span>
         </span>
       ),
     },
-    { id: 'weight', header: 'Weight', headerClassName: 'text-right', className: 'tabular text-right', cell: (h) => (h.disposedOn ? '—' : `${(h.weight * 100).toFixed(1)}%`) },
-    { id: 'acquired', header: 'Acquired', className: 'whitespace-nowrap', cell: (h) => `${dayText(h.acquiredOn)} · ${h.acquiredFrom === 'house' ? 'house vault' : 'bought'}` },
+    {
+      id: 'weight',
+      header: 'Weight',
+      headerClassName: 'text-right',
+      className: 'tabular text-right',
+      cell: (h) => (h.disposedOn ? '—' : `${(h.weight * 100).toFixed(1)}%`),
+    },
+    {
+      id: 'acquired',
+      header: 'Acquired',
+      className: 'whitespace-nowrap',
+      cell: (h) => `${dayText(h.acquiredOn)} · ${h.acquiredFrom === 'house' ? 'house vault' : 'bought'}`,
+    },
     {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
@@ -157,7 +189,12 @@ export function HoldingsTab({ data }: { data: AdminFundDetail }) {
             >
               Mark
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setAction({ kind: 'dispose', holding: h })} aria-label={`Dispose of ${holdingName(h)}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setAction({ kind: 'dispose', holding: h })}
+              aria-label={`Dispose of ${holdingName(h)}`}
+            >
               Dispose
             </Button>
           </div>
@@ -168,7 +205,8 @@ export function HoldingsTab({ data }: { data: AdminFundDetail }) {
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          {active.length} card{active.length === 1 ? '' : 's'} · cash <Money cents={data.fund.cashCents} className="font-medium text-foreground" />. Cards the index follows are marked from its prices.
+          {active.length} card{active.length === 1 ? '' : 's'} · cash <Money cents={data.fund.cashCents} className="font-medium text-foreground" />.
+          Cards the index follows are marked from its prices.
         </p>
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" /> Add card

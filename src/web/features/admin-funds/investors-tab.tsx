@@ -7,7 +7,14 @@ import { personText } from './labels.ts';
 
 const columns: Column<AdminInvestor>[] = [
   { id: 'who', header: 'Investor', card: 'primary', className: 'font-medium', cell: (i) => personText(i.user) },
-  { id: 'value', header: 'Value', card: 'aside', headerClassName: 'text-right', className: 'text-right', cell: (i) => <Money cents={i.valueCents} className="font-medium" /> },
+  {
+    id: 'value',
+    header: 'Value',
+    card: 'aside',
+    headerClassName: 'text-right',
+    className: 'text-right',
+    cell: (i) => <Money cents={i.valueCents} className="font-medium" />,
+  },
   { id: 'units', header: 'Units', headerClassName: 'text-right', className: 'tabular text-right', cell: (i) => formatUnits(i.unitsMicro) },
   { id: 'invested', header: 'Invested', headerClassName: 'text-right', className: 'text-right', cell: (i) => <Money cents={i.investedCents} /> },
   {
@@ -27,7 +34,8 @@ const columns: Column<AdminInvestor>[] = [
 /** Investors: each member's units and value at the last NAV per unit (positions are the sum of their transactions). */
 export function InvestorsTab({ data }: { data: AdminFundDetail }) {
   const total = data.investors.reduce((s, i) => s + i.unitsMicro, 0);
-  if (data.investors.length === 0) return <EmptyState title="No investors yet" description="Subscriptions become positions when a valuation deals them." />;
+  if (data.investors.length === 0)
+    return <EmptyState title="No investors yet" description="Subscriptions become positions when a valuation deals them." />;
   return (
     <div className="grid grid-cols-1 gap-4">
       <p className="text-sm text-muted-foreground">

@@ -31,7 +31,9 @@ export const personText = (u: { name: string | null; phone: string }) => u.name 
 
 /** A calendar day (YYYY-MM-DD) as "Jan 5, 2024". */
 export const dayText = (day: string | null | undefined) =>
-  day ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '—';
+  day
+    ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    : '—';
 
 /** Today in UTC as YYYY-MM-DD (the server's calendar). */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);

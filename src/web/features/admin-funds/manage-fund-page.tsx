@@ -22,7 +22,13 @@ import { ValuationsTab } from './valuations-tab.tsx';
 
 export const manageTabs = ['holdings', 'valuations', 'investors', 'transactions', 'requests'] as const;
 type Tab = (typeof manageTabs)[number];
-const tabLabels: Record<Tab, string> = { holdings: 'Holdings', valuations: 'Valuations', investors: 'Investors', transactions: 'Transactions', requests: 'Requests' };
+const tabLabels: Record<Tab, string> = {
+  holdings: 'Holdings',
+  valuations: 'Valuations',
+  investors: 'Investors',
+  transactions: 'Transactions',
+  requests: 'Requests',
+};
 const isTab = (t: string | null): t is Tab => !!t && (manageTabs as readonly string[]).includes(t);
 
 function Figure({ label, children }: { label: string; children: React.ReactNode }) {

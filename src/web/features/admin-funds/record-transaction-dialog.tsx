@@ -12,7 +12,8 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useRecordTransaction } from './api/record-transaction.ts';
 import { personText } from './labels.ts';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
  * Records a subscription (cash received) or a redemption for an investor, dealt at the next
@@ -57,12 +58,19 @@ export function RecordTransactionDialog({ data, open, onClose }: { data: AdminFu
       { id: data.fund.id, input },
       {
         onSuccess: () => {
-          toast({ title: kind === 'subscription' ? 'Subscription recorded' : 'Redemption recorded', description: 'It is dealt at the next valuation.' });
+          toast({
+            title: kind === 'subscription' ? 'Subscription recorded' : 'Redemption recorded',
+            description: 'It is dealt at the next valuation.',
+          });
           onClose();
         },
         onError: (err) => {
           const body = err instanceof ApiError ? err.body : undefined;
-          setErrors({ value: serverFieldError(body, kind === 'subscription' ? 'amountCents' : 'unitsMicro'), user: serverFieldError(body, 'userId'), form: errorMessage(err, 'Please try again.') });
+          setErrors({
+            value: serverFieldError(body, kind === 'subscription' ? 'amountCents' : 'unitsMicro'),
+            user: serverFieldError(body, 'userId'),
+            form: errorMessage(err, 'Please try again.'),
+          });
           setStep('form');
         },
       },
@@ -112,7 +120,14 @@ export function RecordTransactionDialog({ data, open, onClose }: { data: AdminFu
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${ids}-value`}>{kind === 'subscription' ? 'Amount received (USD)' : 'Units to redeem'}</Label>
-              <Input id={`${ids}-value`} inputMode="decimal" className="tabular" value={value} onChange={(e) => setValue(e.target.value)} {...described('value')} />
+              <Input
+                id={`${ids}-value`}
+                inputMode="decimal"
+                className="tabular"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                {...described('value')}
+              />
               {errors.value && (
                 <p id={`${ids}-value-error`} role="alert" className="text-sm text-destructive">
                   {errors.value}

@@ -14,14 +14,20 @@ import { useDecideRequest } from './api/decide-request.ts';
 import { dayText, personText, requestStatusStyles } from './labels.ts';
 
 const asked = (r: FundRequest) =>
-  r.kind === 'subscription' ? `Invest ${formatCents(r.amountCents)}` : r.unitsMicro ? `Redeem ${formatUnits(r.unitsMicro)} units` : 'Redeem the whole position';
+  r.kind === 'subscription'
+    ? `Invest ${formatCents(r.amountCents)}`
+    : r.unitsMicro
+      ? `Redeem ${formatUnits(r.unitsMicro)} units`
+      : 'Redeem the whole position';
 
 /** Requests: members' asks to invest or redeem; accepting one creates a transaction dealt at the next valuation. */
 export function RequestsTab({ data }: { data: AdminFundDetail }) {
   const [deciding, setDeciding] = useState<{ request: FundRequest; decision: 'accept' | 'reject' } | null>(null);
   const [note, setNote] = useState('');
   const decide = useDecideRequest();
-  const rows = [...data.requests].sort((a, b) => (a.status === 'pending' ? 0 : 1) - (b.status === 'pending' ? 0 : 1) || (a.createdAt < b.createdAt ? 1 : -1));
+  const rows = [...data.requests].sort(
+    (a, b) => (a.status === 'pending' ? 0 : 1) - (b.status === 'pending' ? 0 : 1) || (a.createdAt < b.createdAt ? 1 : -1),
+  );
   const open = (request: FundRequest, decision: 'accept' | 'reject') => {
     setNote('');
     setDeciding({ request, decision });
@@ -45,7 +51,10 @@ export function RequestsTab({ data }: { data: AdminFundDetail }) {
       header: 'Notes',
       card: 'wide',
       cell: (r) =>
-        [r.note ? `“${r.note}”` : '', r.decidedBy ? `${r.status === 'accepted' ? 'Accepted' : 'Decided'} by ${r.decidedBy}${r.decisionNote ? `: ${r.decisionNote}` : ''}` : '']
+        [
+          r.note ? `“${r.note}”` : '',
+          r.decidedBy ? `${r.status === 'accepted' ? 'Accepted' : 'Decided'} by ${r.decidedBy}${r.decisionNote ? `: ${r.decisionNote}` : ''}` : '',
+        ]
           .filter(Boolean)
           .join(' · ') || <span className="text-muted-foreground">—</span>,
     },
@@ -83,7 +92,10 @@ export function RequestsTab({ data }: { data: AdminFundDetail }) {
             { id: data.fund.id, requestId: d.request.id, input: { decision: d.decision, note: note.trim() || undefined } },
             {
               onSuccess: () => {
-                toast({ title: d.decision === 'accept' ? 'Request accepted' : 'Request declined', description: d.decision === 'accept' ? 'It is dealt at the next valuation.' : undefined });
+                toast({
+                  title: d.decision === 'accept' ? 'Request accepted' : 'Request declined',
+                  description: d.decision === 'accept' ? 'It is dealt at the next valuation.' : undefined,
+                });
                 setDeciding(null);
               },
               onError: (err) => {

@@ -13,7 +13,12 @@ import { useCancelTransaction } from './api/cancel-transaction.ts';
 import { dayText, personText, transactionStatusStyles } from './labels.ts';
 import { RecordTransactionDialog } from './record-transaction-dialog.tsx';
 
-const sourceText: Record<FundTransaction['source'], string> = { request: 'member request', onboarding: 'onboarding deposit', admin: 'recorded by staff', valuation: 'valuation' };
+const sourceText: Record<FundTransaction['source'], string> = {
+  request: 'member request',
+  onboarding: 'onboarding deposit',
+  admin: 'recorded by staff',
+  valuation: 'valuation',
+};
 
 /** Transactions: every subscription, redemption and fee, newest first; pending ones can be withdrawn. */
 export function TransactionsTab({ data }: { data: AdminFundDetail }) {
@@ -36,7 +41,13 @@ export function TransactionsTab({ data }: { data: AdminFundDetail }) {
       ),
     },
     { id: 'status', header: 'Status', card: 'aside', cell: (t) => <StatusBadge status={t.status} map={transactionStatusStyles} /> },
-    { id: 'amount', header: 'Amount', headerClassName: 'text-right', className: 'text-right', cell: (t) => (t.amountCents === null ? '—' : <Money cents={t.amountCents} />) },
+    {
+      id: 'amount',
+      header: 'Amount',
+      headerClassName: 'text-right',
+      className: 'text-right',
+      cell: (t) => (t.amountCents === null ? '—' : <Money cents={t.amountCents} />),
+    },
     {
       id: 'units',
       header: 'Units',
@@ -44,7 +55,13 @@ export function TransactionsTab({ data }: { data: AdminFundDetail }) {
       className: 'tabular text-right',
       cell: (t) => (t.unitsMicro === null ? '—' : `${t.unitsMicro > 0 ? '+' : ''}${formatUnits(t.unitsMicro)}`),
     },
-    { id: 'price', header: 'At NAV per unit', headerClassName: 'text-right', className: 'text-right', cell: (t) => (t.navPerUnitCents === null ? '—' : <Money cents={t.navPerUnitCents} />) },
+    {
+      id: 'price',
+      header: 'At NAV per unit',
+      headerClassName: 'text-right',
+      className: 'text-right',
+      cell: (t) => (t.navPerUnitCents === null ? '—' : <Money cents={t.navPerUnitCents} />),
+    },
     { id: 'dealt', header: 'Dealt', className: 'whitespace-nowrap', cell: (t) => (t.dealtOn ? dayText(t.dealtOn) : `asked ${dayText(t.createdAt)}`) },
     {
       id: 'actions',
@@ -52,7 +69,12 @@ export function TransactionsTab({ data }: { data: AdminFundDetail }) {
       card: 'footer',
       cell: (t) =>
         t.status === 'pending' ? (
-          <Button size="sm" variant="outline" onClick={() => setCancelling(t)} aria-label={`Cancel ${fundTransactionKindLabels[t.kind].toLowerCase()} for ${personText(t.user)}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setCancelling(t)}
+            aria-label={`Cancel ${fundTransactionKindLabels[t.kind].toLowerCase()} for ${personText(t.user)}`}
+          >
             Cancel
           </Button>
         ) : null,
@@ -67,7 +89,10 @@ export function TransactionsTab({ data }: { data: AdminFundDetail }) {
         </Button>
       </div>
       {rows.length === 0 ? (
-        <EmptyState title="No transactions yet" description="Accepted requests and onboarding deposits appear here, then are dealt at the next valuation." />
+        <EmptyState
+          title="No transactions yet"
+          description="Accepted requests and onboarding deposits appear here, then are dealt at the next valuation."
+        />
       ) : (
         <ResponsiveTable rows={rows} rowKey={(t) => t.id} columns={columns} rowTestId="transaction-row" cardTestId="transaction-card" />
       )}
@@ -81,12 +106,19 @@ export function TransactionsTab({ data }: { data: AdminFundDetail }) {
             { id: data.fund.id, transactionId: cancelling.id },
             {
               onSuccess: () => (toast({ title: 'Transaction cancelled' }), setCancelling(null)),
-              onError: (err) => (toast({ variant: 'destructive', title: 'Could not cancel', description: errorMessage(err, 'Please try again.') }), setCancelling(null)),
+              onError: (err) => (
+                toast({ variant: 'destructive', title: 'Could not cancel', description: errorMessage(err, 'Please try again.') }),
+                setCancelling(null)
+              ),
             },
           )
         }
         title="Cancel this transaction?"
-        description={cancelling ? `The ${fundTransactionKindLabels[cancelling.kind].toLowerCase()} for ${personText(cancelling.user)} will not be dealt. It cannot be undone.` : ''}
+        description={
+          cancelling
+            ? `The ${fundTransactionKindLabels[cancelling.kind].toLowerCase()} for ${personText(cancelling.user)} will not be dealt. It cannot be undone.`
+            : ''
+        }
         confirmLabel="Cancel transaction"
         destructive
         pending={cancel.isPending}

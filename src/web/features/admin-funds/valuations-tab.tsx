@@ -18,8 +18,21 @@ import { dayText, todayUtc } from './labels.ts';
 
 const columns: Column<FundValuation>[] = [
   { id: 'date', header: 'Date', card: 'primary', className: 'whitespace-nowrap font-medium', cell: (v) => dayText(v.valuedOn) },
-  { id: 'navUnit', header: 'NAV per unit', card: 'aside', headerClassName: 'text-right', className: 'text-right', cell: (v) => <Money cents={v.navPerUnitCents} className="font-medium" /> },
-  { id: 'holdings', header: 'Holdings', headerClassName: 'text-right', className: 'text-right', cell: (v) => <Money cents={v.holdingsValueCents} decimals={0} /> },
+  {
+    id: 'navUnit',
+    header: 'NAV per unit',
+    card: 'aside',
+    headerClassName: 'text-right',
+    className: 'text-right',
+    cell: (v) => <Money cents={v.navPerUnitCents} className="font-medium" />,
+  },
+  {
+    id: 'holdings',
+    header: 'Holdings',
+    headerClassName: 'text-right',
+    className: 'text-right',
+    cell: (v) => <Money cents={v.holdingsValueCents} decimals={0} />,
+  },
   { id: 'cash', header: 'Cash', headerClassName: 'text-right', className: 'text-right', cell: (v) => <Money cents={v.cashCents} decimals={0} /> },
   { id: 'fee', header: 'Fee', headerClassName: 'text-right', className: 'text-right', cell: (v) => <Money cents={v.feeCents} /> },
   { id: 'nav', header: 'NAV', headerClassName: 'text-right', className: 'text-right', cell: (v) => <Money cents={v.navCents} decimals={0} /> },
@@ -88,7 +101,9 @@ function PreviewSummary({ preview }: { preview: ValuationPreview }) {
                   {d.kind === 'subscription' ? 'Subscription' : 'Redemption'} · {d.userName ?? 'Member'}
                 </span>
                 <span className="tabular">
-                  {d.kind === 'subscription' ? `${formatCents(d.amountCents)} → ${formatUnits(d.unitsMicro)} units` : `${formatUnits(d.unitsMicro)} units → ${formatCents(d.amountCents)}`}
+                  {d.kind === 'subscription'
+                    ? `${formatCents(d.amountCents)} → ${formatUnits(d.unitsMicro)} units`
+                    : `${formatUnits(d.unitsMicro)} units → ${formatCents(d.amountCents)}`}
                 </span>
               </li>
             ))}
@@ -186,7 +201,8 @@ export function ValuationsTab({ data }: { data: AdminFundDetail }) {
           </Button>
         </form>
         <p id={`${ids}-help`} className="text-xs text-muted-foreground">
-          {last ? `The last valuation was on ${dayText(last)}; a new one must be later.` : 'This will be the fund’s first valuation.'} Preview first: nothing is written until you run it.
+          {last ? `The last valuation was on ${dayText(last)}; a new one must be later.` : 'This will be the fund’s first valuation.'} Preview first:
+          nothing is written until you run it.
         </p>
         {error && (
           <p id={`${ids}-error`} role="alert" className="text-sm text-destructive">
@@ -207,7 +223,8 @@ export function ValuationsTab({ data }: { data: AdminFundDetail }) {
         title={`Run the valuation of ${dayText(day)}?`}
         description={
           <>
-            {fundMessages.confirmValuation} NAV per unit <span className="tabular font-medium text-foreground">{formatCents(shown?.navPerUnitCents)}</span>
+            {fundMessages.confirmValuation} NAV per unit{' '}
+            <span className="tabular font-medium text-foreground">{formatCents(shown?.navPerUnitCents)}</span>
             {shown && shown.deals.length > 0 ? `, ${shown.deals.length} transaction${shown.deals.length === 1 ? '' : 's'} dealt.` : '.'}
           </>
         }

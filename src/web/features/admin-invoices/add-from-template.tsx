@@ -5,7 +5,8 @@ import { Input } from '#web/components/ui/input.tsx';
 import { useFeeTemplates } from './api/get-fee-templates.ts';
 import { draftsFromTemplate, parseDollars, type DraftLine } from './lines.ts';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /** Appends a template's lines, its percentages priced on the amount typed here. */
 export function AddFromTemplate({ onAdd, disabled }: { onAdd: (lines: DraftLine[]) => void; disabled?: boolean }) {
@@ -24,14 +25,25 @@ export function AddFromTemplate({ onAdd, disabled }: { onAdd: (lines: DraftLine[
         Template
         <select id={`${id}-t`} className={selectClass} value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
           <option value="">{templates.isPending ? 'Loading…' : templates.isError ? 'Templates could not load' : 'Choose a template'}</option>
-          {templates.data?.templates.filter((t) => t.active).map((t) => (
-            <option key={t.id} value={t.id}>{t.name}</option>
-          ))}
+          {templates.data?.templates
+            .filter((t) => t.active)
+            .map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
         </select>
       </label>
       <label htmlFor={`${id}-b`} className="grid gap-1 text-xs text-muted-foreground">
         Of amount ($)
-        <Input id={`${id}-b`} inputMode="decimal" value={base} onChange={(e) => setBase(e.target.value)} placeholder={needsBase ? 'Required' : 'Not needed'} disabled={!needsBase} />
+        <Input
+          id={`${id}-b`}
+          inputMode="decimal"
+          value={base}
+          onChange={(e) => setBase(e.target.value)}
+          placeholder={needsBase ? 'Required' : 'Not needed'}
+          disabled={!needsBase}
+        />
       </label>
       <Button
         type="button"

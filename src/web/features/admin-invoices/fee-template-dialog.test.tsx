@@ -22,7 +22,10 @@ afterEach(() => {
 });
 
 function renderDialog(template: FeeTemplate | null = null) {
-  fetchMock.mockImplementation(async (_url: string, init?: RequestInit) => new Response(JSON.stringify({ id: 'new', ...(JSON.parse((init?.body as string) ?? '{}') as object) })));
+  fetchMock.mockImplementation(
+    async (_url: string, init?: RequestInit) =>
+      new Response(JSON.stringify({ id: 'new', ...(JSON.parse((init?.body as string) ?? '{}') as object) })),
+  );
   vi.stubGlobal('fetch', fetchMock);
   const qc = new QueryClient({ defaultOptions: { ...queryDefaults, queries: { ...queryDefaults.queries, retry: false } } });
   render(
@@ -31,7 +34,12 @@ function renderDialog(template: FeeTemplate | null = null) {
     </QueryClientProvider>,
   );
 }
-const writes = () => fetchMock.mock.calls.map(([url, init]) => ({ url: url as string, method: (init as RequestInit).method, body: JSON.parse((init as RequestInit).body as string) as CreateFeeTemplateInput }));
+const writes = () =>
+  fetchMock.mock.calls.map(([url, init]) => ({
+    url: url as string,
+    method: (init as RequestInit).method,
+    body: JSON.parse((init as RequestInit).body as string) as CreateFeeTemplateInput,
+  }));
 const change = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 const rows = () => screen.getAllByTestId('line-row');
 
@@ -80,10 +88,22 @@ describe('fee template dialog', () => {
   });
 
   it('edits an existing template with PATCH', async () => {
-    renderDialog({ id: 't9', name: 'Listing', appliesTo: 'listing', active: true, lines: [{ type: 'fixed', label: 'Listing fee', amountCents: 2_000 }], createdAt: '', updatedAt: '' });
+    renderDialog({
+      id: 't9',
+      name: 'Listing',
+      appliesTo: 'listing',
+      active: true,
+      lines: [{ type: 'fixed', label: 'Listing fee', amountCents: 2_000 }],
+      createdAt: '',
+      updatedAt: '',
+    });
     change(within(rows()[0]).getByLabelText('Amount ($)'), '25');
     fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]).toMatchObject({ url: '/api/admin/fee-templates/t9', method: 'PATCH', body: { lines: [{ type: 'fixed', label: 'Listing fee', amountCents: 2_500 }] } });
+    expect(writes()[0]).toMatchObject({
+      url: '/api/admin/fee-templates/t9',
+      method: 'PATCH',
+      body: { lines: [{ type: 'fixed', label: 'Listing fee', amountCents: 2_500 }] },
+    });
   });
 });

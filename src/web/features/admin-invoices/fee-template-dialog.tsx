@@ -14,7 +14,8 @@ import { appliesToLabels } from './labels.ts';
 import { LineEditor } from './line-editor.tsx';
 import { draftFromFeeLine, emptyLine, feeLineAmount, parseDollars, toFeeLine, type DraftLine } from './lines.ts';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /** Create (template null) or edit a fee template, with its lines priced live on a sample amount. */
 export function FeeTemplateDialog({ open, template, onClose }: { open: boolean; template: FeeTemplate | null; onClose: () => void }) {
@@ -76,14 +77,26 @@ export function FeeTemplateDialog({ open, template, onClose }: { open: boolean; 
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={`${id}-name`}>Name</Label>
-              <Input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={tried && !name.trim() ? true : undefined} placeholder="Loan origination" />
-              {tried && !name.trim() && <p className="text-sm text-destructive" role="alert">Give the template a name</p>}
+              <Input
+                id={`${id}-name`}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                aria-invalid={tried && !name.trim() ? true : undefined}
+                placeholder="Loan origination"
+              />
+              {tried && !name.trim() && (
+                <p className="text-sm text-destructive" role="alert">
+                  Give the template a name
+                </p>
+              )}
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-applies`}>Applies to</Label>
               <select id={`${id}-applies`} className={selectClass} value={appliesTo} onChange={(e) => setAppliesTo(e.target.value as FeeAppliesTo)}>
                 {feeAppliesTo.map((a) => (
-                  <option key={a} value={a}>{appliesToLabels[a]}</option>
+                  <option key={a} value={a}>
+                    {appliesToLabels[a]}
+                  </option>
                 ))}
               </select>
             </div>
@@ -93,7 +106,11 @@ export function FeeTemplateDialog({ open, template, onClose }: { open: boolean; 
             <Label htmlFor={`${id}-active`}>Active (offered when building invoices)</Label>
           </div>
           <LineEditor lines={lines} onChange={setLines} withBase={false} previewBaseCents={sampleCents} showErrors={tried} />
-          {tried && lines.length === 0 && <p className="text-sm text-destructive" role="alert">Add at least one line</p>}
+          {tried && lines.length === 0 && (
+            <p className="text-sm text-destructive" role="alert">
+              Add at least one line
+            </p>
+          )}
           <Button type="button" variant="outline" className="justify-self-start" onClick={() => setLines([...lines, emptyLine()])}>
             <Plus aria-hidden="true" /> Add line
           </Button>
@@ -103,11 +120,16 @@ export function FeeTemplateDialog({ open, template, onClose }: { open: boolean; 
               <Input id={`${id}-sample`} inputMode="decimal" value={sample} onChange={(e) => setSample(e.target.value)} />
             </div>
             <p className="text-sm sm:text-right" aria-live="polite">
-              Total on {formatCents(sampleCents)}: <strong className="tabular" data-testid="template-preview-total">{formatCents(previewTotal)}</strong>
+              Total on {formatCents(sampleCents)}:{' '}
+              <strong className="tabular" data-testid="template-preview-total">
+                {formatCents(previewTotal)}
+              </strong>
             </p>
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>Cancel</Button>
+            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending && <Spinner size="sm" label="Saving" />}
               {template ? 'Save template' : 'Create template'}

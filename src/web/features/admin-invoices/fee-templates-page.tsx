@@ -79,7 +79,11 @@ export default function FeeTemplatesPage() {
       ) : query.isError ? (
         <ListError title="We couldn't load fee templates." error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : query.data.templates.length === 0 ? (
-        <EmptyState title="No fee templates yet" description="Create one to fill invoices in a click." action={<Button onClick={() => openDialog(null)}>New template</Button>} />
+        <EmptyState
+          title="No fee templates yet"
+          description="Create one to fill invoices in a click."
+          action={<Button onClick={() => openDialog(null)}>New template</Button>}
+        />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {query.data.templates.map((t) => (

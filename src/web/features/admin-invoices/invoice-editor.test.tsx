@@ -62,7 +62,10 @@ function renderEditor() {
     </QueryClientProvider>,
   );
 }
-const patches = () => fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH').map(([, init]) => JSON.parse((init as RequestInit).body as string) as PatchInvoiceInput);
+const patches = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PATCH')
+    .map(([, init]) => JSON.parse((init as RequestInit).body as string) as PatchInvoiceInput);
 const total = () => screen.getByTestId('invoice-total').textContent;
 const rows = () => screen.getAllByTestId('line-row');
 const change = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });

@@ -45,10 +45,15 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
       { id: invoice.id, patch },
       {
         onSuccess: (inv) => {
-          toast(send ? { title: 'Invoice sent', description: `${inv.number} is on its way to ${memberName(inv)}.` } : { title: 'Draft saved', description: inv.number });
+          toast(
+            send
+              ? { title: 'Invoice sent', description: `${inv.number} is on its way to ${memberName(inv)}.` }
+              : { title: 'Draft saved', description: inv.number },
+          );
           setConfirmSend(false);
         },
-        onError: (e) => toast({ variant: 'destructive', title: send ? 'Could not send the invoice' : 'Could not save the draft', description: e.message }),
+        onError: (e) =>
+          toast({ variant: 'destructive', title: send ? 'Could not send the invoice' : 'Could not save the draft', description: e.message }),
         onSettled: () => setPendingAction(null),
       },
     );
@@ -65,13 +70,19 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
       aria-label={`Edit ${invoice.number}`}
     >
       <section className="grid gap-3" aria-labelledby={`${id}-lines`}>
-        <h2 id={`${id}-lines`} className="text-base font-semibold">Lines</h2>
+        <h2 id={`${id}-lines`} className="text-base font-semibold">
+          Lines
+        </h2>
         {lines.length === 0 ? (
           <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">No lines yet. Add them from a template or one by one.</p>
         ) : (
           <LineEditor lines={lines} onChange={setLines} withBase disabled={busy} showErrors={tried} />
         )}
-        {tried && lines.length === 0 && <p role="alert" className="text-sm text-destructive">Add at least one line</p>}
+        {tried && lines.length === 0 && (
+          <p role="alert" className="text-sm text-destructive">
+            Add at least one line
+          </p>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" disabled={busy} onClick={() => setLines([...lines, emptyLine('fixed')])}>
             <Plus aria-hidden="true" /> Fixed line
@@ -86,19 +97,44 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
         <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-due`}>Due date</Label>
-          <Input id={`${id}-due`} type="date" value={dueDate} disabled={busy} onChange={(e) => setDueDate(e.target.value)} aria-invalid={tried && !dueDate ? true : undefined} />
-          {tried && !dueDate && <p role="alert" className="text-sm text-destructive">Enter the due date</p>}
+          <Input
+            id={`${id}-due`}
+            type="date"
+            value={dueDate}
+            disabled={busy}
+            onChange={(e) => setDueDate(e.target.value)}
+            aria-invalid={tried && !dueDate ? true : undefined}
+          />
+          {tried && !dueDate && (
+            <p role="alert" className="text-sm text-destructive">
+              Enter the due date
+            </p>
+          )}
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-notes`}>Notes for the member</Label>
-          <Textarea id={`${id}-notes`} value={notes} maxLength={INVOICE_NOTES_MAX} disabled={busy} onChange={(e) => setNotes(e.target.value)} rows={3} />
+          <Textarea
+            id={`${id}-notes`}
+            value={notes}
+            maxLength={INVOICE_NOTES_MAX}
+            disabled={busy}
+            onChange={(e) => setNotes(e.target.value)}
+            rows={3}
+          />
         </div>
       </div>
 
       <div className="flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-lg" aria-live="polite">
-          Total <strong className="tabular" data-testid="invoice-total">{formatCents(totalCents)}</strong>
-          {tried && valid && totalCents === 0 && <span role="alert" className="ml-2 text-sm text-destructive">An invoice must total more than $0.00</span>}
+          Total{' '}
+          <strong className="tabular" data-testid="invoice-total">
+            {formatCents(totalCents)}
+          </strong>
+          {tried && valid && totalCents === 0 && (
+            <span role="alert" className="ml-2 text-sm text-destructive">
+              An invoice must total more than $0.00
+            </span>
+          )}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="ghost" className="text-destructive" disabled={busy} onClick={onVoid}>

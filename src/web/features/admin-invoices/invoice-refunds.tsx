@@ -72,7 +72,12 @@ function RefundDialog({ invoice, left, open, onClose }: { invoice: Invoice; left
     }
   }, [open, left]);
   const cents = parseDollarsToCents(amount);
-  const amountError = amount.trim() && (cents === null || cents < 1) ? refundMessages.amount : cents !== null && cents > left ? `At most ${formatCents(left)} is left to refund` : null;
+  const amountError =
+    amount.trim() && (cents === null || cents < 1)
+      ? refundMessages.amount
+      : cents !== null && cents > left
+        ? `At most ${formatCents(left)} is left to refund`
+        : null;
   return (
     <ConfirmDialog
       open={open}
@@ -89,7 +94,10 @@ function RefundDialog({ invoice, left, open, onClose }: { invoice: Invoice; left
           { id: invoice.id, body: { amountCents: cents!, reason: reason.trim() }, idempotencyKey: key },
           {
             onSuccess: ({ refund: r }) => {
-              toast({ title: r.status === 'pending' ? 'Refund sent to the provider' : 'Refunded', description: `${formatCents(r.amountCents)} on ${invoice.number}` });
+              toast({
+                title: r.status === 'pending' ? 'Refund sent to the provider' : 'Refunded',
+                description: `${formatCents(r.amountCents)} on ${invoice.number}`,
+              });
               onClose();
             },
             onError: (e) => {
@@ -104,7 +112,14 @@ function RefundDialog({ invoice, left, open, onClose }: { invoice: Invoice; left
       <div className="grid gap-3">
         <div className="grid gap-2">
           <Label htmlFor={amountId}>Amount</Label>
-          <Input id={amountId} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={!!amountError} aria-describedby={amountError ? `${amountId}-error` : undefined} />
+          <Input
+            id={amountId}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={!!amountError}
+            aria-describedby={amountError ? `${amountId}-error` : undefined}
+          />
           {amountError && (
             <p id={`${amountId}-error`} className="text-sm text-destructive">
               {amountError}
@@ -113,7 +128,13 @@ function RefundDialog({ invoice, left, open, onClose }: { invoice: Invoice; left
         </div>
         <div className="grid gap-2">
           <Label htmlFor={reasonId}>Reason</Label>
-          <Textarea id={reasonId} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} placeholder="e.g. Grade came back lower than quoted" />
+          <Textarea
+            id={reasonId}
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder="e.g. Grade came back lower than quoted"
+          />
         </div>
         {error && (
           <p role="alert" className="text-sm text-destructive">

@@ -10,8 +10,12 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
         <caption className="sr-only">Lines of {invoice.number}</caption>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
-            <th scope="col" className="py-2 font-medium">Line</th>
-            <th scope="col" className="py-2 text-right font-medium">Amount</th>
+            <th scope="col" className="py-2 font-medium">
+              Line
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Amount
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -25,23 +29,55 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
                   </span>
                 )}
               </td>
-              <td className="py-2 text-right"><Money cents={l.amountCents} /></td>
+              <td className="py-2 text-right">
+                <Money cents={l.amountCents} />
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" className="pt-3 text-left">Total</th>
-            <td className="pt-3 text-right text-base font-semibold"><Money cents={invoice.totalCents} /></td>
+            <th scope="row" className="pt-3 text-left">
+              Total
+            </th>
+            <td className="pt-3 text-right text-base font-semibold">
+              <Money cents={invoice.totalCents} />
+            </td>
           </tr>
         </tfoot>
       </table>
       <dl className="grid gap-2 text-sm sm:grid-cols-2">
-        <div><dt className="text-muted-foreground">Due</dt><dd>{formatDate(invoice.dueDate)}</dd></div>
-        {invoice.sentAt && <div><dt className="text-muted-foreground">Sent</dt><dd>{formatDate(invoice.sentAt)}</dd></div>}
-        {invoice.paidAt && <div><dt className="text-muted-foreground">Paid</dt><dd>{formatDate(invoice.paidAt)}{invoice.paymentReference ? ` · ${invoice.paymentReference}` : ''}</dd></div>}
-        {invoice.voidReason && <div><dt className="text-muted-foreground">Void because</dt><dd>{invoice.voidReason}</dd></div>}
-        {invoice.notes && <div className="sm:col-span-2"><dt className="text-muted-foreground">Notes</dt><dd className="whitespace-pre-line">{invoice.notes}</dd></div>}
+        <div>
+          <dt className="text-muted-foreground">Due</dt>
+          <dd>{formatDate(invoice.dueDate)}</dd>
+        </div>
+        {invoice.sentAt && (
+          <div>
+            <dt className="text-muted-foreground">Sent</dt>
+            <dd>{formatDate(invoice.sentAt)}</dd>
+          </div>
+        )}
+        {invoice.paidAt && (
+          <div>
+            <dt className="text-muted-foreground">Paid</dt>
+            <dd>
+              {formatDate(invoice.paidAt)}
+              {invoice.paymentReference ? ` · ${invoice.paymentReference}` : ''}
+            </dd>
+          </div>
+        )}
+        {invoice.voidReason && (
+          <div>
+            <dt className="text-muted-foreground">Void because</dt>
+            <dd>{invoice.voidReason}</dd>
+          </div>
+        )}
+        {invoice.notes && (
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Notes</dt>
+            <dd className="whitespace-pre-line">{invoice.notes}</dd>
+          </div>
+        )}
       </dl>
     </div>
   );

@@ -31,7 +31,12 @@ export default function InvoicesPage() {
   const { q, page, filters } = list;
   const [creating, setCreating] = useState(false);
   // "overdue" is a filter of its own on the server: sent and past due.
-  const status = filters.status === 'overdue' ? undefined : (invoiceStatuses as readonly string[]).includes(filters.status ?? '') ? (filters.status as InvoiceStatus) : undefined;
+  const status =
+    filters.status === 'overdue'
+      ? undefined
+      : (invoiceStatuses as readonly string[]).includes(filters.status ?? '')
+        ? (filters.status as InvoiceStatus)
+        : undefined;
   const params: AdminInvoicesQuery = { q: q || undefined, status, overdue: filters.status === 'overdue' ? 'true' : undefined, page };
   const query = useAdminInvoices(params);
   const data = query.data;
@@ -57,11 +62,19 @@ export default function InvoicesPage() {
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-3 sm:flex sm:items-end">
-          <SearchInput label="Search invoices by number or member" placeholder="INV-000123, name or phone" value={list.search} onChange={list.setSearch} className="w-full sm:w-80" />
+          <SearchInput
+            label="Search invoices by number or member"
+            placeholder="INV-000123, name or phone"
+            value={list.search}
+            onChange={list.setSearch}
+            className="w-full sm:w-80"
+          />
           <FilterSelect label="Status" value={filters.status ?? ''} onChange={(v) => list.setFilter('status', v)}>
             <option value="">Any status</option>
             {invoiceStatuses.map((s) => (
-              <option key={s} value={s}>{invoiceStatusStyles[s].label}</option>
+              <option key={s} value={s}>
+                {invoiceStatusStyles[s].label}
+              </option>
             ))}
             <option value="overdue">Overdue</option>
           </FilterSelect>

@@ -39,11 +39,22 @@ export function LineEditor({
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-[1fr_8rem_8rem] sm:items-end">
               <label className="col-span-2 grid gap-1 text-xs text-muted-foreground sm:col-span-1">
                 Label
-                <Input value={line.label} disabled={disabled} onChange={(e) => set(i, { label: e.target.value })} placeholder="e.g. Vault intake" aria-describedby={showErrors && !result.ok ? errorId : undefined} />
+                <Input
+                  value={line.label}
+                  disabled={disabled}
+                  onChange={(e) => set(i, { label: e.target.value })}
+                  placeholder="e.g. Vault intake"
+                  aria-describedby={showErrors && !result.ok ? errorId : undefined}
+                />
               </label>
               <label className="grid gap-1 text-xs text-muted-foreground">
                 Type
-                <select className={selectClass} value={line.kind} disabled={disabled} onChange={(e) => set(i, { kind: e.target.value as DraftLine['kind'] })}>
+                <select
+                  className={selectClass}
+                  value={line.kind}
+                  disabled={disabled}
+                  onChange={(e) => set(i, { kind: e.target.value as DraftLine['kind'] })}
+                >
                   <option value="fixed">Fixed</option>
                   <option value="bps">Percentage</option>
                 </select>
@@ -51,25 +62,45 @@ export function LineEditor({
               {line.kind === 'fixed' ? (
                 <label className="grid gap-1 text-xs text-muted-foreground">
                   Amount ($)
-                  <Input inputMode="decimal" value={line.amount} disabled={disabled} onChange={(e) => set(i, { amount: e.target.value })} placeholder="0.00" />
+                  <Input
+                    inputMode="decimal"
+                    value={line.amount}
+                    disabled={disabled}
+                    onChange={(e) => set(i, { amount: e.target.value })}
+                    placeholder="0.00"
+                  />
                 </label>
               ) : (
                 <label className="grid gap-1 text-xs text-muted-foreground">
                   Percent (%)
-                  <Input inputMode="decimal" value={line.percent} disabled={disabled} onChange={(e) => set(i, { percent: e.target.value })} placeholder="2.5" />
+                  <Input
+                    inputMode="decimal"
+                    value={line.percent}
+                    disabled={disabled}
+                    onChange={(e) => set(i, { percent: e.target.value })}
+                    placeholder="2.5"
+                  />
                 </label>
               )}
             </div>
             {withBase && line.kind === 'bps' && (
               <label className="grid gap-1 text-xs text-muted-foreground sm:max-w-56">
                 Of amount ($)
-                <Input inputMode="decimal" value={line.base} disabled={disabled} onChange={(e) => set(i, { base: e.target.value })} placeholder="0.00" />
+                <Input
+                  inputMode="decimal"
+                  value={line.base}
+                  disabled={disabled}
+                  onChange={(e) => set(i, { base: e.target.value })}
+                  placeholder="0.00"
+                />
               </label>
             )}
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="text-sm">
                 {result.ok ? (
-                  <span className="tabular font-medium" data-testid="line-amount">{formatCents(result.amountCents)}</span>
+                  <span className="tabular font-medium" data-testid="line-amount">
+                    {formatCents(result.amountCents)}
+                  </span>
                 ) : (
                   <span id={errorId} className={showErrors ? 'text-destructive' : 'text-muted-foreground'}>
                     {result.error}
@@ -77,13 +108,34 @@ export function LineEditor({
                 )}
               </p>
               <div className="flex gap-1">
-                <Button type="button" size="icon" variant="ghost" disabled={disabled || i === 0} onClick={() => onChange(move(lines, i, -1))} aria-label={`Move ${name} up`}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  disabled={disabled || i === 0}
+                  onClick={() => onChange(move(lines, i, -1))}
+                  aria-label={`Move ${name} up`}
+                >
                   <ArrowUp aria-hidden="true" />
                 </Button>
-                <Button type="button" size="icon" variant="ghost" disabled={disabled || i === lines.length - 1} onClick={() => onChange(move(lines, i, 1))} aria-label={`Move ${name} down`}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  disabled={disabled || i === lines.length - 1}
+                  onClick={() => onChange(move(lines, i, 1))}
+                  aria-label={`Move ${name} down`}
+                >
                   <ArrowDown aria-hidden="true" />
                 </Button>
-                <Button type="button" size="icon" variant="ghost" disabled={disabled} onClick={() => onChange(lines.filter((_, j) => j !== i))} aria-label={`Remove ${name}`}>
+                <Button
+                  type="button"
+                  size="icon"
+                  variant="ghost"
+                  disabled={disabled}
+                  onClick={() => onChange(lines.filter((_, j) => j !== i))}
+                  aria-label={`Remove ${name}`}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { draftsFromTemplate, emptyLine, feeLineAmount, move, parseDollars, parsePercent, percentOf, toFeeLine, totalOf, type DraftLine } from './lines.ts';
+import {
+  draftsFromTemplate,
+  emptyLine,
+  feeLineAmount,
+  move,
+  parseDollars,
+  parsePercent,
+  percentOf,
+  toFeeLine,
+  totalOf,
+  type DraftLine,
+} from './lines.ts';
 
 const fixed = (label: string, amount: string): DraftLine => ({ ...emptyLine('fixed'), label, amount });
 const pct = (label: string, percent: string, base: string): DraftLine => ({ ...emptyLine('bps'), label, percent, base });

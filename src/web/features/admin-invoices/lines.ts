@@ -43,7 +43,8 @@ export const bpToInput = (bp: number) => String(bp / 100);
 export const percentOf = bpsOf;
 
 /** The amount of one fee line on a base amount. */
-export const feeLineAmount = (line: FeeLine, baseCents: number) => (line.type === 'fixed' ? line.amountCents : percentOf(baseCents, line.basisPoints));
+export const feeLineAmount = (line: FeeLine, baseCents: number) =>
+  line.type === 'fixed' ? line.amountCents : percentOf(baseCents, line.basisPoints);
 
 /** A line as the server takes it, or the reason it cannot be sent yet. */
 export function toLineInput(line: DraftLine): { ok: true; line: InvoiceLineInput; amountCents: number } | { ok: false; error: string } {
@@ -71,7 +72,14 @@ export function totalOf(lines: DraftLine[]) {
 export function draftFromInvoiceLine(line: InvoiceLine): DraftLine {
   return line.type === 'fixed'
     ? { key: newKey(), label: line.label, kind: 'fixed', amount: centsToInput(line.amountCents), percent: '', base: '' }
-    : { key: newKey(), label: line.label, kind: 'bps', amount: '', percent: bpToInput(line.basisPoints ?? 0), base: centsToInput(line.baseCents ?? 0) };
+    : {
+        key: newKey(),
+        label: line.label,
+        kind: 'bps',
+        amount: '',
+        percent: bpToInput(line.basisPoints ?? 0),
+        base: centsToInput(line.baseCents ?? 0),
+      };
 }
 
 /** A template's lines on a base amount, as editor lines. */

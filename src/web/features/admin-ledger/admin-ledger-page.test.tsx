@@ -32,8 +32,24 @@ const entries: LedgerEntriesResponse = {
       occurredAt: '2030-01-15T12:00:00.000Z',
       reversesEntryId: null,
       lines: [
-        { account: 'provider_clearing', accountName: 'Payment provider clearing', debitCents: 4_500, creditCents: 0, memo: null, related: { kind: 'invoice', id: invoiceId }, invoiceId },
-        { account: 'member_receivable', accountName: 'Member receivable', debitCents: 0, creditCents: 4_500, memo: 'INV-001234', related: { kind: 'invoice', id: invoiceId }, invoiceId },
+        {
+          account: 'provider_clearing',
+          accountName: 'Payment provider clearing',
+          debitCents: 4_500,
+          creditCents: 0,
+          memo: null,
+          related: { kind: 'invoice', id: invoiceId },
+          invoiceId,
+        },
+        {
+          account: 'member_receivable',
+          accountName: 'Member receivable',
+          debitCents: 0,
+          creditCents: 4_500,
+          memo: 'INV-001234',
+          related: { kind: 'invoice', id: invoiceId },
+          invoiceId,
+        },
       ],
     },
   ],
@@ -54,7 +70,11 @@ describe('/admin/ledger', () => {
 
   it('says when the books do not balance', async () => {
     renderMemberPage(<AdminLedgerPage />, (url) =>
-      url === '/api/admin/ledger/trial-balance' ? json({ ...tb, creditsCents: 8_999, balanced: false }) : url.startsWith('/api/admin/ledger/entries') ? json({ ...entries, entries: [] }) : json({}, 404),
+      url === '/api/admin/ledger/trial-balance'
+        ? json({ ...tb, creditsCents: 8_999, balanced: false })
+        : url.startsWith('/api/admin/ledger/entries')
+          ? json({ ...entries, entries: [] })
+          : json({}, 404),
     );
     expect(await screen.findByText('Out of balance')).toBeTruthy();
     expect(await screen.findByText('No entries yet')).toBeTruthy();

@@ -14,9 +14,18 @@ import { useLedgerEntries } from './api/get-ledger-entries.ts';
 import { useTrialBalance } from './api/get-trial-balance.ts';
 import { ReconciliationSection } from './reconciliation-section.tsx';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 const filterNames = ['account', 'invoiceId', 'from', 'to'] as const;
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+const timeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const cents = (n: number) => (n === 0 ? '—' : formatCents(n));
 
@@ -26,7 +35,12 @@ function TrialBalanceCard({ tb, onAccount }: { tb: TrialBalance; onAccount: (cod
       id: 'account',
       header: 'Account',
       cell: (a) => (
-        <button type="button" className="text-left underline-offset-4 hover:underline" onClick={() => onAccount(a.code)} title="Show this account's entries">
+        <button
+          type="button"
+          className="text-left underline-offset-4 hover:underline"
+          onClick={() => onAccount(a.code)}
+          title="Show this account's entries"
+        >
           {a.name}
           <span className="block font-mono text-xs text-muted-foreground">{a.code}</span>
         </button>
@@ -34,7 +48,14 @@ function TrialBalanceCard({ tb, onAccount }: { tb: TrialBalance; onAccount: (cod
       card: 'primary',
     },
     { id: 'kind', header: 'Kind', cell: (a) => <span className="text-muted-foreground">{a.kind.replace('_', '-')}</span>, card: 'field' },
-    { id: 'balance', header: 'Balance', cell: (a) => <span className="tabular">{formatCents(a.balanceCents)}</span>, className: 'text-right', headerClassName: 'text-right', card: 'aside' },
+    {
+      id: 'balance',
+      header: 'Balance',
+      cell: (a) => <span className="tabular">{formatCents(a.balanceCents)}</span>,
+      className: 'text-right',
+      headerClassName: 'text-right',
+      card: 'aside',
+    },
   ];
   return (
     <section aria-labelledby="tb-title" className="grid min-w-0 grid-cols-1 gap-3">
@@ -85,7 +106,13 @@ export default function AdminLedgerPage() {
   const { page, filters, setFilter, setPage } = list;
   const invoiceOk = !filters.invoiceId || UUID.test(filters.invoiceId);
   const datesBackwards = Boolean(filters.from && filters.to && filters.from > filters.to);
-  const params: LedgerEntriesQuery = { page, account: filters.account, invoiceId: invoiceOk ? filters.invoiceId : undefined, from: filters.from, to: filters.to };
+  const params: LedgerEntriesQuery = {
+    page,
+    account: filters.account,
+    invoiceId: invoiceOk ? filters.invoiceId : undefined,
+    from: filters.from,
+    to: filters.to,
+  };
   const tb = useTrialBalance();
   const entries = useLedgerEntries(params);
   const filtered = filterNames.some((n) => filters[n]);
@@ -95,7 +122,16 @@ export default function AdminLedgerPage() {
   }, []);
 
   const columns: Column<LedgerEntry>[] = [
-    { id: 'time', header: 'Time (UTC)', cell: (e) => <time dateTime={e.occurredAt} className="whitespace-nowrap tabular">{timeFormat.format(new Date(e.occurredAt))}</time>, card: 'field' },
+    {
+      id: 'time',
+      header: 'Time (UTC)',
+      cell: (e) => (
+        <time dateTime={e.occurredAt} className="whitespace-nowrap tabular">
+          {timeFormat.format(new Date(e.occurredAt))}
+        </time>
+      ),
+      card: 'field',
+    },
     {
       id: 'memo',
       header: 'Entry',
@@ -110,14 +146,24 @@ export default function AdminLedgerPage() {
       className: 'whitespace-normal break-words',
       card: 'primary',
     },
-    { id: 'lines', header: 'Lines (debit / credit)', cell: (e) => <EntryLines entry={e} />, className: 'whitespace-normal md:min-w-[24rem]', card: 'wide' },
+    {
+      id: 'lines',
+      header: 'Lines (debit / credit)',
+      cell: (e) => <EntryLines entry={e} />,
+      className: 'whitespace-normal md:min-w-[24rem]',
+      card: 'wide',
+    },
   ];
 
   const accounts = tb.data?.accounts ?? [];
   const rows = entries.data?.entries ?? [];
   return (
     <div className="mx-auto grid w-full max-w-7xl min-w-0 grid-cols-1 gap-8 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Money" title="Ledger" description="Every money movement as a balanced journal entry. Entries are never edited; a correction is a reversing entry. Amounts in US dollars." />
+      <PageHeader
+        eyebrow="Money"
+        title="Ledger"
+        description="Every money movement as a balanced journal entry. Entries are never edited; a correction is a reversing entry. Amounts in US dollars."
+      />
       {tb.isPending ? (
         <ListLoading label="Loading the trial balance" />
       ) : tb.isError ? (
@@ -130,10 +176,20 @@ export default function AdminLedgerPage() {
         <h2 id="entries-title" className="text-lg font-semibold">
           Journal entries
         </h2>
-        <form role="search" aria-label="Filter the journal" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(e) => e.preventDefault()}>
+        <form
+          role="search"
+          aria-label="Filter the journal"
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          onSubmit={(e) => e.preventDefault()}
+        >
           <ToolbarField label="Account">
             {(id) => (
-              <select id={id} className={selectClass} value={filters.account ?? ''} onChange={(e) => setFilter('account', e.target.value || undefined)}>
+              <select
+                id={id}
+                className={selectClass}
+                value={filters.account ?? ''}
+                onChange={(e) => setFilter('account', e.target.value || undefined)}
+              >
                 <option value="">Any account</option>
                 {accounts.map((a) => (
                   <option key={a.code} value={a.code}>
@@ -146,16 +202,39 @@ export default function AdminLedgerPage() {
           <ToolbarField label="Invoice id">
             {(id) => (
               <>
-                <Input id={id} value={filters.invoiceId ?? ''} placeholder="Invoice id" onChange={(e) => setFilter('invoiceId', e.target.value.trim() || undefined)} aria-invalid={!invoiceOk || undefined} />
+                <Input
+                  id={id}
+                  value={filters.invoiceId ?? ''}
+                  placeholder="Invoice id"
+                  onChange={(e) => setFilter('invoiceId', e.target.value.trim() || undefined)}
+                  aria-invalid={!invoiceOk || undefined}
+                />
                 {!invoiceOk && <p className="text-sm text-destructive">Paste the invoice's id</p>}
               </>
             )}
           </ToolbarField>
-          <ToolbarField label="From">{(id) => <Input id={id} type="date" value={filters.from ?? ''} max={filters.to} onChange={(e) => setFilter('from', e.target.value || undefined)} />}</ToolbarField>
+          <ToolbarField label="From">
+            {(id) => (
+              <Input
+                id={id}
+                type="date"
+                value={filters.from ?? ''}
+                max={filters.to}
+                onChange={(e) => setFilter('from', e.target.value || undefined)}
+              />
+            )}
+          </ToolbarField>
           <ToolbarField label="To">
             {(id) => (
               <>
-                <Input id={id} type="date" value={filters.to ?? ''} min={filters.from} onChange={(e) => setFilter('to', e.target.value || undefined)} aria-invalid={datesBackwards || undefined} />
+                <Input
+                  id={id}
+                  type="date"
+                  value={filters.to ?? ''}
+                  min={filters.from}
+                  onChange={(e) => setFilter('to', e.target.value || undefined)}
+                  aria-invalid={datesBackwards || undefined}
+                />
                 {datesBackwards && <p className="text-sm text-destructive">The start date is after the end date</p>}
               </>
             )}
@@ -172,9 +251,17 @@ export default function AdminLedgerPage() {
         {datesBackwards ? null : entries.isPending ? (
           <ListLoading label="Loading the journal" />
         ) : entries.isError ? (
-          <ListError title="We couldn't load the journal." error={entries.error} onRetry={() => void entries.refetch()} retrying={entries.isFetching} />
+          <ListError
+            title="We couldn't load the journal."
+            error={entries.error}
+            onRetry={() => void entries.refetch()}
+            retrying={entries.isFetching}
+          />
         ) : rows.length === 0 ? (
-          <EmptyState title={filtered ? 'No entries match' : 'No entries yet'} description={filtered ? 'Try other filters or a wider date range.' : 'Payments, sales, loans and fund deals appear here as they happen.'} />
+          <EmptyState
+            title={filtered ? 'No entries match' : 'No entries yet'}
+            description={filtered ? 'Try other filters or a wider date range.' : 'Payments, sales, loans and fund deals appear here as they happen.'}
+          />
         ) : (
           <ResponsiveTable rows={rows} rowKey={(e) => e.id} columns={columns} rowTestId="ledger-entry-row" cardTestId="ledger-entry-card" />
         )}
@@ -183,7 +270,12 @@ export default function AdminLedgerPage() {
             Newer
           </Button>
           <span className="text-sm text-muted-foreground tabular">Page {page}</span>
-          <Button variant="outline" size="sm" disabled={rows.length < LEDGER_ENTRIES_PAGE_SIZE || entries.isFetching} onClick={() => setPage(page + 1)}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={rows.length < LEDGER_ENTRIES_PAGE_SIZE || entries.isFetching}
+            onClick={() => setPage(page + 1)}
+          >
             Older
           </Button>
         </div>

@@ -39,8 +39,8 @@ function Mismatches({ run }: { run: Reconciliation }) {
       {run.mismatches.map((m, i) => (
         <li key={i} className="grid gap-0.5">
           <span>
-            {reconciliationMismatchLabels[m.kind]} ({m.flow === 'payment' ? 'payment' : 'refund'}): ledger <span className="tabular">{formatCents(m.ledgerCents)}</span>, provider{' '}
-            <span className="tabular">{formatCents(m.providerCents)}</span>
+            {reconciliationMismatchLabels[m.kind]} ({m.flow === 'payment' ? 'payment' : 'refund'}): ledger{' '}
+            <span className="tabular">{formatCents(m.ledgerCents)}</span>, provider <span className="tabular">{formatCents(m.providerCents)}</span>
           </span>
           <span className="font-mono text-xs break-all text-muted-foreground">
             {m.reference}
@@ -80,7 +80,12 @@ export function ReconciliationSection() {
       ),
       card: 'primary',
     },
-    { id: 'status', header: 'Result', cell: (r) => <Badge variant={statusBadge[r.status].variant}>{statusBadge[r.status].label}</Badge>, card: 'aside' },
+    {
+      id: 'status',
+      header: 'Result',
+      cell: (r) => <Badge variant={statusBadge[r.status].variant}>{statusBadge[r.status].label}</Badge>,
+      card: 'aside',
+    },
     {
       id: 'in',
       header: 'Payments: ledger / provider',
@@ -111,7 +116,8 @@ export function ReconciliationSection() {
           Reconciliation
         </h2>
         <p className="text-sm text-muted-foreground">
-          The provider clearing account against the payment provider's own payments and refunds, one UTC day at a time. A daily run checks yesterday at 00:15 UTC.
+          The provider clearing account against the payment provider's own payments and refunds, one UTC day at a time. A daily run checks yesterday
+          at 00:15 UTC.
         </p>
       </div>
       <form
@@ -123,7 +129,15 @@ export function ReconciliationSection() {
       >
         <div className="grid gap-1.5">
           <Label htmlFor={dayId}>Day</Label>
-          <Input id={dayId} type="date" value={day} max={today} onChange={(e) => setDay(e.target.value)} aria-invalid={!dayOk || undefined} className="w-44" />
+          <Input
+            id={dayId}
+            type="date"
+            value={day}
+            max={today}
+            onChange={(e) => setDay(e.target.value)}
+            aria-invalid={!dayOk || undefined}
+            className="w-44"
+          />
         </div>
         <Button type="submit" disabled={!dayOk || reconcile.isPending}>
           <RefreshCw aria-hidden="true" className={reconcile.isPending ? 'animate-spin' : undefined} />

@@ -76,7 +76,9 @@ describe('the offer form', () => {
   it('never lets an offer exceed the LTV cap and keeps the APR within the policy', () => {
     expect(percentToBps('12.5%')).toBe(1250);
     const p = defaultLendingPolicy;
-    expect(offerIssues({ amount: '2000.01', apr: '12', termMonths: 6, note: '' }, 200_000, p)).toEqual({ amount: 'The offer cannot exceed $2,000.00 (the LTV cap)' });
+    expect(offerIssues({ amount: '2000.01', apr: '12', termMonths: 6, note: '' }, 200_000, p)).toEqual({
+      amount: 'The offer cannot exceed $2,000.00 (the LTV cap)',
+    });
     expect(offerIssues({ amount: '2000', apr: '25', termMonths: 6, note: '' }, 200_000, p)).toEqual({ apr: 'The APR must be from 9.00% to 18.00%' });
     expect(offerIssues({ amount: '2000', apr: '9', termMonths: 6, note: '' }, 200_000, p)).toEqual({});
   });
@@ -114,7 +116,9 @@ describe('/admin/loans', () => {
     fireEvent.change(amount, { target: { value: '1,800' } });
     fireEvent.change(within(review).getByLabelText('APR (%)'), { target: { value: '12.5' } });
     fireEvent.click(within(review).getByRole('button', { name: 'Send offer' }));
-    await waitFor(() => expect(patched).toEqual({ status: 'conditionally_approved', offeredAmountCents: 180_000, aprBps: 1250, termMonths: 6, note: null }));
+    await waitFor(() =>
+      expect(patched).toEqual({ status: 'conditionally_approved', offeredAmountCents: 180_000, aprBps: 1250, termMonths: 6, note: null }),
+    );
   });
 
   it('funds only once every card is in the vault', async () => {
@@ -145,7 +149,14 @@ describe('/admin/loans', () => {
   });
 
   it('asks for the reason when a funded loan is defaulted with nothing past its grace, and sends it as an override', async () => {
-    const funded = loan({ status: 'funded', offeredAmountCents: 150_000, aprBps: 1200, offeredTermMonths: 6, fundedAt: '2026-11-21T12:00:00Z', outstandingPrincipalCents: 150_000 });
+    const funded = loan({
+      status: 'funded',
+      offeredAmountCents: 150_000,
+      aprBps: 1200,
+      offeredTermMonths: 6,
+      fundedAt: '2026-11-21T12:00:00Z',
+      outstandingPrincipalCents: 150_000,
+    });
     let patched: unknown = null;
     renderMemberPage(<AdminLoansPage />, (url, init) => {
       if (url.startsWith('/api/admin/loans?')) return json({ loans: [funded], total: 1, page: 1, pageSize: 50, counts });

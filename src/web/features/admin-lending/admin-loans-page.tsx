@@ -16,10 +16,25 @@ import { LoanReview } from './loan-review.tsx';
 
 const isStatus = (s: string | undefined): s is LoanStatus => !!s && (loanStatuses as readonly string[]).includes(s);
 
-function StatusFilter({ status, counts, onPick }: { status: LoanStatus | undefined; counts: Partial<Record<LoanStatus, number>> | undefined; onPick: (s: LoanStatus | undefined) => void }) {
+function StatusFilter({
+  status,
+  counts,
+  onPick,
+}: {
+  status: LoanStatus | undefined;
+  counts: Partial<Record<LoanStatus, number>> | undefined;
+  onPick: (s: LoanStatus | undefined) => void;
+}) {
   const total = counts ? Object.values(counts).reduce((a, b) => a + (b ?? 0), 0) : undefined;
   const chip = (value: LoanStatus | undefined, label: string, n: number | undefined) => (
-    <Button key={value ?? 'all'} size="sm" variant={status === value ? 'default' : 'outline'} aria-pressed={status === value} onClick={() => onPick(value)} data-testid="status-filter">
+    <Button
+      key={value ?? 'all'}
+      size="sm"
+      variant={status === value ? 'default' : 'outline'}
+      aria-pressed={status === value}
+      onClick={() => onPick(value)}
+      data-testid="status-filter"
+    >
       {label}
       {n !== undefined && <span className={cn('tabular rounded px-1 text-[0.7rem]', status === value ? 'bg-white/20' : 'bg-muted')}>{n}</span>}
     </Button>
@@ -46,10 +61,13 @@ function QueueItem({ loan, current, onPick }: { loan: Loan; current: boolean; on
         <StatusBadge status={loan.status} map={loanStatusMap} />
       </span>
       <span className="text-xs text-muted-foreground">
-        <Money cents={loan.offeredAmountCents ?? loan.amountRequestedCents} decimals={0} /> · {loan.collateralCount} card{loan.collateralCount === 1 ? '' : 's'} · {day(loan.createdAt)}
+        <Money cents={loan.offeredAmountCents ?? loan.amountRequestedCents} decimals={0} /> · {loan.collateralCount} card
+        {loan.collateralCount === 1 ? '' : 's'} · {day(loan.createdAt)}
       </span>
       {(loan.ltvWarning || loan.nextPayment?.overdue) && (
-        <span className="text-xs font-medium text-destructive">{[loan.ltvWarning && 'LTV above the cap', loan.nextPayment?.overdue && 'Payment overdue'].filter(Boolean).join(' · ')}</span>
+        <span className="text-xs font-medium text-destructive">
+          {[loan.ltvWarning && 'LTV above the cap', loan.nextPayment?.overdue && 'Payment overdue'].filter(Boolean).join(' · ')}
+        </span>
       )}
     </button>
   );
@@ -77,21 +95,48 @@ export default function AdminLoansPage() {
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Admin" title="Loan Applications" description="Review applications, make offers within the LTV cap, receive the collateral, fund, and follow repayment." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Loan Applications"
+        description="Review applications, make offers within the LTV cap, receive the collateral, fund, and follow repayment."
+      />
       <div className="grid gap-3">
         <StatusFilter status={status} counts={query.data?.counts} onPick={(s) => list.setFilter('status', s)} />
-        <SearchInput label="Search loans" placeholder="Search by member name or phone" value={list.search} onChange={list.setSearch} className="max-w-md" />
+        <SearchInput
+          label="Search loans"
+          placeholder="Search by member name or phone"
+          value={list.search}
+          onChange={list.setSearch}
+          className="max-w-md"
+        />
       </div>
       {query.isPending ? (
         <ListLoading label="Loading loan applications" />
       ) : query.isError ? (
-        <ListError title="Loan applications could not be loaded" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ListError
+          title="Loan applications could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : loans.length === 0 && !picked ? (
-        <EmptyState title="No loans here" description={status ? `No ${loanStatusLabels[status].toLowerCase()} loans${list.q ? ' match the search' : ''}.` : 'No loan applications yet.'} />
+        <EmptyState
+          title="No loans here"
+          description={
+            status ? `No ${loanStatusLabels[status].toLowerCase()} loans${list.q ? ' match the search' : ''}.` : 'No loan applications yet.'
+          }
+        />
       ) : (
         <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <div className="grid content-start gap-2">
-            <ListCount loaded page={query.data.page} total={query.data.total} pageSize={query.data.pageSize} updating={query.isFetching} none="No loans match." />
+            <ListCount
+              loaded
+              page={query.data.page}
+              total={query.data.total}
+              pageSize={query.data.pageSize}
+              updating={query.isFetching}
+              none="No loans match."
+            />
             <ul className="grid gap-2" aria-label="Queue">
               {loans.map((l) => (
                 <li key={l.id}>

@@ -1,7 +1,16 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Check, Circle } from 'lucide-react';
-import { LOAN_REASON_MAX, LOAN_REFERENCE_MAX, formatApr, formatBpsPercent, utcDay, type AdminLoanDetail, type AdminLoanPatch, type Collateral } from '#common/lending.ts';
+import {
+  LOAN_REASON_MAX,
+  LOAN_REFERENCE_MAX,
+  formatApr,
+  formatBpsPercent,
+  utcDay,
+  type AdminLoanDetail,
+  type AdminLoanPatch,
+  type Collateral,
+} from '#common/lending.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { CollateralList, collateralTitle, day, LoanFacts, LoanHistory, LoanInvoices, Section } from '#web/components/loans/loan-parts.tsx';
 import { LtvGauge } from '#web/components/loans/ltv-gauge.tsx';
@@ -46,7 +55,9 @@ function ActionDialog({ loan, action, onClose }: { loan: AdminLoanDetail; action
   const confirm = () => {
     if (!action) return;
     if (needsText && !text.trim()) {
-      setProblem(action === 'rejected' ? 'Give the member a reason' : action === 'paid' ? 'Enter the payment reference' : 'Give the reason for defaulting now');
+      setProblem(
+        action === 'rejected' ? 'Give the member a reason' : action === 'paid' ? 'Enter the payment reference' : 'Give the reason for defaulting now',
+      );
       return;
     }
     const t = text.trim();
@@ -64,7 +75,9 @@ function ActionDialog({ loan, action, onClose }: { loan: AdminLoanDetail; action
       { id: loan.id, patch },
       {
         onSuccess: () => {
-          toast({ title: { rejected: 'Loan rejected', funded: 'Loan funded', paid: 'Loan Marked as Paid', defaulted: 'Loan marked defaulted' }[action] });
+          toast({
+            title: { rejected: 'Loan rejected', funded: 'Loan funded', paid: 'Loan Marked as Paid', defaulted: 'Loan marked defaulted' }[action],
+          });
           close();
         },
         onError: (err) => setProblem(errorMessage(err, 'The change was not saved. Try again.')),
@@ -72,17 +85,38 @@ function ActionDialog({ loan, action, onClose }: { loan: AdminLoanDetail; action
     );
   };
   const copy = {
-    rejected: { title: 'Reject this application?', description: 'The member sees your reason. Any pledged cards are released.', label: 'Reject', field: 'Reason for the member' },
-    funded: { title: 'Fund this loan?', description: 'The schedule is fixed from today and the origination fee is invoiced.', label: 'Fund loan', field: 'Note (optional)' },
-    paid: { title: 'Mark this loan as paid?', description: 'Use this for a payment received outside checkout. The collateral is released.', label: 'Mark as paid', field: 'Payment reference' },
+    rejected: {
+      title: 'Reject this application?',
+      description: 'The member sees your reason. Any pledged cards are released.',
+      label: 'Reject',
+      field: 'Reason for the member',
+    },
+    funded: {
+      title: 'Fund this loan?',
+      description: 'The schedule is fixed from today and the origination fee is invoiced.',
+      label: 'Fund loan',
+      field: 'Note (optional)',
+    },
+    paid: {
+      title: 'Mark this loan as paid?',
+      description: 'Use this for a payment received outside checkout. The collateral is released.',
+      label: 'Mark as paid',
+      field: 'Payment reference',
+    },
     defaulted: override
       ? {
           title: 'Default this loan before anything is overdue?',
-          description: 'No installment is unpaid past its grace period. Defaulting now is an override: give the reason, which is kept in the loan’s history and the audit log.',
+          description:
+            'No installment is unpaid past its grace period. Defaulting now is an override: give the reason, which is kept in the loan’s history and the audit log.',
           label: 'Default with this reason',
           field: 'Reason for defaulting now',
         }
-      : { title: 'Mark this loan as defaulted?', description: 'An installment is unpaid past its grace period. The collateral is flagged.', label: 'Mark defaulted', field: 'Note (optional)' },
+      : {
+          title: 'Mark this loan as defaulted?',
+          description: 'An installment is unpaid past its grace period. The collateral is flagged.',
+          label: 'Mark defaulted',
+          field: 'Note (optional)',
+        },
   };
   const c = action ? copy[action] : null;
   return (
@@ -100,9 +134,24 @@ function ActionDialog({ loan, action, onClose }: { loan: AdminLoanDetail; action
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-text`}>{c?.field}</Label>
         {action === 'paid' ? (
-          <Input id={`${id}-text`} value={text} maxLength={LOAN_REFERENCE_MAX} onChange={(e) => setText(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? `${id}-problem` : undefined} />
+          <Input
+            id={`${id}-text`}
+            value={text}
+            maxLength={LOAN_REFERENCE_MAX}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={!!problem}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
         ) : (
-          <Textarea id={`${id}-text`} rows={3} value={text} maxLength={LOAN_REASON_MAX} onChange={(e) => setText(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? `${id}-problem` : undefined} />
+          <Textarea
+            id={`${id}-text`}
+            rows={3}
+            value={text}
+            maxLength={LOAN_REASON_MAX}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={!!problem}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
         )}
         {problem && (
           <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
@@ -125,7 +174,10 @@ function ReceiveButton({ loan, card }: { loan: AdminLoanDetail; card: Collateral
         onSuccess: (saved) => {
           const recheck = saved.events.at(-1);
           const result = recheck?.kind === 'psa_rechecked' ? (recheck.data as { result?: string }).result : null;
-          toast({ title: 'Received in the vault', description: `${collateralTitle(card)}. ${result === 'match' ? 'PSA’s record matches.' : result ? 'PSA re-check: ' + result.replace(/_/g, ' ') + '.' : ''}` });
+          toast({
+            title: 'Received in the vault',
+            description: `${collateralTitle(card)}. ${result === 'match' ? 'PSA’s record matches.' : result ? 'PSA re-check: ' + result.replace(/_/g, ' ') + '.' : ''}`,
+          });
         },
         onError: failed,
       },
@@ -142,7 +194,8 @@ function ReceiveButton({ loan, card }: { loan: AdminLoanDetail; card: Collateral
 function TakeCollateral({ loan }: { loan: AdminLoanDetail }) {
   const take = useTakeCollateral();
   const [open, setOpen] = useState(false);
-  if (loan.collateralTakenAt) return <p className="text-sm text-muted-foreground">Collateral taken into house inventory on {day(loan.collateralTakenAt)}.</p>;
+  if (loan.collateralTakenAt)
+    return <p className="text-sm text-muted-foreground">Collateral taken into house inventory on {day(loan.collateralTakenAt)}.</p>;
   const ready = !!loan.collateralListableAt && loan.collateralListableAt.slice(0, 10) <= utcDay(new Date());
   return (
     <>
@@ -181,7 +234,11 @@ function FundingChecklist({ loan, onFund }: { loan: AdminLoanDetail; onFund: () 
       <ul className="grid gap-1">
         {loan.collateral.map((c) => (
           <li key={c.cardId} className="flex items-center gap-2">
-            {c.custody === 'in_vault' ? <Check className="size-4 text-emerald-700" aria-label="Done" /> : <Circle className="size-4 text-muted-foreground" aria-label="Not yet" />}
+            {c.custody === 'in_vault' ? (
+              <Check className="size-4 text-emerald-700" aria-label="Done" />
+            ) : (
+              <Circle className="size-4 text-muted-foreground" aria-label="Not yet" />
+            )}
             <span className="min-w-0 break-words">
               {collateralTitle(c)} in the vault
               {c.needsReview && <span className="text-destructive"> (PSA record differs)</span>}
@@ -192,7 +249,9 @@ function FundingChecklist({ loan, onFund }: { loan: AdminLoanDetail; onFund: () 
       <Button variant="crimson" className="justify-self-start" disabled={!loan.allCollateralInVault} onClick={onFund}>
         Fund loan
       </Button>
-      {!loan.allCollateralInVault && <p className="text-xs text-muted-foreground">Every collateral card must be received in the vault before funding.</p>}
+      {!loan.allCollateralInVault && (
+        <p className="text-xs text-muted-foreground">Every collateral card must be received in the vault before funding.</p>
+      )}
     </div>
   );
 }
@@ -221,13 +280,22 @@ function Review({ loan }: { loan: AdminLoanDetail }) {
         <span className="text-muted-foreground">Purpose:</span> {loan.purpose}
       </p>
       <LoanFacts loan={loan} />
-      {loan.ltvAtOfferBps !== null && <p className="text-xs text-muted-foreground">LTV at offer: {formatBpsPercent(loan.ltvAtOfferBps)}{loan.aprBps !== null && ` · ${formatApr(loan.aprBps)} APR`}</p>}
+      {loan.ltvAtOfferBps !== null && (
+        <p className="text-xs text-muted-foreground">
+          LTV at offer: {formatBpsPercent(loan.ltvAtOfferBps)}
+          {loan.aprBps !== null && ` · ${formatApr(loan.aprBps)} APR`}
+        </p>
+      )}
       {loan.fundedAt && s !== 'paid' && <LtvGauge ltvBps={loan.liveLtvBps} capBps={loan.maxLtvBps} />}
       {s === 'rejected' && loan.rejectionReason && <p className="rounded-md bg-muted p-3 text-sm">Reason given: {loan.rejectionReason}</p>}
       {s === 'defaulted' && (
         <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" role="status" data-testid="default-flag">
           In default since {day(loan.defaultedAt)}. The collateral is flagged
-          {loan.collateralTakenAt ? ' and is in house inventory.' : loan.collateralListableAt ? ` and may be taken into house inventory from ${day(loan.collateralListableAt)}.` : '.'}
+          {loan.collateralTakenAt
+            ? ' and is in house inventory.'
+            : loan.collateralListableAt
+              ? ` and may be taken into house inventory from ${day(loan.collateralListableAt)}.`
+              : '.'}
         </p>
       )}
 
@@ -237,7 +305,11 @@ function Review({ loan }: { loan: AdminLoanDetail }) {
 
       {s === 'submitted' && (policy.isPending ? <Skeleton className="h-48 w-full" /> : <OfferForm loan={loan} policy={policy.data?.policy} />)}
       {s === 'accepted' && <FundingChecklist loan={loan} onFund={() => setAction('funded')} />}
-      {s === 'conditionally_approved' && <p className="rounded-md bg-muted p-3 text-sm">Offer sent; waiting for the member{loan.offerExpiresAt && ` (open until ${day(loan.offerExpiresAt)})`}.</p>}
+      {s === 'conditionally_approved' && (
+        <p className="rounded-md bg-muted p-3 text-sm">
+          Offer sent; waiting for the member{loan.offerExpiresAt && ` (open until ${day(loan.offerExpiresAt)})`}.
+        </p>
+      )}
 
       <div className="flex flex-wrap gap-2" aria-label="Actions" role="group">
         {['submitted', 'conditionally_approved', 'accepted'].includes(s) && (
@@ -252,7 +324,11 @@ function Review({ loan }: { loan: AdminLoanDetail }) {
         )}
         {s === 'defaulted' && <TakeCollateral loan={loan} />}
         {s === 'funded' && (
-          <Button variant="outline" onClick={() => setAction('defaulted')} title={loan.pastGrace ? undefined : 'No installment is past its grace period: defaulting now needs a reason'}>
+          <Button
+            variant="outline"
+            onClick={() => setAction('defaulted')}
+            title={loan.pastGrace ? undefined : 'No installment is past its grace period: defaulting now needs a reason'}
+          >
             Mark defaulted…
           </Button>
         )}
@@ -261,7 +337,10 @@ function Review({ loan }: { loan: AdminLoanDetail }) {
       {loan.schedule.length > 0 && started && (
         <Section title="Outstanding balance">
           <Suspense fallback={<Skeleton className="h-[200px] w-full" />}>
-            <BalanceChart points={balancePoints(started, loan.offeredAmountCents ?? loan.amountRequestedCents, loan.schedule)} today={utcDay(new Date())} />
+            <BalanceChart
+              points={balancePoints(started, loan.offeredAmountCents ?? loan.amountRequestedCents, loan.schedule)}
+              today={utcDay(new Date())}
+            />
           </Suspense>
         </Section>
       )}

@@ -1,6 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatCents } from '#common/format.ts';
-import { collateralBasisLabels, formatBpsPercent, LOAN_NOTE_MAX, monthlyPaymentCents, type AdminLoanDetail, type Collateral, type LendingPolicy } from '#common/lending.ts';
+import {
+  collateralBasisLabels,
+  formatBpsPercent,
+  LOAN_NOTE_MAX,
+  monthlyPaymentCents,
+  type AdminLoanDetail,
+  type Collateral,
+  type LendingPolicy,
+} from '#common/lending.ts';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -9,9 +17,20 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useUpdateLoan } from './api/update-loan.ts';
-import { aprHint, dollarsToCents, initialOffer, offerCapCents, offerIssues, percentToBps, toOfferPatch, type OfferField, type OfferForm } from './offer.ts';
+import {
+  aprHint,
+  dollarsToCents,
+  initialOffer,
+  offerCapCents,
+  offerIssues,
+  percentToBps,
+  toOfferPatch,
+  type OfferField,
+  type OfferForm,
+} from './offer.ts';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 const serverField: Record<string, OfferField> = { offeredAmountCents: 'amount', aprBps: 'apr', termMonths: 'term' };
 
 const figure = (cents: number | null) => (cents === null ? <span className="text-muted-foreground">—</span> : <Money cents={cents} decimals={0} />);
@@ -124,21 +143,41 @@ export function OfferForm({ loan, policy }: { loan: AdminLoanDetail; policy: Len
           <label htmlFor={`${id}-amount`} className="text-sm font-medium">
             Amount offered (USD)
           </label>
-          <Input id={`${id}-amount`} inputMode="decimal" value={form.amount} onChange={(e) => set('amount', e.target.value)} aria-invalid={!!shown('amount')} aria-describedby={shown('amount') ? `${id}-amount-error` : undefined} />
+          <Input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={form.amount}
+            onChange={(e) => set('amount', e.target.value)}
+            aria-invalid={!!shown('amount')}
+            aria-describedby={shown('amount') ? `${id}-amount-error` : undefined}
+          />
           {err('amount') ?? <p className="text-xs text-muted-foreground">At most {formatCents(cap)}</p>}
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor={`${id}-apr`} className="text-sm font-medium">
             APR (%)
           </label>
-          <Input id={`${id}-apr`} inputMode="decimal" value={form.apr} onChange={(e) => set('apr', e.target.value)} aria-invalid={!!shown('apr')} aria-describedby={shown('apr') ? `${id}-apr-error` : undefined} />
+          <Input
+            id={`${id}-apr`}
+            inputMode="decimal"
+            value={form.apr}
+            onChange={(e) => set('apr', e.target.value)}
+            aria-invalid={!!shown('apr')}
+            aria-describedby={shown('apr') ? `${id}-apr-error` : undefined}
+          />
           {err('apr') ?? (policy && <p className="text-xs text-muted-foreground">{aprHint(policy)}</p>)}
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor={`${id}-term`} className="text-sm font-medium">
             Term
           </label>
-          <select id={`${id}-term`} className={selectClass} value={form.termMonths} onChange={(e) => set('termMonths', Number(e.target.value))} aria-invalid={!!shown('term')}>
+          <select
+            id={`${id}-term`}
+            className={selectClass}
+            value={form.termMonths}
+            onChange={(e) => set('termMonths', Number(e.target.value))}
+            aria-invalid={!!shown('term')}
+          >
             {[3, 6, 12].map((m) => (
               <option key={m} value={m}>
                 {m} months

@@ -32,7 +32,11 @@ export function initialOffer(loan: Loan, policy: Pick<LendingPolicy, 'aprMinBps'
   return { amount: (cents / 100).toFixed(2), apr: ((policy?.aprMinBps ?? 1200) / 100).toString(), termMonths: loan.termMonths, note: '' };
 }
 
-export function offerIssues(f: OfferForm, capCents: number, policy: Pick<LendingPolicy, 'aprMinBps' | 'aprMaxBps' | 'terms'> | undefined): Partial<Record<OfferField, string>> {
+export function offerIssues(
+  f: OfferForm,
+  capCents: number,
+  policy: Pick<LendingPolicy, 'aprMinBps' | 'aprMaxBps' | 'terms'> | undefined,
+): Partial<Record<OfferField, string>> {
   const out: Partial<Record<OfferField, string>> = {};
   const cents = dollarsToCents(f.amount);
   if (cents === null || cents <= 0) out.amount = 'Enter the amount offered';

@@ -88,7 +88,13 @@ function RequestsQueue({ onReview }: { onReview: (r: Review) => void }) {
       card: 'field',
     },
     { id: 'date', header: 'Submitted', cell: (r) => formatDate(r.createdAt), card: 'field' },
-    { id: 'note', header: 'Note', cell: (r) => <span className="break-words text-muted-foreground">{r.note ?? '—'}</span>, card: 'wide', className: 'max-w-56' },
+    {
+      id: 'note',
+      header: 'Note',
+      cell: (r) => <span className="break-words text-muted-foreground">{r.note ?? '—'}</span>,
+      card: 'wide',
+      className: 'max-w-56',
+    },
     {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
@@ -131,7 +137,13 @@ function RequestsQueue({ onReview }: { onReview: (r: Review) => void }) {
       ) : query.data.requests.length === 0 ? (
         <EmptyState title={status === 'pending' ? 'No card requests waiting' : 'No card requests with this status'} />
       ) : (
-        <ResponsiveTable rows={query.data.requests} rowKey={(r) => r.id} columns={columns} rowTestId="admin-card-request" cardTestId="admin-card-request" />
+        <ResponsiveTable
+          rows={query.data.requests}
+          rowKey={(r) => r.id}
+          columns={columns}
+          rowTestId="admin-card-request"
+          cardTestId="admin-card-request"
+        />
       )}
     </div>
   );

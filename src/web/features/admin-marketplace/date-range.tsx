@@ -37,13 +37,27 @@ export function DateRangePicker({ from, to, onChange }: { from: string; to: stri
           <Label htmlFor={`${id}-from`} className="text-xs">
             From
           </Label>
-          <Input id={`${id}-from`} type="date" value={from} max={to} onChange={(e) => e.target.value && onChange({ from: e.target.value })} className="w-40" />
+          <Input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => e.target.value && onChange({ from: e.target.value })}
+            className="w-40"
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-to`} className="text-xs">
             To
           </Label>
-          <Input id={`${id}-to`} type="date" value={to} min={from} onChange={(e) => e.target.value && onChange({ to: e.target.value })} className="w-40" />
+          <Input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => e.target.value && onChange({ to: e.target.value })}
+            className="w-40"
+          />
         </div>
       </div>
       <div className="flex flex-wrap gap-1" role="group" aria-label="Quick ranges">

@@ -76,8 +76,17 @@ function NewListingDialog({ open, onClose }: { open: boolean; onClose: () => voi
       <div className="grid gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-card`}>Card</Label>
-          <select id={`${id}-card`} className={`${selectClass} sm:w-full`} value={cardId} onChange={(e) => setCardId(e.target.value)} aria-invalid={errors.card ? true : undefined} aria-describedby={errors.card ? `${id}-card-error` : undefined}>
-            <option value="">{cards.isPending ? 'Loading house cards…' : cards.data?.cards.length ? 'Choose a card' : 'No house cards free to list'}</option>
+          <select
+            id={`${id}-card`}
+            className={`${selectClass} sm:w-full`}
+            value={cardId}
+            onChange={(e) => setCardId(e.target.value)}
+            aria-invalid={errors.card ? true : undefined}
+            aria-describedby={errors.card ? `${id}-card-error` : undefined}
+          >
+            <option value="">
+              {cards.isPending ? 'Loading house cards…' : cards.data?.cards.length ? 'Choose a card' : 'No house cards free to list'}
+            </option>
             {cards.data?.cards.map((c) => (
               <option key={c.id} value={c.id}>
                 {cardLine(c)} · {gradeLine(c)}
@@ -88,12 +97,26 @@ function NewListingDialog({ open, onClose }: { open: boolean; onClose: () => voi
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-price`}>Price ($)</Label>
-          <Input id={`${id}-price`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={errors.price ? true : undefined} aria-describedby={errors.price ? `${id}-price-error` : undefined} />
+          <Input
+            id={`${id}-price`}
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            aria-invalid={errors.price ? true : undefined}
+            aria-describedby={errors.price ? `${id}-price-error` : undefined}
+          />
           <FieldError id={`${id}-price-error`} message={errors.price ?? null} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-days`}>Feature for (days, optional)</Label>
-          <Input id={`${id}-days`} inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} aria-invalid={errors.days ? true : undefined} aria-describedby={errors.days ? `${id}-days-error` : undefined} />
+          <Input
+            id={`${id}-days`}
+            inputMode="numeric"
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            aria-invalid={errors.days ? true : undefined}
+            aria-describedby={errors.days ? `${id}-days-error` : undefined}
+          />
           <FieldError id={`${id}-days-error`} message={errors.days ?? null} />
         </div>
         <FieldError id={`${id}-form-error`} message={errors.form ?? null} />
@@ -130,10 +153,25 @@ function RepriceDialog({ listing, onClose }: { listing: AdminListing | null; onC
     );
   };
   return (
-    <ConfirmDialog open={!!listing} onClose={onClose} onConfirm={submit} pending={patch.isPending} title="Change the price" description={listing ? cardLine(listing.card) : ''} confirmLabel="Save price">
+    <ConfirmDialog
+      open={!!listing}
+      onClose={onClose}
+      onConfirm={submit}
+      pending={patch.isPending}
+      title="Change the price"
+      description={listing ? cardLine(listing.card) : ''}
+      confirmLabel="Save price"
+    >
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-price`}>Price ($)</Label>
-        <Input id={`${id}-price`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={problem ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined} />
+        <Input
+          id={`${id}-price`}
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+        />
         <FieldError id={`${id}-error`} message={problem} />
       </div>
     </ConfirmDialog>
@@ -177,7 +215,12 @@ export function HouseListingsSection() {
     { id: 'status', header: 'Status', cell: (l) => <StatusBadge status={l.status} map={listingStatusStyles} />, card: 'aside' },
     { id: 'seller', header: 'Seller', cell: (l) => (l.seller.kind === 'house' ? 'House' : (l.seller.name ?? 'Member')), card: 'field' },
     { id: 'price', header: 'Price', cell: (l) => <Money cents={l.priceCents} />, card: 'field' },
-    { id: 'featured', header: 'Featured', cell: (l) => (l.featured && l.featuredUntil ? `Until ${formatDate(l.featuredUntil)}` : '—'), card: 'field' },
+    {
+      id: 'featured',
+      header: 'Featured',
+      cell: (l) => (l.featured && l.featuredUntil ? `Until ${formatDate(l.featuredUntil)}` : '—'),
+      card: 'field',
+    },
     {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
@@ -227,7 +270,13 @@ export function HouseListingsSection() {
       ) : query.data.listings.length === 0 ? (
         <EmptyState title="No listings with this status" />
       ) : (
-        <ResponsiveTable rows={query.data.listings} rowKey={(l) => l.id} columns={columns} rowTestId="admin-listing" cardTestId="admin-listing-card" />
+        <ResponsiveTable
+          rows={query.data.listings}
+          rowKey={(l) => l.id}
+          columns={columns}
+          rowTestId="admin-listing"
+          cardTestId="admin-listing-card"
+        />
       )}
       <NewListingDialog open={creating} onClose={() => setCreating(false)} />
       <RepriceDialog listing={repricing} onClose={() => setRepricing(null)} />

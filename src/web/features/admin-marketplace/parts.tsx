@@ -32,7 +32,8 @@ export function Stat({ label, value, testId }: { label: string; value: ReactNode
 
 export { FilterSelect } from '#web/components/list-parts.tsx';
 
-export const selectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:w-auto';
+export const selectClass =
+  'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring sm:w-auto';
 
 export interface Review {
   title: string;
@@ -93,7 +94,14 @@ export function ReviewDialog({ review, onClose, onDone }: { review: Review | nul
         {review?.price && (
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-price`}>Counter price ($)</Label>
-            <Input id={`${id}-price`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} aria-invalid={priceError ? true : undefined} aria-describedby={priceError ? `${id}-price-error` : undefined} />
+            <Input
+              id={`${id}-price`}
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              aria-invalid={priceError ? true : undefined}
+              aria-describedby={priceError ? `${id}-price-error` : undefined}
+            />
             {priceError && (
               <p id={`${id}-price-error`} role="alert" className="text-sm text-destructive">
                 {priceError}

@@ -25,7 +25,10 @@ export default function PromotionRequestsPage() {
   const act = (p: PromotionRequest, action: 'approve' | 'decline') =>
     setOpen({
       title: action === 'approve' ? `Feature this listing for ${p.days} days?` : 'Decline this promotion?',
-      description: action === 'approve' ? 'It shows first on the Private MarketPlace with a Featured badge until the period ends.' : 'The seller sees your note.',
+      description:
+        action === 'approve'
+          ? 'It shows first on the Private MarketPlace with a Featured badge until the period ends.'
+          : 'The seller sees your note.',
       confirmLabel: action === 'approve' ? 'Approve' : 'Decline',
       done: action === 'approve' ? 'Promotion approved' : 'Promotion declined',
       destructive: action === 'decline',
@@ -67,7 +70,11 @@ export default function PromotionRequestsPage() {
   ];
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Admin" title="Promotion Requests" description="Sellers asking for a listing to be featured first on the Private MarketPlace." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Promotion Requests"
+        description="Sellers asking for a listing to be featured first on the Private MarketPlace."
+      />
       <FilterSelect
         label="Status"
         value={raw === 'all' ? 'all' : (status ?? 'pending')}
@@ -83,7 +90,12 @@ export default function PromotionRequestsPage() {
       {query.isPending ? (
         <ListLoading label="Loading promotion requests" />
       ) : query.isError ? (
-        <ListError title="Promotion requests could not be loaded" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ListError
+          title="Promotion requests could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : query.data.requests.length === 0 ? (
         <EmptyState title={status === 'pending' ? 'No promotion requests waiting' : 'No promotion requests with this status'} />
       ) : (

@@ -2,7 +2,17 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Download } from 'lucide-react';
 import { formatCents, formatDate } from '#common/format.ts';
-import { payoutStatusLabels, saleKindLabels, saleKinds, salesPeriods, type AdminSalesQueryInput, type SaleKind, type SaleRow, type SalesPeriod, type Seller } from '#common/marketplace.ts';
+import {
+  payoutStatusLabels,
+  saleKindLabels,
+  saleKinds,
+  salesPeriods,
+  type AdminSalesQueryInput,
+  type SaleKind,
+  type SaleRow,
+  type SalesPeriod,
+  type Seller,
+} from '#common/marketplace.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ListError, ListLoading } from '#web/components/list-parts.tsx';
 import { Money } from '#web/components/money.tsx';
@@ -20,7 +30,12 @@ const party = (s: Seller) => (s.kind === 'house' ? 'The house' : (s.name ?? 'Mem
 
 function PayoutCell({ sale }: { sale: SaleRow }) {
   const mark = useMarkPayoutPaid();
-  if (sale.payoutStatus !== 'owed') return <span className="text-muted-foreground">{sale.payoutStatus === 'paid' && sale.payoutPaidAt ? `Paid ${formatDate(sale.payoutPaidAt)}` : payoutStatusLabels[sale.payoutStatus]}</span>;
+  if (sale.payoutStatus !== 'owed')
+    return (
+      <span className="text-muted-foreground">
+        {sale.payoutStatus === 'paid' && sale.payoutPaidAt ? `Paid ${formatDate(sale.payoutPaidAt)}` : payoutStatusLabels[sale.payoutStatus]}
+      </span>
+    );
   return (
     <Button
       size="sm"
@@ -44,14 +59,30 @@ const columns: Column<SaleRow>[] = [
   { id: 'kind', header: 'Kind', cell: (s) => saleKindLabels[s.kind], card: 'field' },
   { id: 'buyer', header: 'Buyer', cell: (s) => party(s.buyer), card: 'field' },
   { id: 'seller', header: 'Seller', cell: (s) => party(s.seller), card: 'field' },
-  { id: 'price', header: 'Price', cell: (s) => <Money cents={s.priceCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  {
+    id: 'price',
+    header: 'Price',
+    cell: (s) => <Money cents={s.priceCents} />,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
   { id: 'fees', header: 'Fees', cell: (s) => <Money cents={s.feesCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
-  { id: 'total', header: 'Total', cell: (s) => <Money cents={s.totalCents} className="font-medium" />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  {
+    id: 'total',
+    header: 'Total',
+    cell: (s) => <Money cents={s.totalCents} className="font-medium" />,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
   { id: 'payout', header: 'Payout', cell: (s) => <PayoutCell sale={s} />, card: 'footer' },
   {
     id: 'audit',
     header: <span className="sr-only">Audit trail</span>,
-    cell: (s) => <AuditTrailLink targetType="sale" targetId={s.id} label="Audit" aria-label={`Audit trail for the sale of ${s.card.year} ${s.card.subject}`} />,
+    cell: (s) => (
+      <AuditTrailLink targetType="sale" targetId={s.id} label="Audit" aria-label={`Audit trail for the sale of ${s.card.year} ${s.card.subject}`} />
+    ),
     card: 'footer',
   },
 ];
@@ -158,7 +189,11 @@ export default function SalesHistoryPage() {
           ) : (
             <>
               <ResponsiveTable rows={data.sales} rowKey={(s) => s.id} columns={columns} rowTestId="admin-sale" cardTestId="admin-sale" />
-              {data.truncated && <p className="text-sm text-muted-foreground">Showing the latest {data.sales.length} sales; the totals and the CSV include them all.</p>}
+              {data.truncated && (
+                <p className="text-sm text-muted-foreground">
+                  Showing the latest {data.sales.length} sales; the totals and the CSV include them all.
+                </p>
+              )}
             </>
           )}
         </>

@@ -32,10 +32,31 @@ const columns: Column<SecureAnalyticsRow>[] = [
       ),
     card: 'primary',
   },
-  { id: 'views', header: 'Views', cell: (r) => <span className="tabular">{r.views}</span>, card: 'aside', className: 'text-right', headerClassName: 'text-right' },
-  { id: 'unique', header: 'Unique viewers', cell: (r) => <span className="tabular">{r.uniqueViewers}</span>, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  {
+    id: 'views',
+    header: 'Views',
+    cell: (r) => <span className="tabular">{r.views}</span>,
+    card: 'aside',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
+  {
+    id: 'unique',
+    header: 'Unique viewers',
+    cell: (r) => <span className="tabular">{r.uniqueViewers}</span>,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
   { id: 'total', header: 'Total time', cell: (r) => duration(r.totalSeconds), card: 'field', className: 'text-right', headerClassName: 'text-right' },
-  { id: 'median', header: 'Median time', cell: (r) => duration(r.medianSeconds), card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  {
+    id: 'median',
+    header: 'Median time',
+    cell: (r) => duration(r.medianSeconds),
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
 ];
 
 /** /admin/secure-analytics: how members look at listings over a chosen period. */
@@ -50,7 +71,12 @@ export default function SecureAnalyticsPage() {
       {query.isPending ? (
         <ListLoading label="Loading secure analytics" />
       ) : query.isError || !data ? (
-        <ListError title="Secure analytics could not be loaded" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ListError
+          title="Secure analytics could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -76,7 +102,10 @@ export default function SecureAnalyticsPage() {
             </div>
           </section>
           {data.listings.length === 0 ? (
-            <EmptyState title="No listing views in this period" description="Views are counted when members open a listing on the Private MarketPlace." />
+            <EmptyState
+              title="No listing views in this period"
+              description="Views are counted when members open a listing on the Private MarketPlace."
+            />
           ) : (
             <ResponsiveTable rows={data.listings} rowKey={(r) => r.cardId} columns={columns} rowTestId="analytics-row" cardTestId="analytics-row" />
           )}

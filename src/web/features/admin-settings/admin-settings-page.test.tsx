@@ -64,7 +64,13 @@ describe('admin settings', () => {
     const [{ url, body }] = patches();
     expect(url).toBe('/api/admin/settings/sections/onboarding');
     expect(Object.keys(body)).toEqual(['wireInstructions']);
-    expect(body.wireInstructions).toMatchObject({ beneficiaryName: 'Slab Custody LLC', bankName: 'First Harbor Bank', accountNumber: '000123456789', routingNumber: '021000021', swiftCode: '' });
+    expect(body.wireInstructions).toMatchObject({
+      beneficiaryName: 'Slab Custody LLC',
+      bankName: 'First Harbor Bank',
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+      swiftCode: '',
+    });
   });
 
   it('asks for the bank and account number when only part of the instructions is filled in', async () => {
@@ -93,15 +99,32 @@ describe('admin settings', () => {
     type('Maximum loan-to-value (%)', '45');
     fireEvent.click(screen.getByRole('button', { name: 'Save lending policy' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
-    expect(patches()[0].body).toMatchObject({ minLoanCents: 250_000, aprMinBps: 850, aprMaxBps: 1500, maxLtvBps: 4500, terms: [3, 6, 12], originationFeeTemplateId: null });
+    expect(patches()[0].body).toMatchObject({
+      minLoanCents: 250_000,
+      aprMinBps: 850,
+      aprMaxBps: 1500,
+      maxLtvBps: 4500,
+      terms: [3, 6, 12],
+      originationFeeTemplateId: null,
+    });
     // Saved: the form takes the saved policy, so there is nothing left to discard.
-    await waitFor(() => expect((within(section('Lending policy')).getByRole('button', { name: 'Discard changes' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((within(section('Lending policy')).getByRole('button', { name: 'Discard changes' }) as HTMLButtonElement).disabled).toBe(true),
+    );
   });
 
   it('shows the server’s field errors beside their fields and keeps the input', async () => {
     renderPage(
       () => new Response(JSON.stringify(loaded)),
-      () => new Response(JSON.stringify({ status: 'error', error: 'Between 5 and 120 minutes', fieldErrors: { reservationMinutes: ['Between 5 and 120 minutes (server)'] } }), { status: 400 }),
+      () =>
+        new Response(
+          JSON.stringify({
+            status: 'error',
+            error: 'Between 5 and 120 minutes',
+            fieldErrors: { reservationMinutes: ['Between 5 and 120 minutes (server)'] },
+          }),
+          { status: 400 },
+        ),
     );
     await screen.findByLabelText('A reservation holds a card for (minutes)');
     type('A reservation holds a card for (minutes)', '30');
@@ -119,7 +142,10 @@ describe('admin settings', () => {
     fireEvent.click(hunts);
     fireEvent.click(within(section('Feature switches')).getByRole('button', { name: 'Save feature switches' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
-    expect(patches()[0]).toEqual({ url: '/api/admin/settings/sections/features', body: { marketplace: true, lending: true, funds: true, hunts: false } });
+    expect(patches()[0]).toEqual({
+      url: '/api/admin/settings/sections/features',
+      body: { marketplace: true, lending: true, funds: true, hunts: false },
+    });
   });
 
   it('shows a calm message with Retry when the settings fail to load', async () => {

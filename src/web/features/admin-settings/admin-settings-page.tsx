@@ -14,7 +14,11 @@ export default function AdminSettingsPage() {
   const settings = useAdminSettings();
   return (
     <div className="grid gap-6 px-4 py-8 sm:px-8">
-      <PageHeader eyebrow="Admin" title="Settings" description="Platform settings. Each section saves on its own; every change is recorded in the audit log and the other admins are told." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Settings"
+        description="Platform settings. Each section saves on its own; every change is recorded in the audit log and the other admins are told."
+      />
       <PageQuery query={settings} loadingLabel="Loading settings" errorTitle="We couldn't load the settings">
         {({ sections, feeTemplates }) => (
           <div className="grid max-w-5xl gap-6">

@@ -69,7 +69,11 @@ export function SectionCard<T extends FieldValues>({
  * the server's field errors go beside their fields (an error on `terms.0` shows on `terms`), the
  * typed values stay, and a toast explains.
  */
-export async function saveSection<T extends FieldValues, R>(form: SectionForm<T>, save: () => Promise<R>, after: { reset: (saved: R) => T; description: string }) {
+export async function saveSection<T extends FieldValues, R>(
+  form: SectionForm<T>,
+  save: () => Promise<R>,
+  after: { reset: (saved: R) => T; description: string },
+) {
   try {
     const saved = await save();
     form.reset(after.reset(saved));

@@ -73,7 +73,9 @@ export type WireFormInput = z.input<typeof wireFormSchema>;
 export type WireFormValues = z.output<typeof wireFormSchema>;
 
 const emptyWire = Object.fromEntries(wireKeys.map((k) => [k, ''])) as Record<WireKey, string>;
-export const toWireForm = (s: OnboardingSettings): WireFormInput => ({ wire: s.wireInstructions ? { ...emptyWire, ...s.wireInstructions } : emptyWire });
+export const toWireForm = (s: OnboardingSettings): WireFormInput => ({
+  wire: s.wireInstructions ? { ...emptyWire, ...s.wireInstructions } : emptyWire,
+});
 export const fromWireForm = (v: WireFormValues): WireInstructions | null => (wireKeys.some((k) => v.wire[k]) ? (v.wire as WireInstructions) : null);
 
 export const tiersFormSchema = z.object({

@@ -71,7 +71,12 @@ function HuntDetail({ hunt }: { hunt: AdminHunt }) {
       <ReviewActions
         actions={actions}
         busy={update.isPending}
-        onAct={(action, note) => update.mutate({ id: hunt.id, action, note }, { onSuccess: (h) => toast({ title: `Hunt ${huntStatusLabels[h.status].toLowerCase()}` }), onError: failed })}
+        onAct={(action, note) =>
+          update.mutate(
+            { id: hunt.id, action, note },
+            { onSuccess: (h) => toast({ title: `Hunt ${huntStatusLabels[h.status].toLowerCase()}` }), onError: failed },
+          )
+        }
       />
     </div>
   );
@@ -80,10 +85,16 @@ function HuntDetail({ hunt }: { hunt: AdminHunt }) {
 function SourceDetail({ source }: { source: AdminSource }) {
   const update = useUpdateSource();
   const labels = { active: 'Approve', fulfilled: 'Mark fulfilled', closed: 'Close' } as const;
-  const actions = sourceTransitions[source.status].map((s) => ({ value: s as 'active' | 'fulfilled' | 'closed', label: labels[s as keyof typeof labels], destructive: s === 'closed' }));
+  const actions = sourceTransitions[source.status].map((s) => ({
+    value: s as 'active' | 'fulfilled' | 'closed',
+    label: labels[s as keyof typeof labels],
+    destructive: s === 'closed',
+  }));
   return (
     <div className="grid gap-3 text-sm">
-      <h2 className="font-display text-lg font-medium">{source.card ? `${source.card.year} ${source.card.brand} ${source.card.subject}` : source.description}</h2>
+      <h2 className="font-display text-lg font-medium">
+        {source.card ? `${source.card.year} ${source.card.brand} ${source.card.subject}` : source.description}
+      </h2>
       <p>
         Asking <Money cents={source.askingPriceCents} decimals={0} /> for “{huntTitle(source.hunt)}” ({gradeFloor(source.hunt)}, budget{' '}
         <Money cents={source.hunt.maxBudgetCents} decimals={0} />)
@@ -99,13 +110,30 @@ function SourceDetail({ source }: { source: AdminSource }) {
       <ReviewActions
         actions={actions}
         busy={update.isPending}
-        onAct={(status, note) => update.mutate({ id: source.id, status, note }, { onSuccess: (s) => toast({ title: `Offer ${sourceStatusLabels[s.status].toLowerCase()}` }), onError: failed })}
+        onAct={(status, note) =>
+          update.mutate(
+            { id: source.id, status, note },
+            { onSuccess: (s) => toast({ title: `Offer ${sourceStatusLabels[s.status].toLowerCase()}` }), onError: failed },
+          )
+        }
       />
     </div>
   );
 }
 
-function Queue<T extends { id: string; status: string }>({ rows, title, sub, labels, detail }: { rows: T[]; title: (r: T) => string; sub: (r: T) => string; labels: Record<string, string>; detail: (r: T) => ReactNode }) {
+function Queue<T extends { id: string; status: string }>({
+  rows,
+  title,
+  sub,
+  labels,
+  detail,
+}: {
+  rows: T[];
+  title: (r: T) => string;
+  sub: (r: T) => string;
+  labels: Record<string, string>;
+  detail: (r: T) => ReactNode;
+}) {
   const [picked, setPicked] = useState<string | null>(null);
   const current = rows.find((r) => r.id === picked) ?? rows[0];
   if (rows.length === 0) return <EmptyState title="Nothing here" description="No records with this status." />;
@@ -118,7 +146,10 @@ function Queue<T extends { id: string; status: string }>({ rows, title, sub, lab
               type="button"
               onClick={() => setPicked(r.id)}
               aria-current={current?.id === r.id}
-              className={cn('grid w-full gap-1 rounded-lg border bg-card p-3 text-left text-sm hover:bg-accent', current?.id === r.id && 'border-crimson')}
+              className={cn(
+                'grid w-full gap-1 rounded-lg border bg-card p-3 text-left text-sm hover:bg-accent',
+                current?.id === r.id && 'border-crimson',
+              )}
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="font-medium break-words">{title(r)}</span>
@@ -129,7 +160,11 @@ function Queue<T extends { id: string; status: string }>({ rows, title, sub, lab
           </li>
         ))}
       </ul>
-      {current && <section className="h-fit rounded-xl border bg-card p-4 lg:sticky lg:top-20" aria-label="Detail">{detail(current)}</section>}
+      {current && (
+        <section className="h-fit rounded-xl border bg-card p-4 lg:sticky lg:top-20" aria-label="Detail">
+          {detail(current)}
+        </section>
+      )}
     </div>
   );
 }
@@ -152,7 +187,11 @@ export default function AdminSourcesPage() {
   const sources = useAdminSources(status);
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Admin" title="Source Requests" description="Review hunts before they reach the board, and offers before both sides are put in touch." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Source Requests"
+        description="Review hunts before they reach the board, and offers before both sides are put in touch."
+      />
       <Tabs value={tab} onValueChange={(v) => set('tab', v)}>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList>

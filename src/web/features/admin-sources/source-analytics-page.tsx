@@ -129,13 +129,25 @@ export default function SourceAnalyticsPage() {
               <Label htmlFor={`${id}-from`} className="text-xs">
                 From
               </Label>
-              <Input id={`${id}-from`} type="date" value={range.from} max={range.to} onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))} />
+              <Input
+                id={`${id}-from`}
+                type="date"
+                value={range.from}
+                max={range.to}
+                onChange={(e) => e.target.value && setRange((r) => ({ ...r, from: e.target.value }))}
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor={`${id}-to`} className="text-xs">
                 To
               </Label>
-              <Input id={`${id}-to`} type="date" value={range.to} min={range.from} onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))} />
+              <Input
+                id={`${id}-to`}
+                type="date"
+                value={range.to}
+                min={range.from}
+                onChange={(e) => e.target.value && setRange((r) => ({ ...r, to: e.target.value }))}
+              />
             </div>
           </div>
         }

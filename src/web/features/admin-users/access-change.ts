@@ -1,11 +1,7 @@
 import type { AdminUser, AdminUserPatch } from '#common/auth.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 
-export type AccessChange =
-  | { kind: 'admin'; grant: boolean }
-  | { kind: 'manager'; grant: boolean }
-  | { kind: 'suspend' }
-  | { kind: 'reactivate' };
+export type AccessChange = { kind: 'admin'; grant: boolean } | { kind: 'manager'; grant: boolean } | { kind: 'suspend' } | { kind: 'reactivate' };
 
 export function displayName(user: Pick<AdminUser, 'name' | 'phone'>) {
   return user.name?.trim() || formatPhoneForDisplay(user.phone);

@@ -77,9 +77,8 @@ export function ImpersonateDialog({ user, onClose }: { user: AdminUser | null; o
           <DialogDescription>
             {step === 'intro' ? (
               <>
-                You will see the app exactly as this member does until you return to admin. To confirm it is you, we
-                will text a code to your own phone,{' '}
-                <span className="tabular whitespace-nowrap font-medium text-foreground">{formatPhoneForDisplay(me?.phone)}</span>.
+                You will see the app exactly as this member does until you return to admin. To confirm it is you, we will text a code to your own
+                phone, <span className="tabular whitespace-nowrap font-medium text-foreground">{formatPhoneForDisplay(me?.phone)}</span>.
               </>
             ) : (
               <>

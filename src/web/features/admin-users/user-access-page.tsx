@@ -51,14 +51,16 @@ export default function UserAccessPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader
-        eyebrow="Admin"
-        title="User Access"
-        description="Members and staff: roles, suspension, and viewing the app as a member."
-      />
+      <PageHeader eyebrow="Admin" title="User Access" description="Members and staff: roles, suspension, and viewing the app as a member." />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput label="Search by name or phone" placeholder="Search by name or phone" value={list.search} onChange={list.setSearch} className="w-full sm:max-w-sm" />
+        <SearchInput
+          label="Search by name or phone"
+          placeholder="Search by name or phone"
+          value={list.search}
+          onChange={list.setSearch}
+          className="w-full sm:max-w-sm"
+        />
         <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={page} total={total} pageSize={pageSize} none="No members" />
       </div>
 

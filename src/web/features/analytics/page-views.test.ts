@@ -3,13 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authKeys } from '#web/features/auth/api/keys.ts';
 import { clearCredentials, setCredentials } from '#web/lib/credentials.ts';
 
-const sent = () =>
-  vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/api/analytics/page-view'));
+const sent = () => vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith('/api/analytics/page-view'));
 
 describe('recordFirstPageView', () => {
   beforeEach(() => {
     vi.resetModules(); // the module remembers the last path it recorded
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     clearCredentials();
   });
   afterEach(() => {

@@ -25,12 +25,7 @@ export function PublicAuthActions({ mobile = false }: { mobile?: boolean }) {
     return link;
   }
   const button = (
-    <Button
-      variant={mobile ? 'outline' : 'ghost'}
-      className={mobile ? 'w-full' : undefined}
-      onClick={openSignIn}
-      aria-busy={isPending || undefined}
-    >
+    <Button variant={mobile ? 'outline' : 'ghost'} className={mobile ? 'w-full' : undefined} onClick={openSignIn} aria-busy={isPending || undefined}>
       Sign In
     </Button>
   );

@@ -171,7 +171,9 @@ describe('sign-in dialog (spec §2, §4, §5, §8)', () => {
 
     // After START, the next try goes through and the note is gone.
     fetchMock.mockImplementation(async (url: string) =>
-      url === '/api/send-otp' ? json(200, { status: 'success', message: 'Verification code sent' }) : json(200, { gaMeasurementId: null, geolocationUrl: null }),
+      url === '/api/send-otp'
+        ? json(200, { status: 'success', message: 'Verification code sent' })
+        : json(200, { gaMeasurementId: null, geolocationUrl: null }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
     await screen.findByRole('button', { name: 'Complete Verification' });

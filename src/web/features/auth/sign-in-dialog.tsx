@@ -113,19 +113,17 @@ export function SignInDialog() {
 
   const submitOtp = otpForm.handleSubmit(
     async (values) => {
-    const profileData =
-      values.name || values.email
-        ? { ...(values.name ? { name: values.name } : {}), ...(values.email ? { email: values.email } : {}) }
-        : undefined;
-    try {
-      await verifyOtp.mutateAsync({ phone, otp: values.otp, profileData });
-    } catch {
-      otpForm.setValue('otp', '');
-      otpForm.setFocus('otp');
-      return;
-    }
-    onOpenChange(false);
-    navigate(takeReturn() ?? AFTER_SIGN_IN_PATH);
+      const profileData =
+        values.name || values.email ? { ...(values.name ? { name: values.name } : {}), ...(values.email ? { email: values.email } : {}) } : undefined;
+      try {
+        await verifyOtp.mutateAsync({ phone, otp: values.otp, profileData });
+      } catch {
+        otpForm.setValue('otp', '');
+        otpForm.setFocus('otp');
+        return;
+      }
+      onOpenChange(false);
+      navigate(takeReturn() ?? AFTER_SIGN_IN_PATH);
     },
     (errors) => {
       if (errors.name || errors.email) setMoreOpen(true);
@@ -140,7 +138,11 @@ export function SignInDialog() {
   };
 
   const optedOutNote = optedOut && (
-    <p role="alert" data-testid="sms-opted-out" className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-amber-950">
+    <p
+      role="alert"
+      data-testid="sms-opted-out"
+      className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm leading-relaxed text-amber-950"
+    >
       <MessageSquareOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>{optedOut}</span>
     </p>
@@ -154,9 +156,7 @@ export function SignInDialog() {
             <DialogHeader>
               <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson">Members</p>
               <DialogTitle>Sign in</DialogTitle>
-              <DialogDescription>
-                Enter the mobile number on your membership. We will text you a six-digit code.
-              </DialogDescription>
+              <DialogDescription>Enter the mobile number on your membership. We will text you a six-digit code.</DialogDescription>
             </DialogHeader>
             {returning?.reason === 'session_ended' && (
               <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -181,8 +181,9 @@ export function SignInDialog() {
               <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson">Verification</p>
               <DialogTitle>Enter your code</DialogTitle>
               <DialogDescription>
-                We sent a six-digit code to <span className="tabular whitespace-nowrap font-medium text-foreground">{formatPhoneForDisplay(phone)}</span>.
-                It expires in five minutes.
+                We sent a six-digit code to{' '}
+                <span className="tabular whitespace-nowrap font-medium text-foreground">{formatPhoneForDisplay(phone)}</span>. It expires in five
+                minutes.
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-2">

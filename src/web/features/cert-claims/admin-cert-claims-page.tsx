@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import { AlertTriangle, Check, RotateCw, X } from 'lucide-react';
 import { custodyLabels, type Custody } from '#common/cards.ts';
 import { formatDate } from '#common/format.ts';
-import { CERT_CLAIM_NOTE_MAX, certClaimMessages, certClaimStatuses, certClaimStatusLabels, type AdminCertClaim, type CertClaimStatus } from '#common/cert-claims.ts';
+import {
+  CERT_CLAIM_NOTE_MAX,
+  certClaimMessages,
+  certClaimStatuses,
+  certClaimStatusLabels,
+  type AdminCertClaim,
+  type CertClaimStatus,
+} from '#common/cert-claims.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
@@ -126,7 +133,7 @@ function ClaimCard({ claim, onDecide }: { claim: AdminCertClaim; onDecide: (clai
       {claim.message && <p className="rounded-md bg-muted/60 p-3 text-sm">“{claim.message}”</p>}
       <ClaimPhotos claim={claim} />
       <p className="text-xs text-muted-foreground">
-        Card: {claim.cardState.live ? custodyLabels[claim.cardState.custody as Custody] ?? claim.cardState.custody : 'deleted'}
+        Card: {claim.cardState.live ? (custodyLabels[claim.cardState.custody as Custody] ?? claim.cardState.custody) : 'deleted'}
         {claim.cardState.hold ? ' · held' : ''}
       </p>
       {blocked && (
@@ -144,7 +151,12 @@ function ClaimCard({ claim, onDecide }: { claim: AdminCertClaim; onDecide: (clai
       )}
       {claim.status === 'open' && (
         <div className="flex flex-wrap gap-2 [&>*]:flex-1">
-          <Button variant="outline" size="sm" onClick={() => onDecide(claim, 'rejected')} aria-label={`Reject the claim of ${who(claim.claimant)} for ${claim.grader} ${claim.certNumber}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => onDecide(claim, 'rejected')}
+            aria-label={`Reject the claim of ${who(claim.claimant)} for ${claim.grader} ${claim.certNumber}`}
+          >
             <X aria-hidden="true" />
             Reject
           </Button>
@@ -220,7 +232,9 @@ export default function AdminCertClaimsPage() {
             <Card>
               <CardHeader>
                 <CardTitle>{status === 'open' ? 'Nothing to decide' : `No ${certClaimStatusLabels[status].toLowerCase()} claims`}</CardTitle>
-                <CardDescription>{status === 'open' ? 'New claims appear here as members send them.' : 'Decided claims appear here.'}</CardDescription>
+                <CardDescription>
+                  {status === 'open' ? 'New claims appear here as members send them.' : 'Decided claims appear here.'}
+                </CardDescription>
               </CardHeader>
             </Card>
           ) : (

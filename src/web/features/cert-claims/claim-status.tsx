@@ -21,7 +21,13 @@ export function ClaimPhotos({ claim, size = 'md' }: { claim: CertClaim; size?: '
       {(['front', 'back'] as const).map((side) => {
         const src = certClaimApiPaths.photo(claim.photos[side].url, true);
         return (
-          <a key={side} href={src} target="_blank" rel="noreferrer" className="group grid gap-1 rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
+          <a
+            key={side}
+            href={src}
+            target="_blank"
+            rel="noreferrer"
+            className="group grid gap-1 rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+          >
             <img
               src={src}
               alt={`${side === 'front' ? 'Front' : 'Back'} of the slab, sent with the claim for ${claim.grader} ${claim.certNumber}`}

@@ -14,7 +14,10 @@ import { useWithdrawClaim } from './api/withdraw-claim.ts';
 import { ClaimPhotos, ClaimStatusBadge, claimTitle } from './claim-status.tsx';
 
 function Outcome({ claim }: { claim: CertClaim }) {
-  if (claim.status === 'open') return <p className="text-sm text-muted-foreground">Our team is comparing your photos with the certificate. We will tell you what they decide.</p>;
+  if (claim.status === 'open')
+    return (
+      <p className="text-sm text-muted-foreground">Our team is comparing your photos with the certificate. We will tell you what they decide.</p>
+    );
   if (claim.status === 'withdrawn') return <p className="text-sm text-muted-foreground">You withdrew this claim.</p>;
   const approved = claim.status === 'approved';
   return (

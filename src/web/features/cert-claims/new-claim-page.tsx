@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { ArrowLeft, ShieldQuestion } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { graderLabels, graders, type Grader } from '#common/cards.ts';
-import { CERT_CLAIM_MESSAGE_MAX, certClaimMessages, certClaimPaths, createCertClaimFieldsSchema, type CertClaimPhotoSide } from '#common/cert-claims.ts';
+import {
+  CERT_CLAIM_MESSAGE_MAX,
+  certClaimMessages,
+  certClaimPaths,
+  createCertClaimFieldsSchema,
+  type CertClaimPhotoSide,
+} from '#common/cert-claims.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -63,7 +69,8 @@ export default function NewClaimPage() {
     } catch (err) {
       const fieldErrors = err instanceof ApiError ? (err.body as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors : undefined;
       const placed: Errors = {};
-      for (const [k, v] of Object.entries(fieldErrors ?? {})) if (v[0] && ['grader', 'certNumber', 'message', 'front', 'back'].includes(k)) placed[k as keyof Errors] = v[0];
+      for (const [k, v] of Object.entries(fieldErrors ?? {}))
+        if (v[0] && ['grader', 'certNumber', 'message', 'front', 'back'].includes(k)) placed[k as keyof Errors] = v[0];
       setErrors(placed);
       if (!Object.keys(placed).length) setServerError(errorMessage(err, 'We could not send your claim. Please try again.'));
     } finally {
@@ -90,7 +97,13 @@ export default function NewClaimPage() {
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-grader`}>Grader</Label>
-            <select id={`${ids}-grader`} className={selectClass} value={grader} disabled={busy} onChange={(e) => isClaimable(e.target.value) && setGrader(e.target.value)}>
+            <select
+              id={`${ids}-grader`}
+              className={selectClass}
+              value={grader}
+              disabled={busy}
+              onChange={(e) => isClaimable(e.target.value) && setGrader(e.target.value)}
+            >
               {claimable.map((g) => (
                 <option key={g} value={g}>
                   {graderLabels[g]}

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Camera, RefreshCw } from 'lucide-react';
-import { CERT_CLAIM_PHOTO_ACCEPT, CERT_CLAIM_PHOTO_MAX_BYTES, certClaimMessages, certClaimPhotoContentTypes, type CertClaimPhotoSide } from '#common/cert-claims.ts';
+import {
+  CERT_CLAIM_PHOTO_ACCEPT,
+  CERT_CLAIM_PHOTO_MAX_BYTES,
+  certClaimMessages,
+  certClaimPhotoContentTypes,
+  type CertClaimPhotoSide,
+} from '#common/cert-claims.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/utils.ts';
 

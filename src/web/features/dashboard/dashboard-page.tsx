@@ -78,7 +78,9 @@ const PENDING_ITEMS = profileCompleteness({ name: null, email: null, smsOptIn: f
 function ProfileCard() {
   const profile = useProfile();
   if (profile.isError) {
-    return <LoadError title="We couldn't load your profile" onRetry={() => void profile.refetch()} retrying={profile.isFetching} className="max-w-none" />;
+    return (
+      <LoadError title="We couldn't load your profile" onRetry={() => void profile.refetch()} retrying={profile.isFetching} className="max-w-none" />
+    );
   }
   const pending = profile.isPending;
   const { items, percent } = pending ? { items: PENDING_ITEMS, percent: 0 } : profileCompleteness(profile.data);

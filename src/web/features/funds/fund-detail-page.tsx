@@ -96,7 +96,11 @@ function PositionCard({ fund }: { fund: FundDetail }) {
               {requests.map((r) => (
                 <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2">
                   <span className="min-w-0">
-                    {r.kind === 'subscription' ? `Invest ${formatCents(r.amountCents)}` : r.unitsMicro ? `Redeem ${formatUnits(r.unitsMicro)} units` : 'Redeem all units'}
+                    {r.kind === 'subscription'
+                      ? `Invest ${formatCents(r.amountCents)}`
+                      : r.unitsMicro
+                        ? `Redeem ${formatUnits(r.unitsMicro)} units`
+                        : 'Redeem all units'}
                     <span className="block text-xs text-muted-foreground">{dayText(r.createdAt)}</span>
                   </span>
                   <StatusBadge status={r.status} map={fundRequestStatusStyles} />
@@ -107,7 +111,9 @@ function PositionCard({ fund }: { fund: FundDetail }) {
         )}
       </CardContent>
       <InvestDialog fund={fund} open={dialog === 'invest'} onClose={() => setDialog(null)} />
-      {p && p.unitsMicro > 0 && <RedeemDialog fundId={fund.id} fundName={fund.name} position={p} open={dialog === 'redeem'} onClose={() => setDialog(null)} />}
+      {p && p.unitsMicro > 0 && (
+        <RedeemDialog fundId={fund.id} fundName={fund.name} position={p} open={dialog === 'redeem'} onClose={() => setDialog(null)} />
+      )}
     </Card>
   );
 }
@@ -236,7 +242,15 @@ export default function FundDetailPage({ params }: { params: Record<string, stri
         All funds
       </Link>
       {notFound ? (
-        <EmptyState title="Fund not found" description="It may have been removed, or the link is wrong." action={<Link href="/funds" className="underline underline-offset-4">See all funds</Link>} />
+        <EmptyState
+          title="Fund not found"
+          description="It may have been removed, or the link is wrong."
+          action={
+            <Link href="/funds" className="underline underline-offset-4">
+              See all funds
+            </Link>
+          }
+        />
       ) : (
         <PageQuery query={query} loadingLabel="Loading the fund" errorTitle="We couldn't load this fund" skeletons={['h-24', 'h-80', 'h-72']}>
           {(fund) => <Detail fund={fund} />}

@@ -15,7 +15,10 @@ beforeAll(() => {
 cleanUpMemberPagesAfterEach();
 
 const FUND_ID = '0b6b1c38-5a8e-4d5c-9d0e-8d7c2f1e0a11';
-const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const card = {
   id: FUND_ID,
@@ -97,7 +100,21 @@ describe('/funds/{id}', () => {
   it('refuses an amount below the minimum beside the field and sends nothing, then sends a valid request', async () => {
     const { fetchMock } = renderMemberPage(<FundDetailPage params={{ id: FUND_ID }} />, (url, init) => {
       if (url === `/api/funds/${FUND_ID}` && (!init?.method || init.method === 'GET')) return json(detail)();
-      if (url === `/api/funds/${FUND_ID}/subscription-requests`) return json({ request: { id: 'r1', kind: 'subscription', status: 'pending', amountCents: 30_000_00, unitsMicro: null, createdAt: '2026-11-23T00:00:00Z' }, message: 'Sent' }, 201)();
+      if (url === `/api/funds/${FUND_ID}/subscription-requests`)
+        return json(
+          {
+            request: {
+              id: 'r1',
+              kind: 'subscription',
+              status: 'pending',
+              amountCents: 30_000_00,
+              unitsMicro: null,
+              createdAt: '2026-11-23T00:00:00Z',
+            },
+            message: 'Sent',
+          },
+          201,
+        )();
       return new Response('{}', { status: 404 });
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Invest' }));

@@ -23,8 +23,17 @@ function Images({ holding }: { holding: FundHoldingDetail['holding'] }) {
       <figure className="grid gap-2">
         <div className="mx-auto w-full max-w-[260px]">
           {holding.frontImageUrl ? (
-            <a href={holding.frontImageUrl} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
-              <HoldingImage holding={holding} src={holding.thumbnailUrl ?? holding.frontImageUrl} className="aspect-[300/468] w-full rounded-lg border bg-muted object-contain" />
+            <a
+              href={holding.frontImageUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="block rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <HoldingImage
+                holding={holding}
+                src={holding.thumbnailUrl ?? holding.frontImageUrl}
+                className="aspect-[300/468] w-full rounded-lg border bg-muted object-contain"
+              />
               <span className="sr-only"> (open full size in a new tab)</span>
             </a>
           ) : (
@@ -36,12 +45,23 @@ function Images({ holding }: { holding: FundHoldingDetail['holding'] }) {
       <figure className="grid gap-2">
         <div className="mx-auto w-full max-w-[260px]">
           {holding.backImageUrl ? (
-            <a href={holding.backImageUrl} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-ring">
-              <img src={holding.backImageUrl} alt={`Back of ${holdingTitle(holding)}`} className="aspect-[300/468] w-full rounded-lg border bg-muted object-contain" />
+            <a
+              href={holding.backImageUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="block rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <img
+                src={holding.backImageUrl}
+                alt={`Back of ${holdingTitle(holding)}`}
+                className="aspect-[300/468] w-full rounded-lg border bg-muted object-contain"
+              />
               <span className="sr-only"> (open full size in a new tab)</span>
             </a>
           ) : (
-            <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">No back photo</div>
+            <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">
+              No back photo
+            </div>
           )}
         </div>
         <figcaption className="text-center text-xs font-medium uppercase tracking-wide text-muted-foreground">Back</figcaption>

@@ -4,15 +4,30 @@ import { Money } from '#web/components/money.tsx';
 import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
 
 export const holdingTitle = (h: Pick<FundHolding, 'year' | 'brand' | 'subject'>) => `${h.year} ${h.brand} ${h.subject}`;
-export const holdingGrade = (h: Pick<FundHolding, 'grader' | 'grade'>) => (h.grader === 'raw' ? (h.grade ? `Raw · ${h.grade}` : 'Raw') : `${h.grader} ${h.grade ?? ''}`.trim());
+export const holdingGrade = (h: Pick<FundHolding, 'grader' | 'grade'>) =>
+  h.grader === 'raw' ? (h.grade ? `Raw · ${h.grade}` : 'Raw') : `${h.grader} ${h.grade ?? ''}`.trim();
 
 /** The holding's photo, or the drawn slab with its grader and grade. */
 export function HoldingImage({ holding, src, className }: { holding: FundHolding; src?: string | null; className?: string }) {
   const url = src === undefined ? holding.thumbnailUrl : src;
   if (url) {
-    return <img src={url} alt={`Front of ${holdingTitle(holding)}`} loading="lazy" className={className ?? 'aspect-[300/468] w-full rounded-lg bg-muted object-contain'} />;
+    return (
+      <img
+        src={url}
+        alt={`Front of ${holdingTitle(holding)}`}
+        loading="lazy"
+        className={className ?? 'aspect-[300/468] w-full rounded-lg bg-muted object-contain'}
+      />
+    );
   }
-  return <SlabSilhouette grader={holding.grader} grade={holding.grade} lines={[`${holding.year} ${holding.brand}`, holding.subject]} className={className} />;
+  return (
+    <SlabSilhouette
+      grader={holding.grader}
+      grade={holding.grade}
+      lines={[`${holding.year} ${holding.brand}`, holding.subject]}
+      className={className}
+    />
+  );
 }
 
 /** One slab of the fund's gallery with its mark and weight; the whole tile opens the holding. */

@@ -27,7 +27,15 @@ export function checkInvestAmount(text: string, minimumCents: number): true | st
 }
 
 /** Asks to invest in the fund; an admin or manager approves it and it is dealt at the next valuation. */
-export function InvestDialog({ fund, open, onClose }: { fund: Pick<FundDetail, 'id' | 'name' | 'minimumInvestmentCents'>; open: boolean; onClose: () => void }) {
+export function InvestDialog({
+  fund,
+  open,
+  onClose,
+}: {
+  fund: Pick<FundDetail, 'id' | 'name' | 'minimumInvestmentCents'>;
+  open: boolean;
+  onClose: () => void;
+}) {
   const request = useRequestSubscription();
   const form = useForm<Values>({ defaultValues: { amount: '', note: '' } });
   useEffect(() => {
@@ -61,7 +69,13 @@ export function InvestDialog({ fund, open, onClose }: { fund: Pick<FundDetail, '
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <FormField control={form.control} name="amount" label="Amount (USD)">
-            <Input inputMode="decimal" autoComplete="off" className="tabular" placeholder="25,000" {...form.register('amount', { validate: (t) => checkInvestAmount(t, fund.minimumInvestmentCents) })} />
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              className="tabular"
+              placeholder="25,000"
+              {...form.register('amount', { validate: (t) => checkInvestAmount(t, fund.minimumInvestmentCents) })}
+            />
           </FormField>
           <FormField control={form.control} name="note" label="Note for the fund team (optional)">
             <Textarea rows={2} maxLength={500} {...form.register('note')} />

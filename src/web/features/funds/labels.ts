@@ -18,4 +18,6 @@ export const feeText = (bps: number) => `${(bps / 100).toLocaleString('en-US', {
 
 /** A valuation or dealing date (YYYY-MM-DD) as "Jan 5, 2024", read as a calendar day. */
 export const dayText = (day: string | null | undefined) =>
-  day ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '—';
+  day
+    ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    : '—';

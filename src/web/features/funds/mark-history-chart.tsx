@@ -14,7 +14,13 @@ export default function MarkHistoryChart({ points }: { points: readonly MarkHist
         <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e4e4e7" vertical={false} />
           <XAxis dataKey="day" tickFormatter={tickDay} minTickGap={40} tick={{ fontSize: 12 }} stroke="#a1a1aa" />
-          <YAxis domain={['auto', 'auto']} width={72} tick={{ fontSize: 12 }} stroke="#a1a1aa" tickFormatter={(v: number) => formatCents(v * 100, 0)} />
+          <YAxis
+            domain={['auto', 'auto']}
+            width={72}
+            tick={{ fontSize: 12 }}
+            stroke="#a1a1aa"
+            tickFormatter={(v: number) => formatCents(v * 100, 0)}
+          />
           <Tooltip labelFormatter={(v) => dayText(String(v))} formatter={(v) => [formatCents(Number(v) * 100), 'Mark']} />
           <Area type="stepAfter" dataKey="value" stroke="#7f1d1d" fill="#7f1d1d" fillOpacity={0.08} isAnimationActive={false} dot={false} />
         </AreaChart>

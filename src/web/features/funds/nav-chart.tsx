@@ -18,7 +18,16 @@ export default function NavChart({ points, fundName }: { points: readonly Compar
             <Tooltip labelFormatter={(v) => formatDate(`${String(v)}T00:00:00`)} formatter={(v) => Number(v).toFixed(1)} />
             <Legend />
             <Line type="linear" dataKey="fund" name={fundName} stroke="#18181b" strokeWidth={2} dot={false} isAnimationActive={false} />
-            <Line type="linear" dataKey="index" name="Market Index" stroke="#7f1d1d" strokeWidth={2} dot={false} connectNulls isAnimationActive={false} />
+            <Line
+              type="linear"
+              dataKey="index"
+              name="Market Index"
+              stroke="#7f1d1d"
+              strokeWidth={2}
+              dot={false}
+              connectNulls
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>

@@ -30,7 +30,19 @@ export function checkRedeemUnits(text: string, position: Pick<FundPosition, 'uni
 }
 
 /** Asks to redeem some or all units; approved requests are paid at the next valuation's price. */
-export function RedeemDialog({ fundId, fundName, position, open, onClose }: { fundId: string; fundName: string; position: FundPosition; open: boolean; onClose: () => void }) {
+export function RedeemDialog({
+  fundId,
+  fundName,
+  position,
+  open,
+  onClose,
+}: {
+  fundId: string;
+  fundName: string;
+  position: FundPosition;
+  open: boolean;
+  onClose: () => void;
+}) {
   const request = useRequestRedemption();
   const form = useForm<Values>({ defaultValues: { units: '', all: false } });
   const all = form.watch('all');
@@ -57,8 +69,8 @@ export function RedeemDialog({ fundId, fundName, position, open, onClose }: { fu
         <DialogHeader>
           <DialogTitle>Redeem from {fundName}</DialogTitle>
           <DialogDescription>
-            You hold {formatUnits(position.unitsMicro)} units, worth {formatCents(position.valueCents)} at the last valuation. Once approved, the units are paid out
-            at the next valuation&apos;s price.
+            You hold {formatUnits(position.unitsMicro)} units, worth {formatCents(position.valueCents)} at the last valuation. Once approved, the
+            units are paid out at the next valuation&apos;s price.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">

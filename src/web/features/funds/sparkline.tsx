@@ -8,7 +8,14 @@ export function Sparkline({ values, label, className }: { values: readonly numbe
   const up = values[values.length - 1] >= values[0];
   return (
     <svg viewBox={`0 0 ${w} ${h}`} width={w} height={h} role="img" aria-label={label} className={className} data-testid="fund-sparkline">
-      <path d={sparklinePath(values, w, h)} fill="none" stroke={up ? '#047857' : '#b91c1c'} strokeWidth={1.75} strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d={sparklinePath(values, w, h)}
+        fill="none"
+        stroke={up ? '#047857' : '#b91c1c'}
+        strokeWidth={1.75}
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

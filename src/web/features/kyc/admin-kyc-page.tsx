@@ -141,7 +141,13 @@ function DocumentCard({ doc, onReject }: { doc: AdminKycDocument; onReject: (d: 
           </Button>
         )}
         {doc.status !== 'approved' && (
-          <Button variant="crimson" size="sm" disabled={review.isPending} onClick={approve} aria-label={`Approve ${kycDocumentLabels[doc.type]} of ${who(doc)}`}>
+          <Button
+            variant="crimson"
+            size="sm"
+            disabled={review.isPending}
+            onClick={approve}
+            aria-label={`Approve ${kycDocumentLabels[doc.type]} of ${who(doc)}`}
+          >
             {review.isPending ? <Spinner size="sm" label="Approving" /> : <Check aria-hidden="true" />}
             Approve
           </Button>
@@ -167,7 +173,11 @@ export default function AdminKycPage() {
   const counts = docs.data?.counts;
   return (
     <div className="grid gap-6 px-4 py-8 sm:px-8">
-      <PageHeader eyebrow="Compliance" title="KYC Verification" description="Check each document against the member's details, then approve it or say what to fix." />
+      <PageHeader
+        eyebrow="Compliance"
+        title="KYC Verification"
+        description="Check each document against the member's details, then approve it or say what to fix."
+      />
       <Tabs value={status} onValueChange={(v) => isStatus(v) && setStatus(v)}>
         <TabsList aria-label="Document status">
           <TabsTrigger value="pending">Pending{counts ? ` (${counts.pending})` : ''}</TabsTrigger>
@@ -202,7 +212,9 @@ export default function AdminKycPage() {
             <Card>
               <CardHeader>
                 <CardTitle>{status === 'pending' ? 'Nothing to review' : `No ${status} documents`}</CardTitle>
-                <CardDescription>{status === 'pending' ? 'New uploads appear here as members send them.' : 'Reviewed documents appear here.'}</CardDescription>
+                <CardDescription>
+                  {status === 'pending' ? 'New uploads appear here as members send them.' : 'Reviewed documents appear here.'}
+                </CardDescription>
               </CardHeader>
             </Card>
           ) : (

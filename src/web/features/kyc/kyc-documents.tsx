@@ -30,7 +30,17 @@ import { kycDocumentStatuses, kycStatuses } from './kyc-status-badge.tsx';
 
 const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
-function DocumentRow({ type, latest, optional, onUploaded }: { type: KycDocumentType; latest?: KycDocument; optional?: boolean; onUploaded?: () => unknown }) {
+function DocumentRow({
+  type,
+  latest,
+  optional,
+  onUploaded,
+}: {
+  type: KycDocumentType;
+  latest?: KycDocument;
+  optional?: boolean;
+  onUploaded?: () => unknown;
+}) {
   const ids = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadKycDocument({ onSettled: onUploaded });
@@ -129,7 +139,15 @@ export function KycDocumentList({
   const docs = useMyKycDocuments();
   if (docs.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
   // A failed load must not look like "nothing uploaded yet".
-  if (docs.isError) return <LoadError title="We couldn't load your documents" onRetry={() => void docs.refetch()} retrying={docs.isFetching} className="max-w-none shadow-none" />;
+  if (docs.isError)
+    return (
+      <LoadError
+        title="We couldn't load your documents"
+        onRetry={() => void docs.refetch()}
+        retrying={docs.isFetching}
+        className="max-w-none shadow-none"
+      />
+    );
   const latest = latestByType(docs.data?.documents ?? []);
   return (
     <ul className={cn('divide-y')}>

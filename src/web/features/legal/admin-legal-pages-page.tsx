@@ -285,7 +285,12 @@ function Document({ slug }: { slug: LegalSlug }) {
   const query = waiting ? { ...newest, isPending: !newest.isError, isError: newest.isError } : doc;
   const inForce = useMemo(() => (newest.data ? { title: newest.data.title, markdown: newest.data.markdown } : null), [newest.data]);
   return (
-    <PageQuery query={query as typeof doc} loadingLabel="Loading the document" errorTitle="We couldn't load this document" skeletons={['h-10', 'h-[28rem]', 'h-40']}>
+    <PageQuery
+      query={query as typeof doc}
+      loadingLabel="Loading the document"
+      errorTitle="We couldn't load this document"
+      skeletons={['h-10', 'h-[28rem]', 'h-40']}
+    >
       {() => {
         const d = doc.data!;
         const current = d.versions.find((v) => v.current);

@@ -7,7 +7,8 @@ import { cn } from '#web/lib/utils.ts';
 import { useLegalVersion } from './api/get-legal-version.ts';
 import { diffMarkdown, foldUnchanged } from './legal-diff.ts';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /** Two versions picked from the history, and the lines that changed between them. */
 export function LegalDiffView({ slug, versions }: { slug: LegalSlug; versions: LegalVersionSummary[] }) {
@@ -16,10 +17,7 @@ export function LegalDiffView({ slug, versions }: { slug: LegalSlug; versions: L
   const [from, setFrom] = useState(versions[1]!.version);
   const older = useLegalVersion(slug, from);
   const newer = useLegalVersion(slug, to);
-  const diff = useMemo(
-    () => (older.data && newer.data ? diffMarkdown(older.data.markdown, newer.data.markdown) : null),
-    [older.data, newer.data],
-  );
+  const diff = useMemo(() => (older.data && newer.data ? diffMarkdown(older.data.markdown, newer.data.markdown) : null), [older.data, newer.data]);
   const rows = useMemo(() => (diff ? foldUnchanged(diff.lines) : []), [diff]);
 
   return (
@@ -50,7 +48,11 @@ export function LegalDiffView({ slug, versions }: { slug: LegalSlug; versions: L
         </div>
       </div>
       {older.isError || newer.isError ? (
-        <LoadError title="We couldn't load these versions" onRetry={() => void Promise.all([older.refetch(), newer.refetch()])} retrying={older.isFetching || newer.isFetching} />
+        <LoadError
+          title="We couldn't load these versions"
+          onRetry={() => void Promise.all([older.refetch(), newer.refetch()])}
+          retrying={older.isFetching || newer.isFetching}
+        />
       ) : !diff ? (
         <div className="grid gap-2" aria-busy="true">
           <span className="sr-only" role="status">
@@ -68,7 +70,12 @@ export function LegalDiffView({ slug, versions }: { slug: LegalSlug; versions: L
               ? 'The texts are the same.'
               : `${diff.added} ${diff.added === 1 ? 'line' : 'lines'} added, ${diff.removed} removed, from version ${from} to version ${to}.`}
           </p>
-          <div role="region" aria-label={`Changes from version ${from} to version ${to}`} tabIndex={0} className="max-h-[32rem] min-w-0 overflow-auto rounded-lg border font-mono text-xs">
+          <div
+            role="region"
+            aria-label={`Changes from version ${from} to version ${to}`}
+            tabIndex={0}
+            className="max-h-[32rem] min-w-0 overflow-auto rounded-lg border font-mono text-xs"
+          >
             <table className="w-full border-collapse">
               <tbody>
                 {rows.map((r, i) =>

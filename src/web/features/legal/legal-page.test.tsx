@@ -79,8 +79,7 @@ describe('stripLeadingH1', () => {
 describe('labelTableCells', () => {
   it('labels body cells with their column heading', () => {
     const root = document.createElement('div');
-    root.innerHTML =
-      '<table><thead><tr><th>Name</th><th>Duration</th></tr></thead><tbody><tr><td>session</td><td>8 hours</td></tr></tbody></table>';
+    root.innerHTML = '<table><thead><tr><th>Name</th><th>Duration</th></tr></thead><tbody><tr><td>session</td><td>8 hours</td></tr></tbody></table>';
     labelTableCells(root);
     const cells = root.querySelectorAll('td');
     expect(cells[0].getAttribute('data-label')).toBe('Name');

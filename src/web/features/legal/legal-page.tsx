@@ -90,9 +90,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
           </nav>
           {data ? (
             <>
-              <h1 className="mt-8 font-display text-4xl font-normal leading-tight tracking-tight sm:text-5xl">
-                {data.title}
-              </h1>
+              <h1 className="mt-8 font-display text-4xl font-normal leading-tight tracking-tight sm:text-5xl">{data.title}</h1>
               <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground tabular">
                 <span>Version {data.version}</span>
                 <span aria-hidden="true" className="text-zinc-300">
@@ -103,9 +101,7 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
             </>
           ) : (
             <>
-              <h1 className="mt-8 font-display text-4xl font-normal leading-tight tracking-tight sm:text-5xl">
-                {fallbackTitle}
-              </h1>
+              <h1 className="mt-8 font-display text-4xl font-normal leading-tight tracking-tight sm:text-5xl">{fallbackTitle}</h1>
               {/* Holds the version line's place, so the document below does not move when it arrives. */}
               {isPending && (
                 <div className="mt-4 flex h-5 items-center" aria-hidden="true">
@@ -134,18 +130,13 @@ export function LegalPage({ slug }: { slug: LegalSlug }) {
             <Skeleton className="h-4 w-[85%]" />
           </div>
         ) : isError ? (
-          <div
-            role="alert"
-            className="flex max-w-xl flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50/60 p-6"
-          >
+          <div role="alert" className="flex max-w-xl flex-col items-start gap-4 rounded-xl border border-red-200 bg-red-50/60 p-6">
             <div className="flex items-start gap-3">
               <AlertCircle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
               <div>
                 <h2 className="font-semibold">We couldn't load this document.</h2>
                 <p className="mt-1 text-sm text-muted-foreground">
-                  {error instanceof Error && /^404\b/.test(error.message)
-                    ? 'It has not been published yet.'
-                    : 'Check your connection and try again.'}
+                  {error instanceof Error && /^404\b/.test(error.message) ? 'It has not been published yet.' : 'Check your connection and try again.'}
                 </p>
               </div>
             </div>

@@ -11,8 +11,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = { id: '0b8f6f5e-4a7c-4f57-9d67-6a1f0f6f2a11', phone: '+12125550103', name: 'Casey Collector', isAuthenticated: true, isAdmin: false, isManager: false, isImpersonated: false };
-const terms = { slug: 'terms', title: 'Terms of Use', version: 2, html: '<h1>Terms</h1><p>Fees are shown first.</p>', updatedAt: '2026-06-01T00:00:00Z', effectiveAt: '2026-06-01T00:00:00Z', summary: 'A section on fees' };
+const user = {
+  id: '0b8f6f5e-4a7c-4f57-9d67-6a1f0f6f2a11',
+  phone: '+12125550103',
+  name: 'Casey Collector',
+  isAuthenticated: true,
+  isAdmin: false,
+  isManager: false,
+  isImpersonated: false,
+};
+const terms = {
+  slug: 'terms',
+  title: 'Terms of Use',
+  version: 2,
+  html: '<h1>Terms</h1><p>Fees are shown first.</p>',
+  updatedAt: '2026-06-01T00:00:00Z',
+  effectiveAt: '2026-06-01T00:00:00Z',
+  summary: 'A section on fees',
+};
 
 function renderPrompt(termsToAccept: number | null) {
   const qc = createQueryClient();
@@ -50,7 +66,9 @@ describe('TermsPrompt', () => {
     fireEvent.click(screen.getByLabelText(/I have read and accept the Terms of Use, version 2/));
     expect(accept.disabled).toBe(false);
     fireEvent.click(accept);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/legal/terms/accept' && JSON.parse(String(i?.body)).version === 2)).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/legal/terms/accept' && JSON.parse(String(i?.body)).version === 2)).toBe(true),
+    );
     await waitFor(() => expect(dialog.isConnected).toBe(false));
   });
 });

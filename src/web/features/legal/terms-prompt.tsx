@@ -35,7 +35,12 @@ function TermsDialog({ version }: { version: number }) {
 
   return (
     <Dialog open>
-      <DialogContent showClose={false} className="max-w-2xl" onEscapeKeyDown={(e) => e.preventDefault()} onInteractOutside={(e) => e.preventDefault()}>
+      <DialogContent
+        showClose={false}
+        className="max-w-2xl"
+        onEscapeKeyDown={(e) => e.preventDefault()}
+        onInteractOutside={(e) => e.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle>Our Terms of Use have changed</DialogTitle>
           <DialogDescription>

@@ -29,7 +29,11 @@ export function cardRefusal(card: Pick<CardSummary, 'hold' | 'grader' | 'custody
  * The form's field messages, in the server's words. `maxCents` is what the chosen cards support
  * (from the quote), unknown until it has answered.
  */
-export function applicationIssues(f: ApplicationForm, terms: Pick<PublicLendingTerms, 'minLoanCents' | 'terms'>, maxCents: number | null): Partial<Record<ApplicationField, string>> {
+export function applicationIssues(
+  f: ApplicationForm,
+  terms: Pick<PublicLendingTerms, 'minLoanCents' | 'terms'>,
+  maxCents: number | null,
+): Partial<Record<ApplicationField, string>> {
   const out: Partial<Record<ApplicationField, string>> = {};
   if (f.cardIds.length === 0) out.cards = loanMessages.cardsRequired;
   const cents = parseDollars(f.amount);
@@ -46,11 +50,21 @@ export function applicationIssues(f: ApplicationForm, terms: Pick<PublicLendingT
 }
 
 export function toApplyInput(f: ApplicationForm): ApplyLoanInput {
-  return { cardIds: f.cardIds, amountRequestedCents: parseDollars(f.amount) ?? 0, termMonths: f.termMonths as ApplyLoanInput['termMonths'], purpose: f.purpose.trim() };
+  return {
+    cardIds: f.cardIds,
+    amountRequestedCents: parseDollars(f.amount) ?? 0,
+    termMonths: f.termMonths as ApplyLoanInput['termMonths'],
+    purpose: f.purpose.trim(),
+  };
 }
 
 /** The server's field paths as the form's fields. */
-export const fieldOfPath: Record<string, ApplicationField> = { cardIds: 'cards', amountRequestedCents: 'amount', termMonths: 'term', purpose: 'purpose' };
+export const fieldOfPath: Record<string, ApplicationField> = {
+  cardIds: 'cards',
+  amountRequestedCents: 'amount',
+  termMonths: 'term',
+  purpose: 'purpose',
+};
 
 /** A 4xx without field paths (cap, pledged, not yours…) placed beside the field it is about. */
 export function fieldOfMessage(message: string): ApplicationField | null {

@@ -18,7 +18,16 @@ import { cn } from '#web/lib/utils.ts';
 import { useApplyForLoan } from './api/apply-for-loan.ts';
 import { useMyCards } from './api/get-my-cards.ts';
 import { useLoanQuote } from './api/get-loan-quote.ts';
-import { applicationIssues, cardRefusal, fieldOfMessage, fieldOfPath, parseDollars, toApplyInput, type ApplicationField, type ApplicationForm } from './application.ts';
+import {
+  applicationIssues,
+  cardRefusal,
+  fieldOfMessage,
+  fieldOfPath,
+  parseDollars,
+  toApplyInput,
+  type ApplicationField,
+  type ApplicationForm,
+} from './application.ts';
 
 const APR_STEP = 25;
 
@@ -33,7 +42,12 @@ function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: 
 }
 
 function QuotePanel({ quote, loading, error }: { quote: LoanQuote | undefined; loading: boolean; error: unknown }) {
-  if (error) return <p role="alert" className="text-sm text-destructive">{errorMessage(error, 'The calculator could not answer. Try again.')}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {errorMessage(error, 'The calculator could not answer. Try again.')}
+      </p>
+    );
   if (!quote) return <p className="text-sm text-muted-foreground">Pick cards to see what they support.</p>;
   const rows: [string, ReactNode, string][] = [
     ['Collateral value', <Money key="v" cents={quote.collateralValueCents} />, 'quote-collateral'],
@@ -94,7 +108,10 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
   const [formError, setFormError] = useState<string | null>(null);
 
   const amountCents = parseDollars(form.amount);
-  const priced = useDebouncedValue({ cardIds: form.cardIds, termMonths: form.termMonths, aprBps, amountCents: amountCents && amountCents > 0 ? amountCents : undefined }, 250);
+  const priced = useDebouncedValue(
+    { cardIds: form.cardIds, termMonths: form.termMonths, aprBps, amountCents: amountCents && amountCents > 0 ? amountCents : undefined },
+    250,
+  );
   const quote = useLoanQuote(priced);
   const quoteFits = quote.data && priced.cardIds.join() === form.cardIds.join();
   const issues = applicationIssues(form, terms, quoteFits ? quote.data!.maxLoanCents : null);
@@ -160,9 +177,22 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
                 <Skeleton className="h-14 w-full" />
               </div>
             ) : cards.isError ? (
-              <ListError title="Your cards could not be loaded" error={cards.error} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />
+              <ListError
+                title="Your cards could not be loaded"
+                error={cards.error}
+                onRetry={() => void cards.refetch()}
+                retrying={cards.isFetching}
+              />
             ) : cardList.length === 0 ? (
-              <EmptyState title="No cards yet" description="Add graded cards to your registry to borrow against them." action={<Button asChild variant="outline"><Link href="/registry">Go to the registry</Link></Button>} />
+              <EmptyState
+                title="No cards yet"
+                description="Add graded cards to your registry to borrow against them."
+                action={
+                  <Button asChild variant="outline">
+                    <Link href="/registry">Go to the registry</Link>
+                  </Button>
+                }
+              />
             ) : (
               <ul className="grid max-h-80 gap-1.5 overflow-y-auto pr-1" data-testid="collateral-picker">
                 {cardList.map((c) => {
@@ -171,9 +201,29 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
                   const checked = form.cardIds.includes(c.id);
                   const disabled = !!cardRefusal(c) && !checked;
                   return (
-                    <li key={c.id} data-testid="collateral-option" data-card-id={c.id} data-custody={c.custody} data-value-cents={c.estimatedValueCents} data-eligible={!cardRefusal(c) || undefined}>
-                      <label className={cn('flex min-w-0 cursor-pointer items-center gap-3 rounded-lg border p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', checked && 'border-foreground bg-muted', disabled && 'cursor-not-allowed opacity-60')}>
-                        <input type="checkbox" checked={checked} disabled={disabled} onChange={(e) => toggle(c.id, e.target.checked)} className="size-4 shrink-0 accent-[var(--color-crimson)]" aria-describedby={refusal ? `${id}-card-${c.id}` : undefined} />
+                    <li
+                      key={c.id}
+                      data-testid="collateral-option"
+                      data-card-id={c.id}
+                      data-custody={c.custody}
+                      data-value-cents={c.estimatedValueCents}
+                      data-eligible={!cardRefusal(c) || undefined}
+                    >
+                      <label
+                        className={cn(
+                          'flex min-w-0 cursor-pointer items-center gap-3 rounded-lg border p-2.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                          checked && 'border-foreground bg-muted',
+                          disabled && 'cursor-not-allowed opacity-60',
+                        )}
+                      >
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          disabled={disabled}
+                          onChange={(e) => toggle(c.id, e.target.checked)}
+                          className="size-4 shrink-0 accent-[var(--color-crimson)]"
+                          aria-describedby={refusal ? `${id}-card-${c.id}` : undefined}
+                        />
                         <span className="grid min-w-0 flex-1">
                           <span className="font-medium break-words">
                             {c.year} {c.brand} {c.subject}
@@ -226,7 +276,15 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
               <FieldMessage
                 id={errId('amount')}
                 error={shown('amount')}
-                hint={quoteFits ? <>From {formatCents(terms.minLoanCents, 0)} to {formatCents(quote.data!.maxLoanCents)} with these cards</> : `At least ${formatCents(terms.minLoanCents, 0)}`}
+                hint={
+                  quoteFits ? (
+                    <>
+                      From {formatCents(terms.minLoanCents, 0)} to {formatCents(quote.data!.maxLoanCents)} with these cards
+                    </>
+                  ) : (
+                    `At least ${formatCents(terms.minLoanCents, 0)}`
+                  )
+                }
               />
             </div>
             <fieldset className="grid content-start gap-1.5" aria-describedby={shown('term') ? errId('term') : undefined}>
@@ -235,8 +293,23 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
                 {([3, 6, 12] as const).map((m) => {
                   const offered = terms.terms.includes(m);
                   return (
-                    <label key={m} className={cn('flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring', form.termMonths === m && 'border-foreground bg-muted', !offered && 'cursor-not-allowed opacity-50')}>
-                      <input type="radio" name={`${id}-term`} value={m} checked={form.termMonths === m} disabled={!offered} onChange={() => update({ termMonths: m }, 'term')} className="accent-[var(--color-crimson)]" />
+                    <label
+                      key={m}
+                      className={cn(
+                        'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                        form.termMonths === m && 'border-foreground bg-muted',
+                        !offered && 'cursor-not-allowed opacity-50',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={`${id}-term`}
+                        value={m}
+                        checked={form.termMonths === m}
+                        disabled={!offered}
+                        onChange={() => update({ termMonths: m }, 'term')}
+                        className="accent-[var(--color-crimson)]"
+                      />
                       {m} months
                     </label>
                   );
@@ -301,9 +374,17 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
             </Button>
           </div>
         </form>
-        <aside className="grid h-fit min-w-0 gap-3 rounded-lg border bg-muted/30 p-4 lg:sticky lg:top-20" aria-label="Calculator" data-testid="calculator">
+        <aside
+          className="grid h-fit min-w-0 gap-3 rounded-lg border bg-muted/30 p-4 lg:sticky lg:top-20"
+          aria-label="Calculator"
+          data-testid="calculator"
+        >
           <h3 className="text-sm font-semibold">Calculator</h3>
-          <QuotePanel quote={form.cardIds.length ? quote.data : undefined} loading={quote.isFetching} error={form.cardIds.length ? quote.error : null} />
+          <QuotePanel
+            quote={form.cardIds.length ? quote.data : undefined}
+            loading={quote.isFetching}
+            error={form.cardIds.length ? quote.error : null}
+          />
         </aside>
       </div>
     </section>

@@ -26,7 +26,19 @@ const card = (id: string, over: Partial<CardSummary> = {}): CardSummary => ({
 });
 const cards = [card('c1'), card('c2', { hold: 'listing' }), card('c3', { grader: 'raw', grade: null })];
 const quote = (amountCents: number): LoanQuote => ({
-  cards: [{ cardId: 'c1', subject: 'Player c1', year: 2000, estimatedValueCents: 500_000, marketValueCents: null, appraisedValueCents: 500_000, basisCents: 500_000, basisSource: 'appraisal', refusal: null }],
+  cards: [
+    {
+      cardId: 'c1',
+      subject: 'Player c1',
+      year: 2000,
+      estimatedValueCents: 500_000,
+      marketValueCents: null,
+      appraisedValueCents: 500_000,
+      basisCents: 500_000,
+      basisSource: 'appraisal',
+      refusal: null,
+    },
+  ],
   collateralValueCents: 500_000,
   maxLoanCents: 200_000,
   minLoanCents: 100_000,
@@ -56,8 +68,13 @@ describe('the application form', () => {
       purpose: 'Tell us what the loan is for',
     });
     expect(applicationIssues({ ...form, amount: '900', purpose: 'x' }, terms, 200_000)).toEqual({ amount: 'The minimum loan is $1,000.00' });
-    expect(applicationIssues({ ...form, amount: '1500', purpose: 'x', termMonths: 12 }, { ...terms, terms: [3, 6] }, 200_000)).toEqual({ term: 'That term is not offered right now' });
-    expect(applicationIssues({ cardIds: [], amount: '', termMonths: 6, purpose: 'x' }, terms, null)).toEqual({ cards: 'Choose at least one card as collateral', amount: 'Enter the amount you want to borrow' });
+    expect(applicationIssues({ ...form, amount: '1500', purpose: 'x', termMonths: 12 }, { ...terms, terms: [3, 6] }, 200_000)).toEqual({
+      term: 'That term is not offered right now',
+    });
+    expect(applicationIssues({ cardIds: [], amount: '', termMonths: 6, purpose: 'x' }, terms, null)).toEqual({
+      cards: 'Choose at least one card as collateral',
+      amount: 'Enter the amount you want to borrow',
+    });
   });
 });
 
@@ -143,7 +160,14 @@ describe('/lend', () => {
       allCollateralInVault: false,
       pastGrace: false,
     };
-    const offered = { ...base, id: '00000000-0000-4000-8000-000000000001', status: 'conditionally_approved', offeredAmountCents: 150_000, fundedAt: null, outstandingPrincipalCents: 0 } as LoanDetail;
+    const offered = {
+      ...base,
+      id: '00000000-0000-4000-8000-000000000001',
+      status: 'conditionally_approved',
+      offeredAmountCents: 150_000,
+      fundedAt: null,
+      outstandingPrincipalCents: 0,
+    } as LoanDetail;
     const funded = {
       ...base,
       id: '00000000-0000-4000-8000-000000000002',
@@ -153,7 +177,13 @@ describe('/lend', () => {
       outstandingPrincipalCents: 150_000,
       liveLtvBps: 4500,
       ltvWarning: true,
-      nextPayment: { installmentNumber: 1, dueDate: '2026-11-01', amountCents: 25_881, invoiceId: '00000000-0000-4000-8000-0000000000aa', overdue: true },
+      nextPayment: {
+        installmentNumber: 1,
+        dueDate: '2026-11-01',
+        amountCents: 25_881,
+        invoiceId: '00000000-0000-4000-8000-0000000000aa',
+        overdue: true,
+      },
     } as LoanDetail;
     renderMemberPage(<LendPage />, (url) => {
       if (url === '/api/user/loans') return json({ loans: [offered, funded], terms });
@@ -170,7 +200,9 @@ describe('/lend', () => {
     fireEvent.click(screen.getAllByTestId('my-loan')[1]!);
     const next = await screen.findByTestId('next-payment');
     expect(next.textContent).toContain('(overdue)');
-    expect(within(next).getByRole('link', { name: 'Pay installment 1' }).getAttribute('href')).toBe('/checkout?invoice=00000000-0000-4000-8000-0000000000aa');
+    expect(within(next).getByRole('link', { name: 'Pay installment 1' }).getAttribute('href')).toBe(
+      '/checkout?invoice=00000000-0000-4000-8000-0000000000aa',
+    );
     // Live LTV above the 40% cap warns in words.
     expect(screen.getByTestId('ltv-gauge').textContent).toContain('Above the 40.0% cap');
     expect(screen.getByRole('meter', { name: 'Loan-to-value' }).getAttribute('aria-valuetext')).toBe('45.0%, cap 40.0%');

@@ -29,7 +29,10 @@ function MyLoans({ loans, picked, onPick }: { loans: Loan[]; picked: string | nu
                 aria-current={current.id === l.id}
                 data-testid="my-loan"
                 data-loan-id={l.id}
-                className={cn('grid w-full gap-1 rounded-lg border bg-card p-3 text-left text-sm hover:bg-accent', current.id === l.id && 'border-crimson')}
+                className={cn(
+                  'grid w-full gap-1 rounded-lg border bg-card p-3 text-left text-sm hover:bg-accent',
+                  current.id === l.id && 'border-crimson',
+                )}
               >
                 <span className="flex items-center justify-between gap-2">
                   <Money cents={l.offeredAmountCents ?? l.amountRequestedCents} className="font-medium" />
@@ -67,7 +70,11 @@ export default function LendPage() {
     );
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Lend" title="Borrow against your cards" description="Pledge graded cards from your registry, keep them insured in our vault, and repay monthly." />
+      <PageHeader
+        eyebrow="Lend"
+        title="Borrow against your cards"
+        description="Pledge graded cards from your registry, keep them insured in our vault, and repay monthly."
+      />
       <PageQuery query={query} loadingLabel="Loading your loans and the terms" errorTitle="Lending could not be loaded" skeletons={['h-48', 'h-96']}>
         {({ loans, terms }) => (
           <>

@@ -34,7 +34,11 @@ function OfferBox({ loan }: { loan: LoanDetail }) {
       {
         onSuccess: () => {
           setDeclining(false);
-          toast(a === 'accept' ? { title: 'Offer accepted', description: 'Our team will call you to schedule the pickup of your cards.' } : { title: 'Offer declined' });
+          toast(
+            a === 'accept'
+              ? { title: 'Offer accepted', description: 'Our team will call you to schedule the pickup of your cards.' }
+              : { title: 'Offer declined' },
+          );
         },
         onError: (err) => {
           setDeclining(false);
@@ -45,7 +49,8 @@ function OfferBox({ loan }: { loan: LoanDetail }) {
   return (
     <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="loan-offer">
       <p className="font-medium">
-        Our offer: <Money cents={amount} /> at {formatApr(apr)} APR over {term} months, about <Money cents={monthlyPaymentCents(amount, apr, term)} /> a month.
+        Our offer: <Money cents={amount} /> at {formatApr(apr)} APR over {term} months, about <Money cents={monthlyPaymentCents(amount, apr, term)} />{' '}
+        a month.
       </p>
       <p>{LOAN_IN_HAND_MESSAGE}</p>
       {loan.offerExpiresAt && <p className="text-xs text-muted-foreground">Open until {day(loan.offerExpiresAt)}.</p>}
@@ -80,7 +85,8 @@ function Repayment({ loan }: { loan: LoanDetail }) {
   const settle = () =>
     payoff.mutate(loan.id, {
       onSuccess: (r) => navigate(checkoutHref(r.invoiceId)),
-      onError: (err) => toast({ variant: 'destructive', title: 'The payoff invoice could not be made', description: errorMessage(err, 'Try again.') }),
+      onError: (err) =>
+        toast({ variant: 'destructive', title: 'The payoff invoice could not be made', description: errorMessage(err, 'Try again.') }),
     });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -116,7 +122,8 @@ function Repayment({ loan }: { loan: LoanDetail }) {
             <Money cents={loan.payoffToday.totalCents} />
           </p>
           <p className="text-muted-foreground">
-            <Money cents={loan.payoffToday.principalCents} /> principal plus <Money cents={loan.payoffToday.interestCents} /> interest since {day(loan.payoffToday.interestFrom)}.
+            <Money cents={loan.payoffToday.principalCents} /> principal plus <Money cents={loan.payoffToday.interestCents} /> interest since{' '}
+            {day(loan.payoffToday.interestFrom)}.
           </p>
           <Button variant="outline" className="justify-self-start" disabled={payoff.isPending} onClick={settle}>
             {payoff.isPending && <Spinner size="sm" label="Preparing" />}
@@ -138,13 +145,17 @@ function Body({ loan }: { loan: LoanDetail }) {
           <h2 className="font-display text-xl font-medium">
             Loan of <Money cents={loan.offeredAmountCents ?? loan.amountRequestedCents} />
           </h2>
-          <p className="text-xs text-muted-foreground">Applied {day(loan.createdAt)} · {loan.purpose}</p>
+          <p className="text-xs text-muted-foreground">
+            Applied {day(loan.createdAt)} · {loan.purpose}
+          </p>
         </div>
         <StatusBadge status={loan.status} map={loanStatusMap} />
       </div>
       <LoanFacts loan={loan} />
 
-      {loan.status === 'submitted' && <p className="rounded-md bg-muted p-3 text-sm">We are reviewing your application and will send you an offer here.</p>}
+      {loan.status === 'submitted' && (
+        <p className="rounded-md bg-muted p-3 text-sm">We are reviewing your application and will send you an offer here.</p>
+      )}
       {loan.status === 'conditionally_approved' && <OfferBox loan={loan} />}
       {loan.status === 'accepted' && (
         <p className="rounded-md bg-muted p-3 text-sm" role="status">
@@ -162,7 +173,11 @@ function Body({ loan }: { loan: LoanDetail }) {
           {loan.collateralListableAt && ` Unless it is settled, the collateral may be sold from ${day(loan.collateralListableAt)}.`}
         </p>
       )}
-      {loan.status === 'paid' && <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">Paid in full{loan.paidAt && ` on ${day(loan.paidAt)}`}. Your cards are released; ask us for them back whenever you like.</p>}
+      {loan.status === 'paid' && (
+        <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900">
+          Paid in full{loan.paidAt && ` on ${day(loan.paidAt)}`}. Your cards are released; ask us for them back whenever you like.
+        </p>
+      )}
 
       {(loan.status === 'funded' || loan.status === 'defaulted') && <Repayment loan={loan} />}
 
@@ -182,7 +197,11 @@ function Body({ loan }: { loan: LoanDetail }) {
             caption="Repayment schedule"
             action={(r) =>
               r.status === 'invoiced' && r.invoiceId ? (
-                <Link href={checkoutHref(r.invoiceId)} aria-label={`Pay installment ${r.number} (schedule)`} className="text-sm font-medium underline underline-offset-4">
+                <Link
+                  href={checkoutHref(r.invoiceId)}
+                  aria-label={`Pay installment ${r.number} (schedule)`}
+                  className="text-sm font-medium underline underline-offset-4"
+                >
                   Pay
                 </Link>
               ) : null
@@ -195,7 +214,16 @@ function Body({ loan }: { loan: LoanDetail }) {
       </Section>
       {loan.invoices.length > 0 && (
         <Section title="Invoices and payments">
-          <LoanInvoices invoices={loan.invoices} action={(i) => (i.status === 'sent' ? <Link href={checkoutHref(i.id)} aria-label={`Pay ${i.number}`} className="text-xs font-medium underline underline-offset-4">Pay</Link> : null)} />
+          <LoanInvoices
+            invoices={loan.invoices}
+            action={(i) =>
+              i.status === 'sent' ? (
+                <Link href={checkoutHref(i.id)} aria-label={`Pay ${i.number}`} className="text-xs font-medium underline underline-offset-4">
+                  Pay
+                </Link>
+              ) : null
+            }
+          />
         </Section>
       )}
       <Section title="History">

@@ -15,7 +15,9 @@ export function termsSentences(t: PublicLendingTerms): string[] {
   return [
     `You can borrow up to ${formatBpsPercent(t.maxLtvBps)} of the value of the graded cards you pledge, from a minimum of ${formatCents(t.minLoanCents)}. A card counts at the lower of your estimate and its market value in our index, or our appraisal; a card with neither counts once our team has appraised it.`,
     `Terms are ${listOf(t.terms)} months, repaid in equal monthly installments; interest is charged on what you still owe.`,
-    t.aprMinBps === t.aprMaxBps ? `The APR is ${formatApr(t.aprMinBps)}.` : `The APR is from ${formatApr(t.aprMinBps)} to ${formatApr(t.aprMaxBps)}, set in the offer we make you.`,
+    t.aprMinBps === t.aprMaxBps
+      ? `The APR is ${formatApr(t.aprMinBps)}.`
+      : `The APR is from ${formatApr(t.aprMinBps)} to ${formatApr(t.aprMaxBps)}, set in the offer we make you.`,
     feeWords(t.originationFee),
     `An offer stays open for ${t.offerValidDays} days. Once you accept, your cards must be received in hand: our team picks them up, and they stay in our vault until the loan is repaid.`,
     `Each installment is invoiced when it falls due. If one is still unpaid ${t.graceDays} days after its due date, the loan is in default, and after ${t.defaultNoticeDays} days’ notice the cards may be sold.`,

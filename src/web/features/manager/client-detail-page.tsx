@@ -41,7 +41,10 @@ function Timeline({ client }: { client: ManagerClientDetail }) {
         return (
           <li key={e.status} className="relative flex gap-3 pb-5 last:pb-0">
             {i < client.timeline.length - 1 && (
-              <span className={cn('absolute left-[11px] top-6 h-[calc(100%-1.25rem)] w-px', done ? 'bg-crimson/40' : 'bg-zinc-200')} aria-hidden="true" />
+              <span
+                className={cn('absolute left-[11px] top-6 h-[calc(100%-1.25rem)] w-px', done ? 'bg-crimson/40' : 'bg-zinc-200')}
+                aria-hidden="true"
+              />
             )}
             <span
               className={cn(
@@ -92,7 +95,10 @@ function Detail({ client }: { client: ManagerClientDetail }) {
         </span>
       </div>
       {!client.wireInstructionsSet && client.status !== 'active' && (
-        <div className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="wire-instructions-warning">
+        <div
+          className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="wire-instructions-warning"
+        >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
           <p>{WIRE_INSTRUCTIONS_MISSING_WARNING}</p>
         </div>
@@ -217,4 +223,3 @@ export default function ClientDetailPage({ params }: { params: Record<string, st
     </div>
   );
 }
-

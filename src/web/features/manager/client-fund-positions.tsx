@@ -27,7 +27,9 @@ export function ClientFundPositions({ client }: { client: ManagerClientDetail })
         </div>
       )}
       {!active ? (
-        <p className="text-sm text-muted-foreground">Positions appear once the deposit is confirmed: it buys units in the chosen funds at their next valuation.</p>
+        <p className="text-sm text-muted-foreground">
+          Positions appear once the deposit is confirmed: it buys units in the chosen funds at their next valuation.
+        </p>
       ) : query.isPending ? (
         <Skeleton className="h-20 w-full" />
       ) : query.isError ? (

@@ -16,7 +16,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const client = { id: 'c1', name: 'Taylor Client', kycStatus: 'approved', minimumCents: 10_000_000, wireInstructionsSet: true } as unknown as ManagerClientDetail;
+const client = {
+  id: 'c1',
+  name: 'Taylor Client',
+  kycStatus: 'approved',
+  minimumCents: 10_000_000,
+  wireInstructionsSet: true,
+} as unknown as ManagerClientDetail;
 
 describe('deposit confirmation', () => {
   it('asks again, showing the amount, and sends only once it is typed the same', async () => {

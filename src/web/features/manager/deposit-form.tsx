@@ -93,8 +93,8 @@ export function DepositForm({ client }: { client: ManagerClientDetail }) {
         title={`Activate ${client.name ?? 'this client'}'s account?`}
         description={
           <>
-            You are confirming that <span className="tabular font-medium text-foreground">{formatCents(pendingCents)}</span> has
-            arrived from {client.name ?? 'the client'}. The account becomes active at once. Type the amount again to confirm.
+            You are confirming that <span className="tabular font-medium text-foreground">{formatCents(pendingCents)}</span> has arrived from{' '}
+            {client.name ?? 'the client'}. The account becomes active at once. Type the amount again to confirm.
           </>
         }
         confirmLabel="Activate account"

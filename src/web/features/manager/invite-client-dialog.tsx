@@ -20,7 +20,10 @@ const tierNames: Record<TierId, string> = { collector: 'Collector', investor: 'I
 export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const ids = useId();
   const invite = useInviteClient();
-  const form = useForm<InviteClientInput>({ resolver: zodResolver(inviteClientSchema) as never, defaultValues: { phone: '', name: '', tier: undefined } });
+  const form = useForm<InviteClientInput>({
+    resolver: zodResolver(inviteClientSchema) as never,
+    defaultValues: { phone: '', name: '', tier: undefined },
+  });
   const { errors } = form.formState;
   const close = (o: boolean) => {
     onOpenChange(o);
@@ -31,7 +34,9 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       const res = await invite.mutateAsync(values);
       toast({
         title: 'Invitation sent',
-        description: res.sms.sent ? `${values.name} will receive a text with a link to start.` : `Client added, but ${res.sms.reason?.toLowerCase() ?? 'the text was not sent'}.`,
+        description: res.sms.sent
+          ? `${values.name} will receive a text with a link to start.`
+          : `Client added, but ${res.sms.reason?.toLowerCase() ?? 'the text was not sent'}.`,
         variant: res.sms.sent ? 'default' : 'destructive',
       });
       close(false);
@@ -61,13 +66,7 @@ export function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-phone`}>Phone number</Label>
-            <PhoneField
-              control={form.control}
-              name="phone"
-              id={`${ids}-phone`}
-              defaultCountry="US"
-              aria-invalid={errors.phone ? true : undefined}
-            />
+            <PhoneField control={form.control} name="phone" id={`${ids}-phone`} defaultCountry="US" aria-invalid={errors.phone ? true : undefined} />
             {errors.phone && (
               <p role="alert" className="text-sm text-destructive">
                 {errors.phone.message}

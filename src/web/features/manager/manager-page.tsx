@@ -79,7 +79,9 @@ export default function ManagerPage() {
           <CardHeader>
             <CardTitle>{status === ALL ? 'No clients yet' : 'No clients at this step'}</CardTitle>
             <CardDescription>
-              {status === ALL ? 'Invite your first client: they get a text with a link to start onboarding.' : 'Choose another status to see more clients.'}
+              {status === ALL
+                ? 'Invite your first client: they get a text with a link to start onboarding.'
+                : 'Choose another status to see more clients.'}
             </CardDescription>
           </CardHeader>
         </Card>

@@ -8,7 +8,10 @@ import { ResendInviteButton } from './resend-invite-button.tsx';
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(new Date('2026-06-01T15:00:00Z'));
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 200 })),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -18,7 +21,14 @@ afterEach(() => {
 
 describe('Resend invitation', () => {
   it('stays disabled through its cooldown, counting down, then opens', () => {
-    const client = { id: 'c1', name: 'Taylor', phone: '+12125550123', status: 'pending_invitation', consent: 'pending', resendAvailableAt: '2026-06-01T15:00:45Z' } as ManagerClient;
+    const client = {
+      id: 'c1',
+      name: 'Taylor',
+      phone: '+12125550123',
+      status: 'pending_invitation',
+      consent: 'pending',
+      resendAvailableAt: '2026-06-01T15:00:45Z',
+    } as ManagerClient;
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ResendInviteButton client={client} />

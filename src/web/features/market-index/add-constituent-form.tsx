@@ -17,7 +17,16 @@ export function AddConstituentForm() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     mutation.mutate(
-      { player: v.player, year: Number(v.year), set: v.set, cardNumber: v.cardNumber, variety: v.variety.trim() || null, grader: v.grader, grade: Number(v.grade), sport: v.sport },
+      {
+        player: v.player,
+        year: Number(v.year),
+        set: v.set,
+        cardNumber: v.cardNumber,
+        variety: v.variety.trim() || null,
+        grader: v.grader,
+        grade: Number(v.grade),
+        sport: v.sport,
+      },
       {
         onSuccess: () => {
           toast({ title: 'Constituent added', description: `${v.year} ${v.set} ${v.player}` });
@@ -45,9 +54,11 @@ export function AddConstituentForm() {
         <label className="grid gap-1 text-xs text-muted-foreground">
           Grader
           <select value={v.grader} onChange={set('grader')} className={selectClass}>
-            {graders.filter((g) => g !== 'raw').map((g) => (
-              <option key={g}>{g}</option>
-            ))}
+            {graders
+              .filter((g) => g !== 'raw')
+              .map((g) => (
+                <option key={g}>{g}</option>
+              ))}
           </select>
         </label>
         {field('Grade', 'grade', { required: true, inputMode: 'decimal' })}

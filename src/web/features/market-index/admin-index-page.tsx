@@ -57,23 +57,49 @@ export default function AdminIndexPage() {
               Constituents ({d.constituents.filter((c) => c.inIndex).length} in the index of {d.constituents.length})
             </h2>
             <p className="text-sm text-muted-foreground">
-              Last recomputed {d.lastRecomputedAt ? new Date(d.lastRecomputedAt).toLocaleString('en-US') : 'never'}. Sales counted for eligibility: last 365 and 183 days.
+              Last recomputed {d.lastRecomputedAt ? new Date(d.lastRecomputedAt).toLocaleString('en-US') : 'never'}. Sales counted for eligibility:
+              last 365 and 183 days.
             </p>
             <ResponsiveTable
               rows={d.constituents}
               rowKey={(c) => c.id}
               rowTestId="admin-constituent-row"
               columns={[
-                { id: 'card', header: 'Card', card: 'primary', cell: (c) => <Link href={`/WonderShyneIndex/${c.id}`} className="font-medium hover:underline">{cardTitle(c)}</Link> },
+                {
+                  id: 'card',
+                  header: 'Card',
+                  card: 'primary',
+                  cell: (c) => (
+                    <Link href={`/WonderShyneIndex/${c.id}`} className="font-medium hover:underline">
+                      {cardTitle(c)}
+                    </Link>
+                  ),
+                },
                 { id: 'status', header: 'Status', card: 'aside', cell: (c) => <StatusBadge status={statusOf(c)} map={statusMap} /> },
                 { id: 'sales', header: 'Sales 365 / 183 d', className: 'tabular', cell: (c) => `${c.salesLong} / ${c.salesShort}` },
                 { id: 'obs', header: 'Observations', className: 'tabular', cell: (c) => c.observations },
-                { id: 'last', header: 'Last price', cell: (c) => (c.lastPriceCents == null ? '—' : <span><Money cents={c.lastPriceCents} /> <span className="text-xs text-muted-foreground">{formatDate(c.lastObservedOn)}</span></span>) },
+                {
+                  id: 'last',
+                  header: 'Last price',
+                  cell: (c) =>
+                    c.lastPriceCents == null ? (
+                      '—'
+                    ) : (
+                      <span>
+                        <Money cents={c.lastPriceCents} /> <span className="text-xs text-muted-foreground">{formatDate(c.lastObservedOn)}</span>
+                      </span>
+                    ),
+                },
                 {
                   id: 'actions',
                   header: <span className="sr-only">Actions</span>,
                   card: 'footer',
-                  cell: (c) => (c.retiredOn ? null : <Button size="sm" variant="outline" onClick={() => setRetiring(c)}>Retire</Button>),
+                  cell: (c) =>
+                    c.retiredOn ? null : (
+                      <Button size="sm" variant="outline" onClick={() => setRetiring(c)}>
+                        Retire
+                      </Button>
+                    ),
                 },
               ]}
             />
@@ -85,7 +111,11 @@ export default function AdminIndexPage() {
         open={retiring !== null}
         onClose={() => setRetiring(null)}
         title="Retire this constituent?"
-        description={retiring ? `${cardTitle(retiring)} leaves the index today; the divisor is adjusted so the level does not move. Its prices stay published.` : ''}
+        description={
+          retiring
+            ? `${cardTitle(retiring)} leaves the index today; the divisor is adjusted so the level does not move. Its prices stay published.`
+            : ''
+        }
         confirmLabel="Retire"
         destructive
         pending={retire.isPending}
@@ -96,7 +126,8 @@ export default function AdminIndexPage() {
               toast({ title: 'Constituent retired' });
               setRetiring(null);
             },
-            onError: (err) => toast({ variant: 'destructive', title: 'Not retired', description: errorMessage(err, 'The constituent could not be retired') }),
+            onError: (err) =>
+              toast({ variant: 'destructive', title: 'Not retired', description: errorMessage(err, 'The constituent could not be retired') }),
           })
         }
       />

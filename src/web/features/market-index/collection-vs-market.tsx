@@ -11,7 +11,11 @@ const tickDay = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en
 export default function CollectionVsMarketSection() {
   const query = useCollectionVsMarket();
   return (
-    <section className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-4 px-4 pb-10 sm:px-6 lg:px-8" aria-labelledby="collection-vs-market" data-testid="collection-vs-market">
+    <section
+      className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-4 px-4 pb-10 sm:px-6 lg:px-8"
+      aria-labelledby="collection-vs-market"
+      data-testid="collection-vs-market"
+    >
       <h2 id="collection-vs-market" className="text-lg font-semibold">
         Your collection vs the market
       </h2>
@@ -33,10 +37,24 @@ export default function CollectionVsMarketSection() {
                   <LineChart data={d.points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
                     <CartesianGrid stroke="#e4e4e7" vertical={false} />
                     <XAxis dataKey="day" tickFormatter={tickDay} minTickGap={40} tick={{ fontSize: 12 }} stroke="#a1a1aa" />
-                    <YAxis domain={['auto', 'auto']} width={44} tick={{ fontSize: 12 }} stroke="#a1a1aa" tickFormatter={(v: number) => v.toFixed(0)} />
+                    <YAxis
+                      domain={['auto', 'auto']}
+                      width={44}
+                      tick={{ fontSize: 12 }}
+                      stroke="#a1a1aa"
+                      tickFormatter={(v: number) => v.toFixed(0)}
+                    />
                     <Tooltip labelFormatter={(v) => formatDate(`${String(v)}T12:00:00`)} formatter={(v) => Number(v).toFixed(1)} />
                     <Legend />
-                    <Line type="linear" dataKey="collection" name="Your collection" stroke="#18181b" strokeWidth={2} dot={false} isAnimationActive={false} />
+                    <Line
+                      type="linear"
+                      dataKey="collection"
+                      name="Your collection"
+                      stroke="#18181b"
+                      strokeWidth={2}
+                      dot={false}
+                      isAnimationActive={false}
+                    />
                     <Line type="linear" dataKey="market" name="Market Index" stroke="#7f1d1d" strokeWidth={2} dot={false} isAnimationActive={false} />
                   </LineChart>
                 </ResponsiveContainer>
@@ -51,7 +69,8 @@ export default function CollectionVsMarketSection() {
                           {f.name}
                         </Link>
                         <span className="text-right">
-                          <Money cents={f.marketValueCents} /> <span className="text-xs text-muted-foreground">market value, {formatDate(`${f.observedOn}T12:00:00`)}</span>
+                          <Money cents={f.marketValueCents} />{' '}
+                          <span className="text-xs text-muted-foreground">market value, {formatDate(`${f.observedOn}T12:00:00`)}</span>
                         </span>
                       </li>
                     ))}

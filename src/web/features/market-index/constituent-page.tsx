@@ -40,7 +40,12 @@ export default function ConstituentPage({ params }: { params: Record<string, str
               <div>
                 <div className="text-xs uppercase tracking-wide text-white/60">Last price</div>
                 <Money cents={c.lastPriceCents} className="text-4xl font-semibold" />
-                {c.lastObservedOn && <p className="text-sm text-white/70">Last sale {formatDate(c.lastObservedOn)}{c.stale ? ' · stale' : ''}</p>}
+                {c.lastObservedOn && (
+                  <p className="text-sm text-white/70">
+                    Last sale {formatDate(c.lastObservedOn)}
+                    {c.stale ? ' · stale' : ''}
+                  </p>
+                )}
               </div>
               <div className={cn('text-lg', c.change1m == null ? 'text-white/60' : 'text-white')}>1M {formatChange(c.change1m)}</div>
               <div className={cn('text-lg', c.change1y == null ? 'text-white/60' : 'text-white')}>1Y {formatChange(c.change1y)}</div>
@@ -49,7 +54,9 @@ export default function ConstituentPage({ params }: { params: Record<string, str
           <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
             <div className="grid gap-3 sm:grid-cols-3">
               <Stat label="In the index">
-                <span data-testid="membership">{c.inIndex ? `Yes, since ${formatDate(c.since)}` : c.retiredOn ? `Retired ${formatDate(c.retiredOn)}` : 'Not now'}</span>
+                <span data-testid="membership">
+                  {c.inIndex ? `Yes, since ${formatDate(c.since)}` : c.retiredOn ? `Retired ${formatDate(c.retiredOn)}` : 'Not now'}
+                </span>
               </Stat>
               <Stat label={`Sales, last ${ELIGIBILITY.longDays} days`}>
                 {c.salesLong} <span className="text-sm text-muted-foreground">(needs {ELIGIBILITY.longSales})</span>
@@ -76,7 +83,14 @@ export default function ConstituentPage({ params }: { params: Record<string, str
                 rowKey={(o) => `${o.day}-${o.source}-${o.saleRef ?? o.priceCents}`}
                 columns={[
                   { id: 'day', header: 'Date', card: 'primary', cell: (o) => formatDate(o.day) },
-                  { id: 'price', header: 'Price', card: 'aside', className: 'text-right', headerClassName: 'text-right', cell: (o) => <Money cents={o.priceCents} /> },
+                  {
+                    id: 'price',
+                    header: 'Price',
+                    card: 'aside',
+                    className: 'text-right',
+                    headerClassName: 'text-right',
+                    cell: (o) => <Money cents={o.priceCents} />,
+                  },
                   { id: 'source', header: 'Source', cell: (o) => o.source },
                   { id: 'ref', header: 'Sale reference', cell: (o) => <span className={changeTone(null)}>{o.saleRef ?? '—'}</span> },
                 ]}

@@ -19,7 +19,12 @@ const sorters: Record<SortKey, (r: ConstituentRow) => number | string> = {
 function SortHeader({ label, k, sort, onSort }: { label: string; k: SortKey; sort: { key: SortKey; desc: boolean }; onSort: (k: SortKey) => void }) {
   const active = sort.key === k;
   return (
-    <button type="button" onClick={() => onSort(k)} className="inline-flex items-center gap-1 font-medium hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring" aria-label={`Sort by ${label}`}>
+    <button
+      type="button"
+      onClick={() => onSort(k)}
+      className="inline-flex items-center gap-1 font-medium hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+      aria-label={`Sort by ${label}`}
+    >
       {label}
       <span aria-hidden="true" className={cn('text-[10px]', !active && 'opacity-30')}>
         {active && !sort.desc ? '▲' : '▼'}
@@ -68,8 +73,22 @@ export function ConstituentsTable({ rows }: { rows: readonly ConstituentRow[] })
         </div>
       ),
     },
-    { id: 'm1', header: h('1M', 'change1m'), mobileLabel: '1 month', className: 'text-right', headerClassName: 'text-right', cell: (r) => <Change v={r.change1m} /> },
-    { id: 'y1', header: h('1Y', 'change1y'), mobileLabel: '1 year', className: 'text-right', headerClassName: 'text-right', cell: (r) => <Change v={r.change1y} /> },
+    {
+      id: 'm1',
+      header: h('1M', 'change1m'),
+      mobileLabel: '1 month',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (r) => <Change v={r.change1m} />,
+    },
+    {
+      id: 'y1',
+      header: h('1Y', 'change1y'),
+      mobileLabel: '1 year',
+      className: 'text-right',
+      headerClassName: 'text-right',
+      cell: (r) => <Change v={r.change1y} />,
+    },
     {
       id: 'weight',
       header: h('Weight', 'weight'),

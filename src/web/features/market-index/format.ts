@@ -7,12 +7,14 @@ export function formatChange(v: number | null | undefined): string {
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${pct.replace('-', '')} %`;
 }
 
-export const changeTone = (v: number | null | undefined) => (v == null || v === 0 ? 'text-muted-foreground' : v > 0 ? 'text-emerald-700' : 'text-red-700');
+export const changeTone = (v: number | null | undefined) =>
+  v == null || v === 0 ? 'text-muted-foreground' : v > 0 ? 'text-emerald-700' : 'text-red-700';
 
 export const formatLevel = (v: number | null | undefined) =>
   v == null ? '—' : v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export const cardTitle = (c: Pick<ConstituentIdentity, 'player' | 'year' | 'set' | 'cardNumber' | 'variety' | 'grader' | 'grade'>) => constituentName(c);
+export const cardTitle = (c: Pick<ConstituentIdentity, 'player' | 'year' | 'set' | 'cardNumber' | 'variety' | 'grader' | 'grade'>) =>
+  constituentName(c);
 
 export const chartRanges = [
   { id: '1M', days: 30 },

@@ -12,7 +12,8 @@ function Report({ r }: { r: ImportReport }) {
   return (
     <div data-testid="import-report" className="grid gap-2 rounded-lg border bg-muted/30 p-3 text-sm">
       <p className="font-medium">
-        {r.committed ? 'Imported' : r.dryRun ? 'Dry run' : 'Nothing imported'}: {r.rows} rows · {r.accepted} accepted · {r.duplicates} duplicates · {r.rejected.length} rejected
+        {r.committed ? 'Imported' : r.dryRun ? 'Dry run' : 'Nothing imported'}: {r.rows} rows · {r.accepted} accepted · {r.duplicates} duplicates ·{' '}
+        {r.rejected.length} rejected
       </p>
       {r.committed && <p>{r.recompute === 'queued' ? 'The series is being recomputed in the background.' : 'The series has been recomputed.'}</p>}
       {r.rejected.length > 0 && (
@@ -56,8 +57,8 @@ export function ImportPanel({ recomputePending }: { recomputePending: boolean })
         Import prices (CSV)
       </h2>
       <p className="text-sm text-muted-foreground">
-        Columns: <code className="break-all text-xs">{SAMPLE_HEADER}</code>, or <code className="break-all text-xs">constituent_id,date,price,source,sale_ref</code>. Price in
-        dollars, date as YYYY-MM-DD.
+        Columns: <code className="break-all text-xs">{SAMPLE_HEADER}</code>, or{' '}
+        <code className="break-all text-xs">constituent_id,date,price,source,sale_ref</code>. Price in dollars, date as YYYY-MM-DD.
       </p>
       <input type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={(e) => void onFile(e.target.files?.[0])} className="text-sm" />
       <label htmlFor={`${id}-csv`} className="text-sm font-medium">

@@ -15,7 +15,9 @@ function Figure({ label, value }: { label: string; value: number | null }) {
   return (
     <div>
       <div className="text-xs uppercase tracking-wide text-white/60">{label}</div>
-      <div className={cn('tabular text-lg font-medium', value == null ? 'text-white/60' : value >= 0 ? 'text-emerald-300' : 'text-red-300')}>{formatChange(value)}</div>
+      <div className={cn('tabular text-lg font-medium', value == null ? 'text-white/60' : value >= 0 ? 'text-emerald-300' : 'text-red-300')}>
+        {formatChange(value)}
+      </div>
     </div>
   );
 }
@@ -35,7 +37,9 @@ export default function IndexPage() {
             <div data-testid="index-level" className="font-display tabular text-5xl font-semibold sm:text-6xl">
               {overview.isPending ? '…' : formatLevel(o?.level)}
             </div>
-            <p className="mt-1 text-sm text-white/70">{o?.asOf ? `As of ${formatDate(o.asOf)} · base 1,000 on ${formatDate(o.baseDate)}` : 'No level yet'}</p>
+            <p className="mt-1 text-sm text-white/70">
+              {o?.asOf ? `As of ${formatDate(o.asOf)} · base 1,000 on ${formatDate(o.baseDate)}` : 'No level yet'}
+            </p>
           </div>
           <div className="flex gap-8">
             <Figure label="1 day" value={o?.changes.d1 ?? null} />
@@ -47,7 +51,13 @@ export default function IndexPage() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
         <div className="rounded-xl border bg-card p-4 sm:p-6">
           <PageQuery query={levels} loadingLabel="Loading the chart" errorTitle="The chart could not be loaded" skeletons={['h-72']}>
-            {(d) => (d.levels.length ? <LevelChart levels={d.levels} /> : <EmptyState title="No levels yet" description="The series starts once prices are imported." />)}
+            {(d) =>
+              d.levels.length ? (
+                <LevelChart levels={d.levels} />
+              ) : (
+                <EmptyState title="No levels yet" description="The series starts once prices are imported." />
+              )
+            }
           </PageQuery>
         </div>
         <PageQuery query={overview} loadingLabel="Loading the constituents" errorTitle="The constituents could not be loaded" skeletons={['h-96']}>
@@ -70,7 +80,9 @@ export default function IndexPage() {
             </section>
           )}
         </PageQuery>
-        <p className={cn('text-xs', changeTone(null))}>Prices are observed sales, carried forward until the next sale. Past levels do not predict future ones.</p>
+        <p className={cn('text-xs', changeTone(null))}>
+          Prices are observed sales, carried forward until the next sale. Past levels do not predict future ones.
+        </p>
       </div>
     </div>
   );

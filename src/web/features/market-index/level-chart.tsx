@@ -60,13 +60,19 @@ export function LevelChart({ levels }: { levels: readonly { day: string; level: 
 }
 
 /** A constituent's carried-forward price as a line, with each observed sale as a point. */
-export function PriceChart({ prices, observations }: { prices: readonly { day: string; priceCents: number }[]; observations: readonly { day: string; priceCents: number }[] }) {
+export function PriceChart({
+  prices,
+  observations,
+}: {
+  prices: readonly { day: string; priceCents: number }[];
+  observations: readonly { day: string; priceCents: number }[];
+}) {
   const [range, setRange] = useState<ChartRange>('All');
   const line = windowed(prices, range);
   const from = line[0]?.day ?? '';
   const dots = observations.filter((o) => o.day >= from);
-  const data = [...line.map((p) => ({ day: p.day, price: p.priceCents / 100 })), ...dots.map((o) => ({ day: o.day, sale: o.priceCents / 100 }))].sort((a, b) =>
-    a.day < b.day ? -1 : 1,
+  const data = [...line.map((p) => ({ day: p.day, price: p.priceCents / 100 })), ...dots.map((o) => ({ day: o.day, sale: o.priceCents / 100 }))].sort(
+    (a, b) => (a.day < b.day ? -1 : 1),
   );
   return (
     <div className="grid gap-3" data-testid="price-chart">
@@ -79,9 +85,24 @@ export function PriceChart({ prices, observations }: { prices: readonly { day: s
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e4e4e7" vertical={false} />
             <XAxis dataKey="day" tickFormatter={tickDay} minTickGap={40} tick={{ fontSize: 12 }} stroke="#a1a1aa" />
-            <YAxis domain={['auto', 'auto']} width={72} tick={{ fontSize: 12 }} stroke="#a1a1aa" tickFormatter={(v: number) => formatCents(v * 100, 0)} />
+            <YAxis
+              domain={['auto', 'auto']}
+              width={72}
+              tick={{ fontSize: 12 }}
+              stroke="#a1a1aa"
+              tickFormatter={(v: number) => formatCents(v * 100, 0)}
+            />
             <Tooltip labelFormatter={fullDay} formatter={(v, name) => [formatCents(Number(v) * 100), name === 'sale' ? 'Sale' : 'Price']} />
-            <Area type="stepAfter" dataKey="price" stroke="#7f1d1d" fill="#7f1d1d" fillOpacity={0.06} connectNulls isAnimationActive={false} dot={false} />
+            <Area
+              type="stepAfter"
+              dataKey="price"
+              stroke="#7f1d1d"
+              fill="#7f1d1d"
+              fillOpacity={0.06}
+              connectNulls
+              isAnimationActive={false}
+              dot={false}
+            />
             <Scatter dataKey="sale" fill="#18181b" isAnimationActive={false} />
           </ComposedChart>
         </ResponsiveContainer>

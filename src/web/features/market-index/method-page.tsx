@@ -15,7 +15,9 @@ export default function MethodPage() {
     <div>
       <IndexHero>
         <h1 className="font-display text-3xl font-semibold">How the Market Index is calculated</h1>
-        <p className="mt-2 max-w-2xl text-white/75">Every number on the index pages can be reproduced from the published prices with the rules below.</p>
+        <p className="mt-2 max-w-2xl text-white/75">
+          Every number on the index pages can be reproduced from the published prices with the rules below.
+        </p>
       </IndexHero>
       <div className="mx-auto grid max-w-3xl gap-8 px-4 py-10 sm:px-6">
         <section className="grid gap-3">
@@ -28,17 +30,17 @@ export default function MethodPage() {
             weight, and D the divisor. On the base date D is set so the level is {INDEX_BASE_LEVEL.toLocaleString('en-US')}.
           </p>
           <p>
-            Each time the members or their weights change, D is adjusted so the level does not jump: D′ = D × (Σ w′ᵢ · pᵢ) ÷ (Σ wᵢ · pᵢ), both sums at the
-            same day’s prices. Every adjustment is listed below.
+            Each time the members or their weights change, D is adjusted so the level does not jump: D′ = D × (Σ w′ᵢ · pᵢ) ÷ (Σ wᵢ · pᵢ), both sums at
+            the same day’s prices. Every adjustment is listed below.
           </p>
         </section>
         <section className="grid gap-3">
           <h2 className="text-xl font-semibold">Which cards are in it</h2>
           <p>
             A constituent is one card identity: player, year, set, card number, variety, grader and grade. It is eligible when it has at least{' '}
-            {ELIGIBILITY.longSales} observed sales in the {ELIGIBILITY.longDays} days up to a review, and at least {ELIGIBILITY.shortSales} in the last{' '}
-            {ELIGIBILITY.shortDays} days. Eligibility is reviewed on the first day of every month, whenever an administrator publishes a review, and on
-            the day a card is retired.
+            {ELIGIBILITY.longSales} observed sales in the {ELIGIBILITY.longDays} days up to a review, and at least {ELIGIBILITY.shortSales} in the
+            last {ELIGIBILITY.shortDays} days. Eligibility is reviewed on the first day of every month, whenever an administrator publishes a review,
+            and on the day a card is retired.
           </p>
           <p>
             Staleness: between reviews a member’s price is carried forward however old it is; once its last sale is older than the staleness limit
@@ -81,8 +83,20 @@ export default function MethodPage() {
                   columns={[
                     { id: 'day', header: 'Date', card: 'primary', cell: (e) => formatDate(e.effectiveOn) },
                     { id: 'reason', header: 'Reason', card: 'aside', cell: (e) => e.reason },
-                    { id: 'old', header: 'Old divisor', className: 'tabular text-right', headerClassName: 'text-right', cell: (e) => num(e.oldDivisor) },
-                    { id: 'new', header: 'New divisor', className: 'tabular text-right', headerClassName: 'text-right', cell: (e) => num(e.newDivisor) },
+                    {
+                      id: 'old',
+                      header: 'Old divisor',
+                      className: 'tabular text-right',
+                      headerClassName: 'text-right',
+                      cell: (e) => num(e.oldDivisor),
+                    },
+                    {
+                      id: 'new',
+                      header: 'New divisor',
+                      className: 'tabular text-right',
+                      headerClassName: 'text-right',
+                      cell: (e) => num(e.newDivisor),
+                    },
                     { id: 'in', header: 'In', card: 'wide', className: 'min-w-48 whitespace-normal text-xs', cell: (e) => names(e.added) },
                     { id: 'out', header: 'Out', card: 'wide', className: 'min-w-48 whitespace-normal text-xs', cell: (e) => names(e.removed) },
                   ]}

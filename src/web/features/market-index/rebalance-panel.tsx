@@ -24,7 +24,8 @@ export function RebalancePanel() {
             toast({ title: 'Review published', description: 'The divisor log has the new entry.' });
           }
         },
-        onError: (err) => toast({ variant: 'destructive', title: 'Review failed', description: errorMessage(err, 'The review could not be published') }),
+        onError: (err) =>
+          toast({ variant: 'destructive', title: 'Review failed', description: errorMessage(err, 'The review could not be published') }),
       },
     );
   const changes = preview && preview.newDivisor != null;

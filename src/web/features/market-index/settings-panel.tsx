@@ -45,19 +45,28 @@ export function IndexSettingsPanel() {
       <h2 id="index-settings-heading" className="text-lg font-semibold">
         Method settings
       </h2>
-      <p className="text-sm text-muted-foreground">Published on the method page. Saving recomputes every level from the base date; the divisor log records the change.</p>
+      <p className="text-sm text-muted-foreground">
+        Published on the method page. Saving recomputes every level from the base date; the divisor log records the change.
+      </p>
       {!loaded ? (
         current.isError ? (
           <p className="text-sm text-destructive">The settings could not be loaded.</p>
         ) : (
           <div aria-busy="true" className="grid gap-2">
-            <span className="sr-only" role="status">Loading the settings</span>
+            <span className="sr-only" role="status">
+              Loading the settings
+            </span>
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </div>
         )
       ) : (
-        <form noValidate className="grid gap-4 sm:grid-cols-3 sm:items-start" onSubmit={form.handleSubmit((v) => setPending(v))} aria-label="Method settings">
+        <form
+          noValidate
+          className="grid gap-4 sm:grid-cols-3 sm:items-start"
+          onSubmit={form.handleSubmit((v) => setPending(v))}
+          aria-label="Method settings"
+        >
           <FormField control={form.control} name="weighting" label="Weighting">
             {(p) => (
               <Controller

@@ -7,10 +7,7 @@ import { Eyebrow, RequestAccessButton, type LandingPageProps } from './landing-p
 
 export function Hero({ onRequestAccess }: LandingPageProps) {
   return (
-    <section
-      aria-labelledby="hero-title"
-      className="relative isolate overflow-hidden bg-[#0b0b0c] text-white"
-    >
+    <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-[#0b0b0c] text-white">
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_78%_30%,rgba(139,26,26,0.55),transparent_55%),radial-gradient(ellipse_at_10%_110%,rgba(92,15,15,0.45),transparent_50%)]"
@@ -29,17 +26,11 @@ export function Hero({ onRequestAccess }: LandingPageProps) {
             The private market for the cards that matter.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-zinc-300">
-            A members-only registry, marketplace and lending desk for graded sports cards, run with the
-            discretion of a private bank.
+            A members-only registry, marketplace and lending desk for graded sports cards, run with the discretion of a private bank.
           </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:items-center">
             <RequestAccessButton onRequestAccess={onRequestAccess} />
-            <Button
-              size="lg"
-              variant="ghost"
-              asChild
-              className="text-zinc-200 hover:bg-white/10 hover:text-white focus-visible:outline-white"
-            >
+            <Button size="lg" variant="ghost" asChild className="text-zinc-200 hover:bg-white/10 hover:text-white focus-visible:outline-white">
               <a href="#membership">What membership includes</a>
             </Button>
           </div>
@@ -64,13 +55,7 @@ function HeroArt() {
     <div aria-hidden="true" className="relative mx-auto w-full max-w-[22rem] sm:max-w-[26rem]">
       <div className="relative aspect-[4/5]">
         <div className="absolute left-[4%] top-[10%] w-[52%] -rotate-[9deg] opacity-80 drop-shadow-[0_30px_40px_rgba(0,0,0,0.6)]">
-          <SlabIllustration
-            grade="9.5"
-            gradeLabel="MINT+"
-            lines={['1989 UPPER DECK', '#1 BASEBALL']}
-            cert="30917752"
-            tone="slate"
-          />
+          <SlabIllustration grade="9.5" gradeLabel="MINT+" lines={['1989 UPPER DECK', '#1 BASEBALL']} cert="30917752" tone="slate" />
         </div>
         <div className="absolute right-[2%] top-0 w-[62%] rotate-[4deg] drop-shadow-[0_40px_50px_rgba(0,0,0,0.65)]">
           <SlabIllustration grade="10" />
@@ -141,15 +126,11 @@ export function Membership() {
       <div className="mx-auto max-w-6xl px-5 py-20 sm:px-8 md:py-28">
         <div className="max-w-2xl">
           <Eyebrow className="text-crimson">What members get</Eyebrow>
-          <h2
-            id="membership-title"
-            className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl"
-          >
+          <h2 id="membership-title" className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl">
             Everything a serious collection needs, under one roof.
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-muted-foreground">
-            One account holds the record of what you own, the market to buy and sell it, and the capital
-            it can unlock.
+            One account holds the record of what you own, the market to buy and sell it, and the capital it can unlock.
           </p>
         </div>
 
@@ -184,4 +165,3 @@ export function Membership() {
 }
 
 /* ---------------------------------------------------------------- Index */
-

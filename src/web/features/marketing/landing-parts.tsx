@@ -48,4 +48,3 @@ export function Eyebrow({ children, className }: { children: ReactNode; classNam
 }
 
 /* ---------------------------------------------------------------- Hero */
-

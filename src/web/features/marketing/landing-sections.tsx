@@ -4,8 +4,7 @@ import { Eyebrow, RequestAccessButton, type LandingPageProps } from './landing-p
 
 function IndexChart() {
   // A drawn, illustrative curve: not market data.
-  const line =
-    'M0 196 C40 190 60 170 96 174 S150 150 180 156 S236 128 268 136 S320 98 352 108 S410 84 440 70 S500 60 560 38';
+  const line = 'M0 196 C40 190 60 170 96 174 S150 150 180 156 S236 128 268 136 S320 98 352 108 S410 84 440 70 S500 60 560 38';
   return (
     <svg viewBox="0 0 576 240" aria-hidden="true" focusable="false" className="h-auto w-full">
       <defs>
@@ -50,15 +49,12 @@ export function IndexSection() {
       <div className="mx-auto grid max-w-6xl gap-14 px-5 py-20 sm:px-8 md:py-28 lg:grid-cols-2 lg:items-center">
         <div>
           <Eyebrow className="text-crimson-soft">The market index</Eyebrow>
-          <h2
-            id="index-title"
-            className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl"
-          >
+          <h2 id="index-title" className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl">
             A benchmark you can check the arithmetic of.
           </h2>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-zinc-300">
-            Graded cards have lacked a reference price that anyone can audit. Ours is built from observed
-            sales, weighted and rebalanced by published rules.
+            Graded cards have lacked a reference price that anyone can audit. Ours is built from observed sales, weighted and rebalanced by published
+            rules.
           </p>
           <dl className="mt-10 grid gap-6 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
             {rules.map((r) => (
@@ -113,10 +109,7 @@ export function HowItWorks({ onRequestAccess }: LandingPageProps) {
         <div className="flex flex-col gap-8 md:flex-row md:items-end md:justify-between">
           <div className="max-w-2xl">
             <Eyebrow className="text-crimson">How access works</Eyebrow>
-            <h2
-              id="how-title"
-              className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl"
-            >
+            <h2 id="how-title" className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl">
               Three steps, and a person at the second one.
             </h2>
           </div>
@@ -183,15 +176,12 @@ export function Security() {
       <div className="mx-auto grid max-w-6xl gap-14 px-5 py-20 sm:px-8 md:py-28 lg:grid-cols-[0.8fr_1.2fr]">
         <div className="lg:sticky lg:top-28 lg:self-start">
           <Eyebrow className="text-crimson">Trust and security</Eyebrow>
-          <h2
-            id="security-title"
-            className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl"
-          >
+          <h2 id="security-title" className="mt-5 font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl">
             Built like a vault. Run like a private bank.
           </h2>
           <p className="mt-5 text-lg leading-relaxed text-muted-foreground">
-            Collectors trust us with cards that cannot be replaced. The platform is designed around that fact,
-            from who may join to how a card changes hands.
+            Collectors trust us with cards that cannot be replaced. The platform is designed around that fact, from who may join to how a card changes
+            hands.
           </p>
         </div>
         <ul className="grid gap-x-10 gap-y-10 sm:grid-cols-2">
@@ -214,19 +204,11 @@ export function ClosingCta({ onRequestAccess }: LandingPageProps) {
   return (
     <section aria-labelledby="closing-title" className="bg-white px-5 pb-20 sm:px-8 md:pb-28">
       <div className="relative isolate mx-auto max-w-6xl overflow-hidden rounded-3xl bg-[#0b0b0c] px-6 py-16 text-center text-white sm:px-12 md:py-24">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_50%_120%,rgba(139,26,26,0.7),transparent_60%)]"
-        />
-        <h2
-          id="closing-title"
-          className="mx-auto max-w-3xl font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl"
-        >
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_50%_120%,rgba(139,26,26,0.7),transparent_60%)]" />
+        <h2 id="closing-title" className="mx-auto max-w-3xl font-display text-4xl font-normal leading-tight tracking-tight text-balance sm:text-5xl">
           Your collection deserves a quieter room.
         </h2>
-        <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-zinc-300">
-          By request only. All applications are subject to approval.
-        </p>
+        <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-zinc-300">By request only. All applications are subject to approval.</p>
         <div className="mt-9 flex justify-center">
           <RequestAccessButton onRequestAccess={onRequestAccess} />
         </div>

@@ -40,10 +40,7 @@ export function PublicHeader({ actions, mobileActions, className }: PublicHeader
   const [menuWanted, setMenuWanted] = useState(false);
   return (
     <header
-      className={cn(
-        'sticky top-0 z-40 border-b border-black/5 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75',
-        className,
-      )}
+      className={cn('sticky top-0 z-40 border-b border-black/5 bg-white/85 backdrop-blur-md supports-[backdrop-filter]:bg-white/75', className)}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-5 sm:px-8">
         <Link
@@ -108,9 +105,7 @@ export function PublicFooter() {
             >
               <Logo decorative tone="light" className="size-10" />
             </Link>
-            <p className="mt-4 text-sm leading-relaxed">
-              A private registry, marketplace and lending desk for graded sports cards. By request only.
-            </p>
+            <p className="mt-4 text-sm leading-relaxed">A private registry, marketplace and lending desk for graded sports cards. By request only.</p>
           </div>
           <nav aria-label="Explore">
             <h2 className="text-xs font-medium uppercase tracking-[0.18em] text-zinc-300">Explore</h2>

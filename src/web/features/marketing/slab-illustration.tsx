@@ -80,7 +80,16 @@ export function SlabIllustration({
         {cert}
       </text>
       <line x1="196" y1="42" x2="196" y2="96" stroke="#e4e4e7" />
-      <text x="236" y="56" textAnchor="middle" fill="#52525b" fontSize="10" fontWeight="600" letterSpacing="1.4" fontFamily="Inter Variable, ui-sans-serif, sans-serif">
+      <text
+        x="236"
+        y="56"
+        textAnchor="middle"
+        fill="#52525b"
+        fontSize="10"
+        fontWeight="600"
+        letterSpacing="1.4"
+        fontFamily="Inter Variable, ui-sans-serif, sans-serif"
+      >
         {gradeLabel}
       </text>
       <text x="236" y="93" textAnchor="middle" fill="#8b1a1a" fontSize="34" fontWeight="600" fontFamily="Fraunces Variable, ui-serif, Georgia, serif">

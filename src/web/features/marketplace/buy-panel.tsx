@@ -131,8 +131,8 @@ export function BuyPanel({ listing, onChanged }: { listing: ListingDetail; onCha
         Buy
       </Button>
       <p className="text-sm text-muted-foreground" id="hold-explained">
-        Buy holds this card for you alone for {listing.reservationMinutes} minutes while you pay at checkout. If payment is not completed in time, the hold ends and
-        the card returns to the MarketPlace. You can cancel the hold at any time before paying.
+        Buy holds this card for you alone for {listing.reservationMinutes} minutes while you pay at checkout. If payment is not completed in time, the
+        hold ends and the card returns to the MarketPlace. You can cancel the hold at any time before paying.
       </p>
       {problem && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">

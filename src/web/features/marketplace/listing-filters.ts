@@ -14,7 +14,12 @@ const dollars = (v: string | undefined) => {
 };
 
 /** The API query for the URL's state; anything malformed in the URL is left out, not sent. */
-export function listingsQueryFromUrl(state: { q: string; page: number; sort: string | undefined; filters: Record<string, string> }): ListingsQueryInput {
+export function listingsQueryFromUrl(state: {
+  q: string;
+  page: number;
+  sort: string | undefined;
+  filters: Record<string, string>;
+}): ListingsQueryInput {
   const f = state.filters;
   const query: ListingsQueryInput = {
     q: state.q || undefined,

@@ -38,19 +38,31 @@ function Side({ listing, side }: { listing: ListingDetail; side: 'front' | 'back
     <figure className="grid content-start gap-2">
       <div className="relative mx-auto w-full max-w-[320px]">
         {image ? (
-          <button type="button" onClick={() => setOpen(true)} className="group relative block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label={`Enlarge the ${side} photo`}>
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            className="group relative block w-full rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+            aria-label={`Enlarge the ${side} photo`}
+          >
             <img src={image.fullUrl} alt={label} className="aspect-[300/468] w-full rounded-lg border bg-muted object-contain" />
-            <span className="absolute bottom-2 right-2 rounded-full bg-background/90 p-2 shadow-sm transition-transform group-hover:scale-110" aria-hidden="true">
+            <span
+              className="absolute bottom-2 right-2 rounded-full bg-background/90 p-2 shadow-sm transition-transform group-hover:scale-110"
+              aria-hidden="true"
+            >
               <Maximize2 className="size-4" />
             </span>
           </button>
         ) : side === 'front' ? (
           <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} />
         ) : (
-          <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">No back photo</div>
+          <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">
+            No back photo
+          </div>
         )}
       </div>
-      <figcaption className="text-center text-xs font-medium uppercase tracking-wide text-muted-foreground">{side === 'front' ? 'Front' : 'Back'}</figcaption>
+      <figcaption className="text-center text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        {side === 'front' ? 'Front' : 'Back'}
+      </figcaption>
       {image && <ZoomDialog image={image} label={label} open={open} onOpenChange={setOpen} />}
     </figure>
   );

@@ -20,7 +20,6 @@ import { FeaturedBadge, ListingTile, listingGrade, listingTitle } from './listin
 import { PromoteListing } from './promote-listing.tsx';
 import { useSecureViewTracking } from './view-tracking.ts';
 
-
 function Facts({ listing }: { listing: ListingDetail }) {
   const { card, population } = listing;
   const rows: [string, string | null][] = [
@@ -51,7 +50,10 @@ function Facts({ listing }: { listing: ListingDetail }) {
 
 /** "In our vault since …, cert re-checked on …". */
 export function provenanceSummary(p: ListingDetail['provenance']): string {
-  const parts = [p.inVaultSince ? `In our vault since ${formatDate(p.inVaultSince)}` : 'Held in our vault', p.certRecheckedAt ? `cert re-checked on ${formatDate(p.certRecheckedAt)}` : null];
+  const parts = [
+    p.inVaultSince ? `In our vault since ${formatDate(p.inVaultSince)}` : 'Held in our vault',
+    p.certRecheckedAt ? `cert re-checked on ${formatDate(p.certRecheckedAt)}` : null,
+  ];
   return `${parts.filter(Boolean).join(', ')}.`;
 }
 
@@ -118,7 +120,9 @@ export default function ListingPage({ params }: { params: { id?: string } }) {
                 {provenanceSummary(listing.provenance)}
               </p>
               <BuyPanel listing={listing} onChanged={changed} />
-              {listing.isMine && (listing.status === 'active' || listing.status === 'reserved') && !listing.featured && <PromoteListing listingId={listing.id} />}
+              {listing.isMine && (listing.status === 'active' || listing.status === 'reserved') && !listing.featured && (
+                <PromoteListing listingId={listing.id} />
+              )}
             </div>
             <ListingImages listing={listing} className="lg:col-start-1 lg:row-span-2 lg:row-start-1" />
             <div className="grid min-w-0 content-start gap-6 lg:col-start-2 lg:row-start-2">

@@ -6,12 +6,20 @@ import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 export const listingTitle = (c: Pick<ListedCard, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
-export const listingGrade = (c: Pick<ListedCard, 'grader' | 'grade'>) => (c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim());
+export const listingGrade = (c: Pick<ListedCard, 'grader' | 'grade'>) =>
+  c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim();
 
 /** The card's photo, or the drawn slab with its grader and grade. */
 export function ListingImage({ card, className }: { card: ListedCard; className?: string }) {
   if (card.thumbnailUrl) {
-    return <img src={card.thumbnailUrl} alt={`Front of ${listingTitle(card)}`} loading="lazy" className={className ?? 'aspect-[300/468] w-full rounded-lg bg-muted object-contain'} />;
+    return (
+      <img
+        src={card.thumbnailUrl}
+        alt={`Front of ${listingTitle(card)}`}
+        loading="lazy"
+        className={className ?? 'aspect-[300/468] w-full rounded-lg bg-muted object-contain'}
+      />
+    );
   }
   return <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} className={className} />;
 }
@@ -56,7 +64,9 @@ export function ListingTile({ listing }: { listing: ListingCard }) {
           <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{listingGrade(card)}</span>
           <Money cents={listing.priceCents} decimals={0} className="font-display text-lg font-medium" />
         </div>
-        {listing.status === 'reserved' && <p className="text-xs font-medium text-warning">{listing.reservedByMe ? 'Reserved for you' : 'Reserved'}</p>}
+        {listing.status === 'reserved' && (
+          <p className="text-xs font-medium text-warning">{listing.reservedByMe ? 'Reserved for you' : 'Reserved'}</p>
+        )}
       </div>
     </li>
   );

@@ -85,7 +85,13 @@ export default function MarketplacePage() {
       />
 
       <search className="grid gap-3" aria-label="Search and filter listings">
-        <SearchInput label="Search listings by player, set or year" placeholder="Player, set or year" value={list.search} onChange={list.setSearch} className="w-full sm:max-w-md" />
+        <SearchInput
+          label="Search listings by player, set or year"
+          placeholder="Player, set or year"
+          value={list.search}
+          onChange={list.setSearch}
+          className="w-full sm:max-w-md"
+        />
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
           <FilterSelect label="Sport" value={f.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
             <KeyOptions any="All sports" keys={sports} label={(x) => sportLabels[x]} />

@@ -19,7 +19,20 @@ const listing: ListingCard = {
   featured: true,
   featuredUntil: '2099-01-01T00:00:00Z',
   seller: { kind: 'house', id: null, name: null },
-  card: { id: 'c1', subject: 'Connor McDavid', year: 2015, brand: 'Upper Deck Young Guns', cardNumber: '201', variety: null, sport: 'hockey', grader: 'PSA', grade: 'GEM MT 10', gradeValue: 10, certNumber: '1', thumbnailUrl: null },
+  card: {
+    id: 'c1',
+    subject: 'Connor McDavid',
+    year: 2015,
+    brand: 'Upper Deck Young Guns',
+    cardNumber: '201',
+    variety: null,
+    sport: 'hockey',
+    grader: 'PSA',
+    grade: 'GEM MT 10',
+    gradeValue: 10,
+    certNumber: '1',
+    thumbnailUrl: null,
+  },
   reservedUntil: null,
   reservedByMe: false,
   createdAt: '2026-11-01T00:00:00Z',
@@ -74,7 +87,9 @@ describe('Private MarketPlace pages', () => {
   });
 
   it('/secure says so when nothing matches, and Clear filters empties the URL', async () => {
-    const location = renderAt('/secure?sport=golf', <MarketplacePage />, () => Response.json({ listings: [], page: 1, pageSize: 24, hasMore: false, reservationMinutes: 15 }));
+    const location = renderAt('/secure?sport=golf', <MarketplacePage />, () =>
+      Response.json({ listings: [], page: 1, pageSize: 24, hasMore: false, reservationMinutes: 15 }),
+    );
     expect(await screen.findByText('No listings match these filters')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await waitFor(() => expect(location.history.at(-1)).toBe('/secure'));
@@ -97,7 +112,13 @@ describe('Private MarketPlace pages', () => {
     );
     expect(screen.getByText('Graded cards held in our vault, offered to members. Buying holds a card for you while you pay.')).toBeTruthy();
     answer();
-    expect(await screen.findByText('Graded cards held in our vault, offered to members. Buying holds a card for you for 40 minutes while you pay.', {}, { timeout: 4_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Graded cards held in our vault, offered to members. Buying holds a card for you for 40 minutes while you pay.',
+        {},
+        { timeout: 4_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.queryByText(/15 minutes/)).toBeNull();
   });
 
@@ -110,8 +131,15 @@ describe('Private MarketPlace pages', () => {
     let calls = 0;
     const location = renderAt('/secure/x', <BuyPanel listing={detail()} onChanged={() => {}} />, (url) => {
       calls++;
-      if (calls === 1) return new Response(JSON.stringify({ status: 'error', error: 'This card was just reserved by another member' }), { status: 409 });
-      return Response.json({ listingId: listing.id, invoiceId: 'inv1', reservedUntil: '2099-01-01T00:00:00Z', checkoutPath: '/checkout?invoice=inv1', url });
+      if (calls === 1)
+        return new Response(JSON.stringify({ status: 'error', error: 'This card was just reserved by another member' }), { status: 409 });
+      return Response.json({
+        listingId: listing.id,
+        invoiceId: 'inv1',
+        reservedUntil: '2099-01-01T00:00:00Z',
+        checkoutPath: '/checkout?invoice=inv1',
+        url,
+      });
     });
     expect(screen.getByText(/holds this card for you alone for 15 minutes/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Buy' }));
@@ -123,7 +151,19 @@ describe('Private MarketPlace pages', () => {
 
   it('a reservation shows the countdown, checkout and cancel; someone else’s shows only that it is reserved', () => {
     const until = new Date(Date.now() + 14 * 60_000 + 30_000).toISOString();
-    renderAt('/secure/x', <BuyPanel listing={detail({ status: 'reserved', reservedUntil: until, reservedByMe: true, reservation: { invoiceId: 'inv1', reservedUntil: until, checkoutPath: '/checkout?invoice=inv1' } })} onChanged={() => {}} />, () => Response.json({}));
+    renderAt(
+      '/secure/x',
+      <BuyPanel
+        listing={detail({
+          status: 'reserved',
+          reservedUntil: until,
+          reservedByMe: true,
+          reservation: { invoiceId: 'inv1', reservedUntil: until, checkoutPath: '/checkout?invoice=inv1' },
+        })}
+        onChanged={() => {}}
+      />,
+      () => Response.json({}),
+    );
     expect(screen.getByTestId('reservation-countdown').textContent).toMatch(/^14:(29|30)$/);
     expect(screen.getByRole('link', { name: 'Continue to checkout' }).getAttribute('href')).toBe('/checkout?invoice=inv1');
     expect(screen.getByRole('button', { name: 'Cancel reservation' })).toBeTruthy();
@@ -135,7 +175,18 @@ describe('Private MarketPlace pages', () => {
 
   it('the sell-offer picker offers every card from GET /api/cards (unpaged), a held one disabled', async () => {
     const summary = (i: number, over: Partial<CardSummary> = {}): CardSummary => ({
-      id: `card-${i}`, subject: `Player ${i}`, year: 1990, brand: 'Topps', grade: 'MINT 9', grader: 'PSA', certNumber: String(i), custody: 'in_vault', hold: null, estimatedValueCents: 1_000, thumbnailUrl: null, ...over,
+      id: `card-${i}`,
+      subject: `Player ${i}`,
+      year: 1990,
+      brand: 'Topps',
+      grade: 'MINT 9',
+      grader: 'PSA',
+      certNumber: String(i),
+      custody: 'in_vault',
+      hold: null,
+      estimatedValueCents: 1_000,
+      thumbnailUrl: null,
+      ...over,
     });
     // More than a registry page: the picker must not be limited to one.
     const cards = Array.from({ length: 60 }, (_, i) => summary(i, i === 0 ? { hold: 'listing' } : {}));
@@ -172,7 +223,9 @@ describe('/sales', () => {
 
   it('shows the buyer what they paid, never the seller’s commission; the seller sees the fees', async () => {
     renderAt('/sales', <SalesPage />, (url) =>
-      url.startsWith('/api/user/sales') ? new Response(JSON.stringify({ bought: [sale({})], sold: [sale({ id: 's2' })] })) : new Response('{}', { status: 404 }),
+      url.startsWith('/api/user/sales')
+        ? new Response(JSON.stringify({ bought: [sale({})], sold: [sale({ id: 's2' })] }))
+        : new Response('{}', { status: 404 }),
     );
     const bought = await screen.findAllByTestId('sale-bought');
     expect(bought[0]!.textContent).toContain('$18,000.00');

@@ -15,7 +15,8 @@ import { useCreateCardRequest } from './api/create-card-request.ts';
 import { useCreateSellOffer } from './api/create-sell-offer.ts';
 import { useMyCards } from './api/get-my-cards.ts';
 
-const selectClass = 'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /** A card that nothing else holds (no listing, loan, offer or pending request) and is not in transit. */
 export const offerableCard = (c: Pick<CardSummary, 'custody' | 'hold'>) => !c.hold && c.custody !== 'in_transit';
@@ -35,7 +36,15 @@ function showServerErrors<T extends FieldValues>(form: UseFormReturn<T>, err: un
   if (!placed) form.setError('root', { message: errorMessage(err, title) });
 }
 
-function CardPicker<T extends FieldValues & { cardId: string }>({ form, cards, loading }: { form: UseFormReturn<T>; cards: CardSummary[]; loading: boolean }) {
+function CardPicker<T extends FieldValues & { cardId: string }>({
+  form,
+  cards,
+  loading,
+}: {
+  form: UseFormReturn<T>;
+  cards: CardSummary[];
+  loading: boolean;
+}) {
   return (
     <FormField control={form.control} name={'cardId' as Path<T>} label="Card from your registry">
       <select className={selectClass} disabled={loading} {...form.register('cardId' as Path<T>)}>
@@ -139,7 +148,12 @@ export function NewCardRequestDialog({ open, onOpenChange }: { open: boolean; on
     if (p) form.setError('price', { message: p });
     if (!v.cardId || p) return;
     try {
-      await create.mutateAsync({ cardId: v.cardId, kind: v.kind, askingPriceCents: v.kind === 'list' ? dollarsToCents(v.price)! : null, note: v.note.trim() || null });
+      await create.mutateAsync({
+        cardId: v.cardId,
+        kind: v.kind,
+        askingPriceCents: v.kind === 'list' ? dollarsToCents(v.price)! : null,
+        note: v.note.trim() || null,
+      });
       toast({ title: 'Request sent', description: 'We will review it and arrange the pickup.' });
       close(false);
     } catch (err) {
@@ -151,7 +165,9 @@ export function NewCardRequestDialog({ open, onOpenChange }: { open: boolean; on
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New card request</DialogTitle>
-          <DialogDescription>List a card on the Private MarketPlace, or have us keep it in the vault. Either way we collect it first.</DialogDescription>
+          <DialogDescription>
+            List a card on the Private MarketPlace, or have us keep it in the vault. Either way we collect it first.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <CardPicker form={form} cards={cards.data?.cards ?? []} loading={cards.isPending} />

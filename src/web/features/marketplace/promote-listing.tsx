@@ -34,7 +34,15 @@ export function PromoteListing({ listingId }: { listingId: string }) {
           <label htmlFor={id} className="text-xs text-muted-foreground">
             Days
           </label>
-          <Input id={id} inputMode="numeric" className="w-24" value={days} onChange={(e) => setDays(e.target.value)} aria-invalid={!!problem} aria-describedby={problem ? `${id}-error` : undefined} />
+          <Input
+            id={id}
+            inputMode="numeric"
+            className="w-24"
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            aria-invalid={!!problem}
+            aria-describedby={problem ? `${id}-error` : undefined}
+          />
         </div>
         <Button type="submit" variant="outline" disabled={create.isPending}>
           <Megaphone aria-hidden="true" />

@@ -53,26 +53,67 @@ function CardCell({ card, link }: { card: ListedCard; link?: boolean }) {
 const boughtColumns: Column<SaleRow>[] = [
   { id: 'card', header: 'Card', cell: (s) => <CardCell card={s.card} link />, card: 'primary' },
   { id: 'date', header: 'Date', cell: (s) => formatDate(s.soldAt), card: 'aside' },
-  { id: 'price', header: 'Price', cell: (s) => <Money cents={s.priceCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  {
+    id: 'price',
+    header: 'Price',
+    cell: (s) => <Money cents={s.priceCents} />,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
   // What the buyer paid beyond the price (their own fee lines), never the seller's commission.
-  { id: 'fees', header: 'Your fees', cell: (s) => <Money cents={Math.max(0, s.totalCents - s.priceCents)} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
-  { id: 'total', header: 'Paid', cell: (s) => <Money cents={s.totalCents} className="font-medium" />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  {
+    id: 'fees',
+    header: 'Your fees',
+    cell: (s) => <Money cents={Math.max(0, s.totalCents - s.priceCents)} />,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
+  {
+    id: 'total',
+    header: 'Paid',
+    cell: (s) => <Money cents={s.totalCents} className="font-medium" />,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
 ];
 
 const soldColumns: Column<SaleRow>[] = [
   { id: 'card', header: 'Card', cell: (s) => <CardCell card={s.card} />, card: 'primary' },
   { id: 'date', header: 'Date', cell: (s) => formatDate(s.soldAt), card: 'aside' },
   { id: 'buyer', header: 'Sold to', cell: (s) => (s.buyer.kind === 'house' ? 'The house' : 'A member'), card: 'field' },
-  { id: 'price', header: 'Price', cell: (s) => <Money cents={s.priceCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
+  {
+    id: 'price',
+    header: 'Price',
+    cell: (s) => <Money cents={s.priceCents} />,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
   { id: 'fees', header: 'Fees', cell: (s) => <Money cents={s.feesCents} />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
-  { id: 'proceeds', header: 'Your proceeds', cell: (s) => <Money cents={s.sellerProceedsCents} className="font-medium" />, card: 'field', className: 'text-right', headerClassName: 'text-right' },
-  { id: 'payout', header: 'Payout', cell: (s) => (s.payoutStatus === 'paid' && s.payoutPaidAt ? `Paid ${formatDate(s.payoutPaidAt)}` : payoutStatusLabels[s.payoutStatus]), card: 'field' },
+  {
+    id: 'proceeds',
+    header: 'Your proceeds',
+    cell: (s) => <Money cents={s.sellerProceedsCents} className="font-medium" />,
+    card: 'field',
+    className: 'text-right',
+    headerClassName: 'text-right',
+  },
+  {
+    id: 'payout',
+    header: 'Payout',
+    cell: (s) => (s.payoutStatus === 'paid' && s.payoutPaidAt ? `Paid ${formatDate(s.payoutPaidAt)}` : payoutStatusLabels[s.payoutStatus]),
+    card: 'field',
+  },
 ];
 
 function SalesTab({ which }: { which: 'bought' | 'sold' }) {
   const query = useMySales();
   if (query.isPending) return <ListLoading label="Loading your sales" />;
-  if (query.isError) return <ListError title="We couldn’t load your sales" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError)
+    return <ListError title="We couldn’t load your sales" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const rows = query.data[which];
   if (rows.length === 0)
     return which === 'bought' ? (
@@ -88,7 +129,15 @@ function SalesTab({ which }: { which: 'bought' | 'sold' }) {
     ) : (
       <EmptyState title="Nothing sold yet" description="Cards you sell on the MarketPlace or to the house appear here." />
     );
-  return <ResponsiveTable rows={rows} rowKey={(s) => s.id} columns={which === 'bought' ? boughtColumns : soldColumns} rowTestId={`sale-${which}`} cardTestId={`sale-${which}-card`} />;
+  return (
+    <ResponsiveTable
+      rows={rows}
+      rowKey={(s) => s.id}
+      columns={which === 'bought' ? boughtColumns : soldColumns}
+      rowTestId={`sale-${which}`}
+      cardTestId={`sale-${which}-card`}
+    />
+  );
 }
 
 function OfferItem({ offer }: { offer: SellOffer }) {
@@ -220,7 +269,8 @@ function RequestItem({ request }: { request: CardRequest }) {
           onClick={() =>
             cancel.mutate(request.id, {
               onSuccess: () => toast({ title: 'Request cancelled' }),
-              onError: (e) => toast({ variant: 'destructive', title: 'The request could not be cancelled', description: errorMessage(e, 'Please try again.') }),
+              onError: (e) =>
+                toast({ variant: 'destructive', title: 'The request could not be cancelled', description: errorMessage(e, 'Please try again.') }),
             })
           }
         >
@@ -276,7 +326,11 @@ export default function SalesPage() {
     );
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Private MarketPlace" title="Sales" description="What you bought and sold, your offers to the house and your card requests." />
+      <PageHeader
+        eyebrow="Private MarketPlace"
+        title="Sales"
+        description="What you bought and sold, your offers to the house and your card requests."
+      />
       <Tabs value={tab} onValueChange={choose}>
         <TabsList className="flex h-auto w-full flex-wrap justify-start sm:w-auto">
           {tabs.map((t) => (

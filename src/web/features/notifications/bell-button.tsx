@@ -17,7 +17,9 @@ export const BellButton = forwardRef<HTMLButtonElement, Props>(function BellButt
       data-testid="notification-bell"
       className={cn(
         'relative inline-flex size-9 shrink-0 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
-        onDark ? 'text-white/85 hover:bg-white/10 hover:text-white focus-visible:outline-white' : 'text-zinc-700 hover:bg-muted focus-visible:outline-ring',
+        onDark
+          ? 'text-white/85 hover:bg-white/10 hover:text-white focus-visible:outline-white'
+          : 'text-zinc-700 hover:bg-muted focus-visible:outline-ring',
         className,
       )}
       {...props}

@@ -32,7 +32,11 @@ let unread: Notification[];
 let calls: { method: string; url: string }[];
 
 beforeEach(() => {
-  unread = [note('1'), note('2', { createdAt: at(90) }), note('3', { kind: 'invoice_paid', title: 'Invoice paid', readAt: at(60), createdAt: at(3000) })];
+  unread = [
+    note('1'),
+    note('2', { createdAt: at(90) }),
+    note('3', { kind: 'invoice_paid', title: 'Invoice paid', readAt: at(60), createdAt: at(3000) }),
+  ];
   calls = [];
   vi.stubGlobal(
     'fetch',
@@ -48,7 +52,13 @@ beforeEach(() => {
         unread = unread.map((n) => (n.id === one[1] ? { ...n, readAt: n.readAt ?? at(0) } : n));
         return Response.json({ unreadCount: unread.filter((n) => !n.readAt).length });
       }
-      const body: NotificationsResponse = { notifications: unread, unreadCount: unread.filter((n) => !n.readAt).length, total: unread.length, page: 1, pageSize: 20 };
+      const body: NotificationsResponse = {
+        notifications: unread,
+        unreadCount: unread.filter((n) => !n.readAt).length,
+        total: unread.length,
+        page: 1,
+        pageSize: 20,
+      };
       return Response.json(body);
     }),
   );
@@ -118,7 +128,15 @@ describe('the notification bell', () => {
   });
 
   it('while an admin views as the member, opening a notification marks nothing read and "Mark all read" is off', async () => {
-    const location = renderBell({ id: 'u1', name: 'Casey', phone: '+12125550100', isAdmin: false, isManager: false, isImpersonated: true, isAuthenticated: true });
+    const location = renderBell({
+      id: 'u1',
+      name: 'Casey',
+      phone: '+12125550100',
+      isAdmin: false,
+      isManager: false,
+      isImpersonated: true,
+      isAuthenticated: true,
+    });
     fireEvent.click(await readyBell('Notifications, 2 unread'));
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     const markAll = within(dialog).getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement;

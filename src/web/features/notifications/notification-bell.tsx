@@ -17,7 +17,9 @@ export function NotificationBell({ onDark = false, className }: { onDark?: boole
     setClicked(true);
     now();
   };
-  const button = <BellButton unread={unread} onDark={onDark} className={className} aria-haspopup="dialog" onPointerEnter={now} onFocus={now} onClick={click} />;
+  const button = (
+    <BellButton unread={unread} onDark={onDark} className={className} aria-haspopup="dialog" onPointerEnter={now} onFocus={now} onClick={click} />
+  );
   if (!ready) return button;
   return (
     <Suspense fallback={button}>

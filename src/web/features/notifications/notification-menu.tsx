@@ -25,7 +25,13 @@ function Item({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => voi
           unread && 'bg-red-50/40',
         )}
       >
-        <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', unread ? (n.variant === 'destructive' ? 'bg-red-600' : 'bg-crimson') : 'bg-transparent')} />
+        <span
+          aria-hidden="true"
+          className={cn(
+            'mt-1.5 size-2 shrink-0 rounded-full',
+            unread ? (n.variant === 'destructive' ? 'bg-red-600' : 'bg-crimson') : 'bg-transparent',
+          )}
+        />
         <span className="grid min-w-0 flex-1 gap-0.5">
           <span className={cn('text-sm', unread ? 'font-semibold text-foreground' : 'font-medium text-zinc-700')}>
             {unread && <span className="sr-only">Unread: </span>}
@@ -114,7 +120,17 @@ function NotificationList({ headingId, onNavigate }: { headingId: string; onNavi
 }
 
 /** The bell with its popover: the list loads when it opens; a click marks read and follows the link. */
-export default function NotificationMenu({ unread, onDark, className, defaultOpen = false }: { unread: number; onDark: boolean; className?: string; defaultOpen?: boolean }) {
+export default function NotificationMenu({
+  unread,
+  onDark,
+  className,
+  defaultOpen = false,
+}: {
+  unread: number;
+  onDark: boolean;
+  className?: string;
+  defaultOpen?: boolean;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const headingId = useId();
   return (

@@ -53,7 +53,15 @@ describe('text message choices', () => {
         .getAllByRole('switch')
         .map((s) => document.querySelector(`label[for="${s.id}"]`)?.textContent);
     };
-    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Invoices and payments', 'Marketplace', 'Loans', 'Hunts and sources', 'Funds', 'Registry', 'Portfolio manager']);
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual([
+      'Invoices and payments',
+      'Marketplace',
+      'Loans',
+      'Hunts and sources',
+      'Funds',
+      'Registry',
+      'Portfolio manager',
+    ]);
     expect(names('Registry')).toEqual(['Certificate claims', 'Claims on your cards']);
     expect(names('Portfolio manager')).toEqual(['Manager invitations']);
     expect(names('Marketplace')).toEqual(['Card requests', 'Sell offers', 'Cards sold', 'Reservations expired']);

@@ -12,5 +12,9 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
   const days = Math.floor(ms / DAY);
   if (days === 1) return 'yesterday';
   if (days < 7) return `${days} days ago`;
-  return then.toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(then.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) });
+  return then.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(then.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+  });
 }

@@ -35,8 +35,8 @@ export function FundChoice({ shares, onChange }: { shares: FundShares; onChange:
     <fieldset className="grid gap-3 border-t pt-6" aria-describedby={`${ids}-help`} data-testid="fund-choice">
       <legend className="text-base font-medium">Funds for your deposit</legend>
       <p id={`${ids}-help`} className="text-sm text-muted-foreground">
-        When your deposit arrives it buys units in these funds at their next valuation, split by these percentages. Leave them at 0% to let your manager
-        place it.
+        When your deposit arrives it buys units in these funds at their next valuation, split by these percentages. Leave them at 0% to let your
+        manager place it.
       </p>
       <ul className="grid gap-3">
         {funds.data.funds.map((f) => (

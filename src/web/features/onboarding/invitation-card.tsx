@@ -22,7 +22,8 @@ export function InvitationAnswer({ managerName, className }: { managerName: stri
   const decline = useDeclineInvitation();
   const busy = accept.isPending || decline.isPending;
   const who = managerOf(managerName);
-  const failed = (err: unknown) => toast({ variant: 'destructive', title: 'Could not answer the invitation', description: errorMessage(err, 'Please try again.') });
+  const failed = (err: unknown) =>
+    toast({ variant: 'destructive', title: 'Could not answer the invitation', description: errorMessage(err, 'Please try again.') });
   return (
     <div className={cn('flex flex-col-reverse gap-2 sm:flex-row', className)}>
       <Button

@@ -52,7 +52,8 @@ export function ManagerSection() {
               setConfirming(false);
               toast({ title: 'Manager removed', description: `${who} no longer sees or acts for you.` });
             },
-            onError: (err) => toast({ variant: 'destructive', title: 'Could not remove your manager', description: errorMessage(err, 'Please try again.') }),
+            onError: (err) =>
+              toast({ variant: 'destructive', title: 'Could not remove your manager', description: errorMessage(err, 'Please try again.') }),
           })
         }
       />

@@ -74,9 +74,7 @@ export function OnboardingBanner({ userId }: { userId: string }) {
             </span>
             <span className="text-muted-foreground"> · {step.message}</span>
           </p>
-          {data.managerName && (
-            <p className="mt-0.5 text-xs text-muted-foreground">Your portfolio manager: {data.managerName}</p>
-          )}
+          {data.managerName && <p className="mt-0.5 text-xs text-muted-foreground">Your portfolio manager: {data.managerName}</p>}
         </div>
         <div className="flex items-center gap-4 md:w-[22rem]">
           <div className="min-w-0 flex-1">

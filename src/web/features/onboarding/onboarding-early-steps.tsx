@@ -3,7 +3,16 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { ArrowRight, CircleCheck, ShieldCheck } from 'lucide-react';
 import { formatCents } from '#common/format.ts';
 import { requiredKycDocumentTypes, type KycDocumentType } from '#common/kyc.ts';
-import { ALLOCATION_TOTAL_MESSAGE, allocationCategories, allocationLabels, allocationTotal, onboardingSteps, type Allocation, type OnboardingView, type TierId } from '#common/onboarding.ts';
+import {
+  ALLOCATION_TOTAL_MESSAGE,
+  allocationCategories,
+  allocationLabels,
+  allocationTotal,
+  onboardingSteps,
+  type Allocation,
+  type OnboardingView,
+  type TierId,
+} from '#common/onboarding.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -111,7 +120,11 @@ export function AllocationStep({ view }: { view: OnboardingView }) {
           <Button variant="ghost" onClick={() => setValues(emptyAllocation)}>
             Clear
           </Button>
-          <Button variant="crimson" disabled={!ok || save.isPending} onClick={() => save.mutate({ allocation: values, funds: fundSharesToAllocation(shares) }, { onError: failed })}>
+          <Button
+            variant="crimson"
+            disabled={!ok || save.isPending}
+            onClick={() => save.mutate({ allocation: values, funds: fundSharesToAllocation(shares) }, { onError: failed })}
+          >
             {save.isPending && <Spinner size="sm" label="Saving" />}
             Continue
             <ArrowRight aria-hidden="true" />
@@ -193,10 +206,8 @@ function KycStepCard({ missing, documents }: { missing: readonly KycDocumentType
       {documents}
       <p className="mt-4 flex items-start gap-2 text-xs text-muted-foreground">
         <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        Your documents are stored privately and seen only by our compliance team. Review usually takes one business day; you can
-        continue meanwhile.
+        Your documents are stored privately and seen only by our compliance team. Review usually takes one business day; you can continue meanwhile.
       </p>
     </StepCard>
   );
 }
-

@@ -87,8 +87,8 @@ export function SignStep({ view }: { view: OnboardingView }) {
           <div className="flex items-start gap-3">
             <Checkbox id={`${ids}-consent`} checked={consent} onCheckedChange={(v) => setConsent(v === true)} className="mt-0.5" />
             <Label htmlFor={`${ids}-consent`} className="font-normal leading-snug">
-              I have read the {view.agreement.title} (version {view.agreement.version}) and agree to it. Typing my name above is my
-              electronic signature.
+              I have read the {view.agreement.title} (version {view.agreement.version}) and agree to it. Typing my name above is my electronic
+              signature.
             </Label>
           </div>
           {errors.consent && (
@@ -206,4 +206,3 @@ export function ActiveStep({ view }: { view: OnboardingView }) {
     </Card>
   );
 }
-

@@ -52,7 +52,8 @@ describe('onboarding page', () => {
       timeline: [],
     });
     const routesFor = (v: OnboardingView) => ({
-      '/api/onboarding/status': () => new Response(JSON.stringify({ hasOnboarding: true, status: 'awaiting_deposit', managerName: 'Morgan Manager' })),
+      '/api/onboarding/status': () =>
+        new Response(JSON.stringify({ hasOnboarding: true, status: 'awaiting_deposit', managerName: 'Morgan Manager' })),
       '/api/onboarding': () => new Response(JSON.stringify(v)),
     });
 

@@ -98,7 +98,9 @@ function Onboarding() {
             <h1 className="mt-1 font-display text-3xl font-medium tracking-tight sm:text-4xl">
               {v.clientName ? `Welcome, ${v.clientName.split(/\s+/)[0]}` : 'Welcome'}
             </h1>
-            {v.managerName && v.managerConsent === 'accepted' && <p className="mt-1 text-sm text-muted-foreground">Your portfolio manager: {v.managerName}</p>}
+            {v.managerName && v.managerConsent === 'accepted' && (
+              <p className="mt-1 text-sm text-muted-foreground">Your portfolio manager: {v.managerName}</p>
+            )}
           </div>
           <div className="w-full sm:w-56">
             <div className="mb-1 flex justify-between text-xs text-muted-foreground">

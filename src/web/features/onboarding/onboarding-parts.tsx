@@ -40,7 +40,19 @@ export function Stepper({ status }: { status: OnboardingStatus }) {
   );
 }
 
-export function StepCard({ step, title, description, children, footer }: { step: number; title: string; description: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function StepCard({
+  step,
+  title,
+  description,
+  children,
+  footer,
+}: {
+  step: number;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Card data-testid="onboarding-step">
       <CardHeader>
@@ -53,4 +65,3 @@ export function StepCard({ step, title, description, children, footer }: { step:
     </Card>
   );
 }
-

@@ -32,14 +32,27 @@ export default function CheckoutPage() {
     <div className="mx-auto grid max-w-2xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader eyebrow="Checkout" title="Pay an invoice" />
       {!invoiceId ? (
-        <EmptyState title="No invoice chosen" description="Open an invoice from your dashboard to pay it." action={<Button asChild><Link href="/dashboard">Go to the dashboard</Link></Button>} />
+        <EmptyState
+          title="No invoice chosen"
+          description="Open an invoice from your dashboard to pay it."
+          action={
+            <Button asChild>
+              <Link href="/dashboard">Go to the dashboard</Link>
+            </Button>
+          }
+        />
       ) : (
         <PageQuery query={query} loadingLabel="Loading the invoice" errorTitle="We couldn't load this invoice." skeletons={['h-80']}>
           {(invoice) => (
             <Card>
               <CardHeader className="flex flex-row items-start justify-between gap-3">
                 <CardTitle className="text-lg">{invoice.number}</CardTitle>
-                <a href={paymentPaths.invoicePdf(invoice.id)} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm underline-offset-4 hover:underline">
+                <a
+                  href={paymentPaths.invoicePdf(invoice.id)}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex items-center gap-1 text-sm underline-offset-4 hover:underline"
+                >
                   <FileDown className="size-4" aria-hidden="true" /> PDF
                 </a>
               </CardHeader>
@@ -47,10 +60,13 @@ export default function CheckoutPage() {
                 <InvoiceLines invoice={invoice} />
                 {invoice.status === 'paid' ? (
                   <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900" role="status">
-                    Paid {invoice.paidAt ? `on ${formatDate(invoice.paidAt)}` : ''}. {invoice.refundedCents > 0 ? `${refundedText(invoice)}.` : 'Nothing more to do.'}
+                    Paid {invoice.paidAt ? `on ${formatDate(invoice.paidAt)}` : ''}.{' '}
+                    {invoice.refundedCents > 0 ? `${refundedText(invoice)}.` : 'Nothing more to do.'}
                   </p>
                 ) : invoice.status === 'void' ? (
-                  <p className="rounded-md bg-muted p-3 text-sm" role="status">This invoice was cancelled and cannot be paid.</p>
+                  <p className="rounded-md bg-muted p-3 text-sm" role="status">
+                    This invoice was cancelled and cannot be paid.
+                  </p>
                 ) : invoice.processing ? (
                   <p className="rounded-md bg-muted p-3 text-sm" role="status">
                     Payment processing: your bank is moving the money. We will tell you when it clears; nothing more to do.

@@ -13,16 +13,26 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
             <tr key={i} className="border-b">
               <td className="py-2 pr-2">
                 {l.label}
-                {l.type === 'bps' && <span className="block text-xs text-muted-foreground">{(l.basisPoints ?? 0) / 100}% of {formatCents(l.baseCents)}</span>}
+                {l.type === 'bps' && (
+                  <span className="block text-xs text-muted-foreground">
+                    {(l.basisPoints ?? 0) / 100}% of {formatCents(l.baseCents)}
+                  </span>
+                )}
               </td>
-              <td className="py-2 text-right align-top"><Money cents={l.amountCents} /></td>
+              <td className="py-2 text-right align-top">
+                <Money cents={l.amountCents} />
+              </td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" className="pt-3 text-left">Total due</th>
-            <td className="pt-3 text-right text-lg font-semibold" data-testid="checkout-total"><Money cents={invoice.totalCents} /></td>
+            <th scope="row" className="pt-3 text-left">
+              Total due
+            </th>
+            <td className="pt-3 text-right text-lg font-semibold" data-testid="checkout-total">
+              <Money cents={invoice.totalCents} />
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -33,7 +33,9 @@ export function MemberInvoicesSection() {
       </h2>
       {query.isPending ? (
         <div className="grid gap-2" aria-busy="true">
-          <span className="sr-only" role="status">Loading your invoices</span>
+          <span className="sr-only" role="status">
+            Loading your invoices
+          </span>
           <Skeleton className="h-16 w-full rounded-xl" />
           <Skeleton className="h-16 w-full rounded-xl" />
         </div>
@@ -54,7 +56,8 @@ export function MemberInvoicesSection() {
                   </p>
                   <p className="text-sm text-muted-foreground">
                     {i.lines[0]?.label ?? 'Invoice'}
-                    {i.lines.length > 1 ? ` and ${i.lines.length - 1} more` : ''} · {payable ? `due ${formatDate(i.dueDate)}` : i.paidAt ? `paid ${formatDate(i.paidAt)}` : formatDate(i.dueDate)}
+                    {i.lines.length > 1 ? ` and ${i.lines.length - 1} more` : ''} ·{' '}
+                    {payable ? `due ${formatDate(i.dueDate)}` : i.paidAt ? `paid ${formatDate(i.paidAt)}` : formatDate(i.dueDate)}
                   </p>
                   {i.refundedCents > 0 && (
                     <p className="text-sm font-medium text-muted-foreground" data-testid="member-invoice-refunded">
@@ -66,11 +69,15 @@ export function MemberInvoicesSection() {
                   <Money cents={i.totalCents} className="font-semibold" />
                   {payable ? (
                     <Button asChild size="sm">
-                      <Link href={`/checkout?invoice=${encodeURIComponent(i.id)}`} aria-label={`Pay ${i.number}`}>Pay</Link>
+                      <Link href={`/checkout?invoice=${encodeURIComponent(i.id)}`} aria-label={`Pay ${i.number}`}>
+                        Pay
+                      </Link>
                     </Button>
                   ) : (
                     <Button asChild size="sm" variant="outline">
-                      <Link href={`/checkout?invoice=${encodeURIComponent(i.id)}`} aria-label={`View ${i.number}`}>View</Link>
+                      <Link href={`/checkout?invoice=${encodeURIComponent(i.id)}`} aria-label={`View ${i.number}`}>
+                        View
+                      </Link>
                     </Button>
                   )}
                 </div>

@@ -14,7 +14,13 @@ const session = (status: CheckoutSession['status']): CheckoutSession => ({
   kind: 'invoice',
   status,
   amountCents: 12_345,
-  invoice: { id: 'i1', number: 'INV-000007', status: status === 'succeeded' ? 'paid' : 'sent', totalCents: 12_345, paidAt: status === 'succeeded' ? '2026-11-23T12:00:00Z' : null },
+  invoice: {
+    id: 'i1',
+    number: 'INV-000007',
+    status: status === 'succeeded' ? 'paid' : 'sent',
+    totalCents: 12_345,
+    paidAt: status === 'succeeded' ? '2026-11-23T12:00:00Z' : null,
+  },
   plan: null,
 });
 
@@ -32,7 +38,9 @@ function renderAt(path: string, page: React.ReactNode, respond: (url: string, in
   const location = memoryLocation({ path, record: true });
   render(
     <QueryClientProvider client={qc}>
-      <Router hook={location.hook} searchHook={location.searchHook}>{page}</Router>
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        {page}
+      </Router>
     </QueryClientProvider>,
   );
   return location;
@@ -41,7 +49,11 @@ function renderAt(path: string, page: React.ReactNode, respond: (url: string, in
 describe('payment pages', () => {
   it('payment-success polls while the payment is processing, then shows what was paid', async () => {
     let reads = 0;
-    renderAt('/payment-success?session_id=cs_test_1', <PaymentSuccessPage />, () => new Response(JSON.stringify(session(++reads < 2 ? 'pending' : 'succeeded'))));
+    renderAt(
+      '/payment-success?session_id=cs_test_1',
+      <PaymentSuccessPage />,
+      () => new Response(JSON.stringify(session(++reads < 2 ? 'pending' : 'succeeded'))),
+    );
     expect(await screen.findByText('Payment processing')).toBeTruthy();
     expect(await screen.findByText('Payment received', {}, { timeout: 4_000 })).toBeTruthy();
     expect(screen.getByTestId('paid-amount').textContent).toBe('$123.45');
@@ -56,8 +68,10 @@ describe('payment pages', () => {
   });
 
   it('the test page completes the payment and lands on /payment-success', async () => {
-    const location = renderAt('/payment-test?session=cs_test_1', <PaymentTestPage />, (url, init) =>
-      new Response(JSON.stringify(session(init?.method === 'POST' && url.endsWith('/complete') ? 'succeeded' : 'pending'))),
+    const location = renderAt(
+      '/payment-test?session=cs_test_1',
+      <PaymentTestPage />,
+      (url, init) => new Response(JSON.stringify(session(init?.method === 'POST' && url.endsWith('/complete') ? 'succeeded' : 'pending'))),
     );
     expect(await screen.findByText('Test payment page')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Complete payment' }));

@@ -49,10 +49,14 @@ export default function PaymentTestPage() {
           {(s) => (
             <Card>
               <CardHeader>
-                <CardTitle className="text-lg">{s.kind === 'subscription' ? `Membership: ${s.plan?.name ?? ''}` : `Invoice ${s.invoice.number}`}</CardTitle>
+                <CardTitle className="text-lg">
+                  {s.kind === 'subscription' ? `Membership: ${s.plan?.name ?? ''}` : `Invoice ${s.invoice.number}`}
+                </CardTitle>
               </CardHeader>
               <CardContent className="grid gap-5">
-                <p className="text-3xl font-semibold tabular" data-testid="test-amount">{formatCents(s.amountCents)}</p>
+                <p className="text-3xl font-semibold tabular" data-testid="test-amount">
+                  {formatCents(s.amountCents)}
+                </p>
                 {s.status === 'pending' ? (
                   <div className="flex flex-col gap-2 sm:flex-row">
                     <Button size="lg" disabled={settle.isPending} onClick={() => finish('complete')}>
@@ -66,9 +70,15 @@ export default function PaymentTestPage() {
                   </div>
                 ) : (
                   <p role="status" className="text-sm">
-                    {s.status === 'succeeded' ? 'This payment is complete.' : s.status === 'failed' ? 'This payment was declined.' : 'This payment session has expired.'}{' '}
+                    {s.status === 'succeeded'
+                      ? 'This payment is complete.'
+                      : s.status === 'failed'
+                        ? 'This payment was declined.'
+                        : 'This payment session has expired.'}{' '}
                     {s.kind === 'invoice' && s.status !== 'succeeded' && (
-                      <Link className="underline underline-offset-4" href={`/checkout?invoice=${encodeURIComponent(s.invoice.id)}`}>Back to the invoice</Link>
+                      <Link className="underline underline-offset-4" href={`/checkout?invoice=${encodeURIComponent(s.invoice.id)}`}>
+                        Back to the invoice
+                      </Link>
                     )}
                   </p>
                 )}

@@ -20,9 +20,25 @@ import { usePlans } from './api/get-plans.ts';
 import { useSubscribe } from './api/subscribe.ts';
 import { goToPayment } from './go-to.ts';
 
-function PlanCard({ plan, current, busy, pending, onChoose }: { plan: SubscriptionPlan; current: boolean; busy: boolean; pending: boolean; onChoose: () => void }) {
+function PlanCard({
+  plan,
+  current,
+  busy,
+  pending,
+  onChoose,
+}: {
+  plan: SubscriptionPlan;
+  current: boolean;
+  busy: boolean;
+  pending: boolean;
+  onChoose: () => void;
+}) {
   return (
-    <Card className={cn('flex flex-col', current && 'border-crimson ring-1 ring-crimson')} data-testid="plan" aria-current={current ? 'true' : undefined}>
+    <Card
+      className={cn('flex flex-col', current && 'border-crimson ring-1 ring-crimson')}
+      data-testid="plan"
+      aria-current={current ? 'true' : undefined}
+    >
       <CardHeader className="gap-2">
         <div className="flex items-center justify-between gap-2">
           <CardTitle className="text-lg">{plan.name}</CardTitle>
@@ -44,7 +60,13 @@ function PlanCard({ plan, current, busy, pending, onChoose }: { plan: Subscripti
         </ul>
       </CardContent>
       <CardFooter>
-        <Button className="w-full" variant={current ? 'outline' : 'default'} disabled={current || busy} onClick={onChoose} aria-label={current ? `${plan.name} is your current plan` : `Choose ${plan.name}`}>
+        <Button
+          className="w-full"
+          variant={current ? 'outline' : 'default'}
+          disabled={current || busy}
+          onClick={onChoose}
+          aria-label={current ? `${plan.name} is your current plan` : `Choose ${plan.name}`}
+        >
           {pending && <Spinner size="sm" label="Opening payment" />}
           {current ? 'Your plan' : `Choose ${plan.name}`}
         </Button>
@@ -78,13 +100,19 @@ export default function SubscribePage() {
             You are on <strong>{sub.plan.name}</strong> ({subscriptionStatusLabels[sub.status]})
             {sub.currentPeriodEnd && `, renewing ${formatDate(sub.currentPeriodEnd)}`}.
           </p>
-          <Button variant="ghost" size="sm" onClick={() => setCanceling(true)}>Cancel membership</Button>
+          <Button variant="ghost" size="sm" onClick={() => setCanceling(true)}>
+            Cancel membership
+          </Button>
         </div>
       )}
       {plans.isPending ? (
         <div className="grid gap-4 md:grid-cols-3" aria-busy="true">
-          <span className="sr-only" role="status">Loading plans</span>
-          {[0, 1, 2].map((i) => <Skeleton key={i} className="h-80 rounded-xl" />)}
+          <span className="sr-only" role="status">
+            Loading plans
+          </span>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-80 rounded-xl" />
+          ))}
         </div>
       ) : plans.isError ? (
         <LoadError title="We couldn't load the plans." onRetry={() => void plans.refetch()} retrying={plans.isFetching} />
@@ -94,7 +122,13 @@ export default function SubscribePage() {
         <ul className="grid gap-4 md:grid-cols-3" aria-label="Membership plans">
           {plans.data.plans.map((p) => (
             <li key={p.id} className="grid">
-              <PlanCard plan={p} current={p.id === currentPlanId} busy={start.isPending} pending={start.isPending && start.variables === p.id} onChoose={() => choose(p)} />
+              <PlanCard
+                plan={p}
+                current={p.id === currentPlanId}
+                busy={start.isPending}
+                pending={start.isPending && start.variables === p.id}
+                onChoose={() => choose(p)}
+              />
             </li>
           ))}
         </ul>

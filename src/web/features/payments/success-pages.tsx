@@ -18,7 +18,10 @@ function Outcome({ session, stillPolling }: { session: CheckoutSession; stillPol
         <CheckCircle2 className="size-10 text-emerald-600" aria-hidden="true" />
         <h2 className="text-xl font-semibold">{session.kind === 'subscription' ? 'Your membership is active' : 'Payment received'}</h2>
         <p className="text-muted-foreground">
-          {what} · <span className="tabular font-medium text-foreground" data-testid="paid-amount">{formatCents(session.amountCents)}</span>
+          {what} ·{' '}
+          <span className="tabular font-medium text-foreground" data-testid="paid-amount">
+            {formatCents(session.amountCents)}
+          </span>
           {session.invoice.paidAt && ` · paid ${formatDate(session.invoice.paidAt)}`}
         </p>
       </div>
@@ -30,7 +33,8 @@ function Outcome({ session, stillPolling }: { session: CheckoutSession; stillPol
         <Clock className="size-10 text-muted-foreground" aria-hidden="true" />
         <h2 className="text-xl font-semibold">Payment processing</h2>
         <p className="text-muted-foreground">
-          Your bank is moving {formatCents(session.amountCents)} for {what}. This can take a few days; we will tell you when it clears, and you will not be charged twice.
+          Your bank is moving {formatCents(session.amountCents)} for {what}. This can take a few days; we will tell you when it clears, and you will
+          not be charged twice.
         </p>
       </div>
     );
@@ -38,7 +42,11 @@ function Outcome({ session, stillPolling }: { session: CheckoutSession; stillPol
   if (session.status === 'pending') {
     return (
       <div className="grid gap-2" role="status" aria-live="polite">
-        {stillPolling ? <Spinner label="Waiting for the payment to settle" /> : <Clock className="size-10 text-muted-foreground" aria-hidden="true" />}
+        {stillPolling ? (
+          <Spinner label="Waiting for the payment to settle" />
+        ) : (
+          <Clock className="size-10 text-muted-foreground" aria-hidden="true" />
+        )}
         <h2 className="text-xl font-semibold">Payment processing</h2>
         <p className="text-muted-foreground">
           {stillPolling
@@ -64,7 +72,15 @@ function SessionResult({ title, retryHref }: { title: string; retryHref: (s: Che
     <div className="mx-auto grid max-w-xl gap-6 px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="font-display text-3xl font-medium tracking-tight">{title}</h1>
       {!sessionId ? (
-        <EmptyState title="No payment to show" description="This page opens after a payment." action={<Button asChild><Link href="/dashboard">Go to the dashboard</Link></Button>} />
+        <EmptyState
+          title="No payment to show"
+          description="This page opens after a payment."
+          action={
+            <Button asChild>
+              <Link href="/dashboard">Go to the dashboard</Link>
+            </Button>
+          }
+        />
       ) : (
         <PageQuery query={query} loadingLabel="Checking the payment" errorTitle="We couldn't check this payment." skeletons={['h-48']}>
           {(s) => (
@@ -72,9 +88,13 @@ function SessionResult({ title, retryHref }: { title: string; retryHref: (s: Che
               <CardContent className="grid gap-6">
                 <Outcome session={s} stillPolling={polling} />
                 <div className="flex flex-wrap gap-2">
-                  <Button asChild><Link href="/dashboard">Go to the dashboard</Link></Button>
+                  <Button asChild>
+                    <Link href="/dashboard">Go to the dashboard</Link>
+                  </Button>
                   {(s.status === 'failed' || s.status === 'expired') && (
-                    <Button asChild variant="outline"><Link href={retryHref(s)}>Try again</Link></Button>
+                    <Button asChild variant="outline">
+                      <Link href={retryHref(s)}>Try again</Link>
+                    </Button>
                   )}
                 </div>
               </CardContent>

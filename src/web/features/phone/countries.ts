@@ -19,9 +19,7 @@ export interface PhoneCountry {
 
 /** The flag emoji of a two-letter region code, built from regional indicator symbols. */
 export function flagEmoji(code: string): string {
-  return code
-    .toUpperCase()
-    .replace(/[A-Z]/g, (c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65));
+  return code.toUpperCase().replace(/[A-Z]/g, (c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -72,8 +70,6 @@ export function searchCountries(query: string): PhoneCountry[] {
   const digits = q.replace(/^\+/, '');
   const isDial = /^\d+$/.test(digits);
   return allCountries().filter((c) =>
-    isDial
-      ? c.dialCode.slice(1).startsWith(digits)
-      : c.name.toLowerCase().includes(q) || c.code.toLowerCase() === q,
+    isDial ? c.dialCode.slice(1).startsWith(digits) : c.name.toLowerCase().includes(q) || c.code.toLowerCase() === q,
   );
 }

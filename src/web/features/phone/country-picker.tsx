@@ -132,13 +132,7 @@ export function CountryPicker({ value, onChange, disabled, className }: CountryP
             className="h-11 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground sm:text-sm"
           />
         </div>
-        <ul
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          aria-label="Countries"
-          className="max-h-72 overflow-y-auto overscroll-contain p-1"
-        >
+        <ul ref={listRef} id={listId} role="listbox" aria-label="Countries" className="max-h-72 overflow-y-auto overscroll-contain p-1">
           {results.length === 0 && <li className="px-3 py-6 text-center text-sm text-muted-foreground">No country found</li>}
           {results.map((c, i) => (
             <li

@@ -73,15 +73,11 @@ describe('PhoneInput', () => {
     render(<Harness onValue={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: /Country: United States/ }));
     const options = () => screen.getAllByRole('option').map((o) => o.textContent ?? '');
-    expect(options().slice(0, 7).map((t) => t.replace(/[^A-Za-z ]/g, '').trim())).toEqual([
-      'United States',
-      'Canada',
-      'Italy',
-      'United Kingdom',
-      'Germany',
-      'France',
-      'Spain',
-    ]);
+    expect(
+      options()
+        .slice(0, 7)
+        .map((t) => t.replace(/[^A-Za-z ]/g, '').trim()),
+    ).toEqual(['United States', 'Canada', 'Italy', 'United Kingdom', 'Germany', 'France', 'Spain']);
     fireEvent.change(screen.getByRole('combobox', { name: 'Search countries' }), { target: { value: 'switz' } });
     act(() => vi.advanceTimersByTime(COUNTRY_SEARCH_DEBOUNCE_MS - 10));
     expect(options().length).toBeGreaterThan(100);

@@ -6,8 +6,7 @@ import { findCountry } from './countries.ts';
 import { formatPhoneInput, fromE164 } from './phone-format.ts';
 import { useGeoCountry } from './use-geo-country.ts';
 
-export interface PhoneInputProps
-  extends Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'defaultValue' | 'maxLength'> {
+export interface PhoneInputProps extends Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'defaultValue' | 'maxLength'> {
   /** The number in E.164 form ("+12125550101"), or "". */
   value: string;
   onChange: (e164: string) => void;

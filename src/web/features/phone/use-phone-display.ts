@@ -6,7 +6,10 @@ type Format = (value: string | null | undefined) => string;
 let format: Format | null = null;
 let loading: Promise<Format> | null = null;
 // After the page's first paint: its download would otherwise share the network with the page's own.
-const load = () => (loading ??= whenContentReady().then(() => import('./phone-format.ts')).then((m) => (format = m.formatPhoneForDisplay)));
+const load = () =>
+  (loading ??= whenContentReady()
+    .then(() => import('./phone-format.ts'))
+    .then((m) => (format = m.formatPhoneForDisplay)));
 
 /**
  * A phone for reading ("+1 212 555 0101"). The phone library (about 36 KB gzip) loads once the

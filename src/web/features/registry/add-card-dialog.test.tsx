@@ -73,7 +73,14 @@ describe('adding a card', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add to registry' }));
     await waitFor(() => expect(onAdded).toHaveBeenCalled());
     const [, init] = calls('POST')[0]!;
-    expect(JSON.parse(init.body as string)).toMatchObject({ grader: 'PSA', certNumber: '48213907', year: 1986, gradeValue: 10, estimatedValueCents: 18_500_000, source: 'psa' });
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      grader: 'PSA',
+      certNumber: '48213907',
+      year: 1986,
+      gradeValue: 10,
+      estimatedValueCents: 18_500_000,
+      source: 'psa',
+    });
   });
 
   it('says plainly when PSA lookup is not configured and still lets the card be entered by hand', async () => {

@@ -13,7 +13,8 @@ import { emptyCardValues, valuesFromPsa, type CardFormValues } from './card-form
 import { CertLookupForm } from './cert-lookup-form.tsx';
 import { PsaCertSummary } from './psa-cert-summary.tsx';
 
-type Step = { kind: 'lookup' } | { kind: 'form'; values: Partial<CardFormValues>; cert?: PsaCert } | { kind: 'taken'; offer: CertClaimOffer; message: string };
+type Step =
+  { kind: 'lookup' } | { kind: 'form'; values: Partial<CardFormValues>; cert?: PsaCert } | { kind: 'taken'; offer: CertClaimOffer; message: string };
 
 /** The offer to claim a certificate another member registered, from POST /api/cards' 409 (decision 130). */
 export function claimOfferOf(err: unknown): { offer: CertClaimOffer; message: string } | null {
@@ -37,7 +38,9 @@ function CertificateTaken({ offer, message, onBack }: { offer: CertClaimOffer; m
           {offer.openClaimId ? (
             <p className="text-muted-foreground">You have already claimed it; our team is reviewing your photos.</p>
           ) : (
-            <p className="text-muted-foreground">Send photos of the slab’s front and back. Our team compares them with the certificate and tells you both what they decide.</p>
+            <p className="text-muted-foreground">
+              Send photos of the slab’s front and back. Our team compares them with the certificate and tells you both what they decide.
+            </p>
           )}
         </div>
       </div>
@@ -125,8 +128,8 @@ export function AddCardDialog({
               : step.kind === 'taken'
                 ? 'Someone else has registered this certificate.'
                 : step.cert
-                ? 'Filled in from PSA. Add your estimated value, check the details, and save.'
-                : 'Enter the card’s details as printed on its label.'}
+                  ? 'Filled in from PSA. Add your estimated value, check the details, and save.'
+                  : 'Enter the card’s details as printed on its label.'}
           </DialogDescription>
         </DialogHeader>
 
@@ -148,10 +151,7 @@ export function AddCardDialog({
               or
               <span className="h-px flex-1 bg-border" />
             </div>
-            <Button
-              variant="outline"
-              onClick={() => setStep({ kind: 'form', values: { ...emptyCardValues, certNumber: lastCert } })}
-            >
+            <Button variant="outline" onClick={() => setStep({ kind: 'form', values: { ...emptyCardValues, certNumber: lastCert } })}>
               <PenLine aria-hidden="true" />
               Enter by hand
             </Button>

@@ -124,7 +124,15 @@ export default function CardDetailPage({ params }: { params: { id?: string } }) 
       {query.isPending ? (
         <DetailSkeleton />
       ) : notFound ? (
-        <EmptyState title="Card not found" description="It may have been deleted, or the link is wrong." action={<Button asChild variant="outline"><Link href="/registry">Back to your registry</Link></Button>} />
+        <EmptyState
+          title="Card not found"
+          description="It may have been deleted, or the link is wrong."
+          action={
+            <Button asChild variant="outline">
+              <Link href="/registry">Back to your registry</Link>
+            </Button>
+          }
+        />
       ) : query.isError || !card ? (
         <LoadError title="We couldn’t load this card" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
@@ -134,7 +142,9 @@ export default function CardDetailPage({ params }: { params: { id?: string } }) 
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={card.custody} map={custodyStatuses} />
               {card.hold && <StatusBadge status={card.hold} map={holdStatuses} />}
-              {card.needsReview && <span className="rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium text-warning">Under review by our team</span>}
+              {card.needsReview && (
+                <span className="rounded-md bg-amber-50 px-2 py-0.5 text-xs font-medium text-warning">Under review by our team</span>
+              )}
             </div>
             <h1 className="font-display text-3xl font-medium tracking-tight sm:text-4xl">{cardTitle(card)}</h1>
             <p className="text-sm font-medium uppercase tracking-wide text-muted-foreground">{gradeText(card)}</p>
@@ -150,7 +160,11 @@ export default function CardDetailPage({ params }: { params: { id?: string } }) 
                 <Pencil aria-hidden="true" />
                 Edit
               </Button>
-              <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => (setDeleteProblem(null), setDeleting(true))}>
+              <Button
+                variant="outline"
+                className="text-destructive hover:text-destructive"
+                onClick={() => (setDeleteProblem(null), setDeleting(true))}
+              >
                 <Trash2 aria-hidden="true" />
                 Delete
               </Button>

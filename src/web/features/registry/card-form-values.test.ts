@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cardYearMax, type PsaCert } from '#common/cards.ts';
-import { cardFormResolver, dollarsToCents, emptyCardValues, formFieldFor, toCardInput, valuesFromPsa, type CardFormValues } from './card-form-values.ts';
+import {
+  cardFormResolver,
+  dollarsToCents,
+  emptyCardValues,
+  formFieldFor,
+  toCardInput,
+  valuesFromPsa,
+  type CardFormValues,
+} from './card-form-values.ts';
 
 const psa: PsaCert = {
   certNumber: '48213907',
@@ -36,7 +44,17 @@ describe('card form values', () => {
 
   it('prefills from PSA: the season’s first year, the sport from the category, no value yet', () => {
     const v = valuesFromPsa(psa);
-    expect(v).toMatchObject({ grader: 'PSA', certNumber: '48213907', year: '1986', sport: 'basketball', grade: 'GEM MT 10', subject: 'MICHAEL JORDAN', brand: 'FLEER', cardNumber: '57', estimatedValue: '' });
+    expect(v).toMatchObject({
+      grader: 'PSA',
+      certNumber: '48213907',
+      year: '1986',
+      sport: 'basketball',
+      grade: 'GEM MT 10',
+      subject: 'MICHAEL JORDAN',
+      brand: 'FLEER',
+      cardNumber: '57',
+      estimatedValue: '',
+    });
   });
 
   it('converts to the API fields with the grade value for sorting and the source', () => {

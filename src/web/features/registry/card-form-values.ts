@@ -126,7 +126,10 @@ export const cardFormResolver: Resolver<CardFormValues> = async (values) => {
   const issues = [
     ...result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), code: i.code as string, message: i.message })),
     // The schema checks these only once every field is valid; the form shows them all at once.
-    ...cardFieldIssues({ grader: input.grader, certNumber: input.certNumber ?? null, grade: input.grade ?? null }).map((i) => ({ ...i, code: 'custom' })),
+    ...cardFieldIssues({ grader: input.grader, certNumber: input.certNumber ?? null, grade: input.grade ?? null }).map((i) => ({
+      ...i,
+      code: 'custom',
+    })),
   ];
   for (const issue of issues) {
     const field = formFieldFor(issue.path);

@@ -46,7 +46,17 @@ describe('editing a held card (decision 128)', () => {
     const reason = 'This card is listed for sale: its grade and value are locked until the listing ends';
     render(<CardForm defaultValues={stored} changedOnly lockedReason={reason} submitLabel="Save changes" onSubmit={onSubmit} />);
     expect(screen.getByTestId('card-locked').textContent).toContain(reason);
-    for (const label of ['Grader', 'Certificate number', 'Grade', 'Year', 'Player', 'Set', 'Card number (optional)', 'Variety (optional)', 'Estimated value (USD)']) {
+    for (const label of [
+      'Grader',
+      'Certificate number',
+      'Grade',
+      'Year',
+      'Player',
+      'Set',
+      'Card number (optional)',
+      'Variety (optional)',
+      'Estimated value (USD)',
+    ]) {
       const field = screen.getByLabelText(label) as HTMLInputElement;
       expect(field.readOnly, label).toBe(true);
       expect(field.getAttribute('aria-describedby'), label).toContain(screen.getByTestId('card-locked').id);

@@ -34,7 +34,17 @@ export interface CardFormProps {
 }
 
 /** The card's fields, validated by the shared card schema; server errors land on their fields. */
-export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cancelLabel = 'Cancel', changedOnly = false, source = 'manual', autoFocusField, lockedReason }: CardFormProps) {
+export function CardForm({
+  defaultValues,
+  onSubmit,
+  submitLabel,
+  onCancel,
+  cancelLabel = 'Cancel',
+  changedOnly = false,
+  source = 'manual',
+  autoFocusField,
+  lockedReason,
+}: CardFormProps) {
   const locked = !!lockedReason;
   const lockId = useId();
   const form = useForm<CardFormValues>({ resolver: cardFormResolver, defaultValues: { ...emptyCardValues, ...defaultValues } });
@@ -79,7 +89,11 @@ export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cance
   // A locked field is read-only (its value is still the card's, so nothing changes on save).
   const text = (name: keyof CardFormValues, label: string, props: Record<string, unknown> = {}, className?: string) => (
     <FormField control={control} name={name} label={label} className={className} describedBy={locked ? lockId : undefined}>
-      <Input {...register(name)} {...props} {...(locked ? { readOnly: true, 'aria-readonly': true, className: 'bg-muted text-muted-foreground' } : {})} />
+      <Input
+        {...register(name)}
+        {...props}
+        {...(locked ? { readOnly: true, 'aria-readonly': true, className: 'bg-muted text-muted-foreground' } : {})}
+      />
     </FormField>
   );
 
@@ -88,9 +102,7 @@ export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cance
       {locked && (
         <p id={lockId} data-testid="card-locked" className="flex items-start gap-2 rounded-md border bg-muted/60 px-3 py-2 text-sm">
           <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>
-            {lockedReason}. You can still change its sport and photos; if something else is wrong, tell our team and we will correct it.
-          </span>
+          <span>{lockedReason}. You can still change its sport and photos; if something else is wrong, tell our team and we will correct it.</span>
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -136,7 +148,15 @@ export function CardForm({ defaultValues, onSubmit, submitLabel, onCancel, cance
               <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground" aria-hidden="true">
                 $
               </span>
-              <Input {...register('estimatedValue')} {...p} inputMode="decimal" autoComplete="off" className={cn('tabular pl-7', locked && 'bg-muted text-muted-foreground')} readOnly={locked} aria-readonly={locked || undefined} />
+              <Input
+                {...register('estimatedValue')}
+                {...p}
+                inputMode="decimal"
+                autoComplete="off"
+                className={cn('tabular pl-7', locked && 'bg-muted text-muted-foreground')}
+                readOnly={locked}
+                aria-readonly={locked || undefined}
+              />
             </div>
           )}
         </FormField>

@@ -1,13 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, RefreshCw } from 'lucide-react';
-import {
-  CARD_IMAGE_ACCEPT,
-  CARD_IMAGE_MAX_BYTES,
-  cardImageContentTypes,
-  cardMessages,
-  type CardDetail,
-  type CardImageSide,
-} from '#common/cards.ts';
+import { CARD_IMAGE_ACCEPT, CARD_IMAGE_MAX_BYTES, cardImageContentTypes, cardMessages, type CardDetail, type CardImageSide } from '#common/cards.ts';
 import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
@@ -61,12 +54,23 @@ function SideImage({ card, side }: { card: CardDetail; side: CardImageSide }) {
         ) : side === 'front' ? (
           <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} />
         ) : (
-          <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">No back photo</div>
+          <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">
+            No back photo
+          </div>
         )}
       </div>
       <figcaption className="grid justify-items-center gap-2 text-center">
         <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</span>
-        <input ref={input} id={`${id}-file`} type="file" accept={CARD_IMAGE_ACCEPT} className="sr-only" tabIndex={-1} onChange={choose} aria-label={`${label} photo file`} />
+        <input
+          ref={input}
+          id={`${id}-file`}
+          type="file"
+          accept={CARD_IMAGE_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          onChange={choose}
+          aria-label={`${label} photo file`}
+        />
         <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={progress !== null} aria-describedby={`${id}-status`}>
           {image ? <RefreshCw aria-hidden="true" /> : <ImagePlus aria-hidden="true" />}
           {image ? `Replace ${side} photo` : `Upload ${side} photo`}

@@ -5,7 +5,13 @@ import { cardValuation, type CardDetail, type CardMarket } from '#common/cards.t
 import { createQueryClient } from '#web/lib/query-client.ts';
 import { CardValuation } from './card-valuation.tsx';
 
-const market: CardMarket = { constituentId: 'k1', name: '2018 Panini Prizm Luka Doncic #280 Silver PSA 10', priceCents: 420_000, observedOn: '2026-11-20', stale: false };
+const market: CardMarket = {
+  constituentId: 'k1',
+  name: '2018 Panini Prizm Luka Doncic #280 Silver PSA 10',
+  priceCents: 420_000,
+  observedOn: '2026-11-20',
+  stale: false,
+};
 const detail = (over: Partial<CardDetail> & { market?: CardMarket | null }): CardDetail => {
   const { market: m = market, ...rest } = over;
   const base = { id: 'c1', estimatedValueCents: 400_000, estimatePinned: false, events: [], ...rest } as CardDetail;

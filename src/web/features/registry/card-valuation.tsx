@@ -145,7 +145,8 @@ export function CardValuation({ card }: { card: CardDetail }) {
           <Link href={`/WonderShyneIndex/${market.constituentId}`} className="underline underline-offset-4 hover:text-foreground">
             {market.name}
           </Link>{' '}
-          in the Market Index{market.stale ? ', though it has not traded for a while' : ''}. Your estimate, <Money cents={card.estimatedValueCents} decimals={0} />, is not counted while you follow the market.
+          in the Market Index{market.stale ? ', though it has not traded for a while' : ''}. Your estimate,{' '}
+          <Money cents={card.estimatedValueCents} decimals={0} />, is not counted while you follow the market.
         </p>
       ) : (
         <MarketLine market={market} className="text-sm text-muted-foreground" />

@@ -19,7 +19,8 @@ export function lookupProblem(err: unknown, certNumber: string): Problem {
   const said = errorMessage(err, 'The lookup failed');
   // PSA's own troubles (quota, a refused token, no answer) are 503 too, each with its own words.
   if (status === 503 && said === cardMessages.psaNotConfigured) return { kind: 'unconfigured', message: `${said}. ${cardMessages.enterByHand}` };
-  if (status === 404) return { kind: 'not_found', message: `PSA has no certificate ${certNumber}. Check the number on the slab’s label, or enter the card by hand.` };
+  if (status === 404)
+    return { kind: 'not_found', message: `PSA has no certificate ${certNumber}. Check the number on the slab’s label, or enter the card by hand.` };
   if (status === 400) return { kind: 'invalid', message: errorMessage(err, CERT_MESSAGE) };
   return { kind: 'failed', message: `${/[.!?]$/.test(said) ? said : `${said}.`} ${cardMessages.enterByHand}` };
 }

@@ -18,19 +18,29 @@ describe('provenance in words', () => {
   it('describes each kind', () => {
     expect(describeEvent(ev('registered', { source: 'psa' })).title).toBe('Registered from PSA’s record');
     expect(describeEvent(ev('image_added', { side: 'back', replaced: true })).title).toBe('Back photo replaced');
-    expect(describeEvent(ev('custody_changed', { from: 'with_owner', to: 'in_vault', note: 'Box 14' }))).toEqual({ title: 'With owner → In vault', detail: 'Box 14' });
+    expect(describeEvent(ev('custody_changed', { from: 'with_owner', to: 'in_vault', note: 'Box 14' }))).toEqual({
+      title: 'With owner → In vault',
+      detail: 'Box 14',
+    });
     expect(describeEvent(ev('psa_rechecked', { result: 'match', differences: [], message: null })).title).toBe('PSA re-checked: matches');
     expect(
       describeEvent(ev('psa_rechecked', { result: 'mismatch', differences: [{ field: 'grade', card: 'GEM MT 10', psa: 'MINT 9' }], message: null })),
     ).toEqual({ title: 'PSA re-checked: differs', detail: 'grade: card GEM MT 10, PSA MINT 9' });
-    expect(describeEvent(ev('edited', { changes: { estimatedValueCents: { from: 100_000, to: 250_000 }, gradeValue: { from: 9, to: 10 } } })).detail).toBe(
-      'estimated value: $1,000 → $2,500',
-    );
-    expect(describeEvent(ev('edited', { changes: { estimatePinned: { from: false, to: true }, estimatedValueCents: { from: 2_400_000, to: 2_650_000 } } }))).toEqual({
+    expect(
+      describeEvent(ev('edited', { changes: { estimatedValueCents: { from: 100_000, to: 250_000 }, gradeValue: { from: 9, to: 10 } } })).detail,
+    ).toBe('estimated value: $1,000 → $2,500');
+    expect(
+      describeEvent(
+        ev('edited', { changes: { estimatePinned: { from: false, to: true }, estimatedValueCents: { from: 2_400_000, to: 2_650_000 } } }),
+      ),
+    ).toEqual({
       title: 'Estimate pinned over the market value',
       detail: 'estimated value: $24,000 → $26,500',
     });
-    expect(describeEvent(ev('edited', { changes: { estimatePinned: { from: true, to: false } } }))).toEqual({ title: 'Following the market value', detail: undefined });
+    expect(describeEvent(ev('edited', { changes: { estimatePinned: { from: true, to: false } } }))).toEqual({
+      title: 'Following the market value',
+      detail: undefined,
+    });
     expect(describeEvent(ev('pledged', {})).title).toBe('Pledged as collateral');
     // A sale from the reader's side (issue 32): the buyer bought it, the seller sold it.
     const sold = ev('sold', { listingId: 'l1', saleId: 's1', priceCents: 1_800_000, buyerId: 'casey', sellerId: null });
@@ -42,7 +52,10 @@ describe('provenance in words', () => {
   it('lists the newest first, with who and when', () => {
     render(
       <ProvenanceTimeline
-        events={[ev('registered', { source: 'manual' }, '2026-11-01T10:00:00Z'), ev('custody_changed', { from: 'with_owner', to: 'in_vault', note: null }, '2026-11-02T10:00:00Z')]}
+        events={[
+          ev('registered', { source: 'manual' }, '2026-11-01T10:00:00Z'),
+          ev('custody_changed', { from: 'with_owner', to: 'in_vault', note: null }, '2026-11-02T10:00:00Z'),
+        ]}
       />,
     );
     const items = screen.getAllByRole('listitem');

@@ -27,15 +27,18 @@ export function describeEvent(e: CardEvent, viewerId?: string): { title: string;
       // A sale reads as the reader lived it: "Bought by you from the house", not "Sold · <buyer>".
       const d = e.data as { buyerId?: string | null; sellerId?: string | null; priceCents?: number };
       const price = typeof d.priceCents === 'number' ? `For ${formatCents(d.priceCents)}` : undefined;
-      if (viewerId && d.buyerId === viewerId) return { title: d.sellerId ? 'Bought by you from a member' : 'Bought by you from the house', detail: price };
+      if (viewerId && d.buyerId === viewerId)
+        return { title: d.sellerId ? 'Bought by you from a member' : 'Bought by you from the house', detail: price };
       if (viewerId && d.sellerId === viewerId) return { title: 'Sold by you', detail: price };
       return { title: cardEventLabels[e.kind], detail: price };
     }
     case 'registered': {
       const d = e.data as Partial<CardEventData<'registered'>>;
       // Sent as from PSA but not confirmed there (decision 130): it says so, and never "from PSA".
-      if (d.psaUnconfirmed === 'not_found') return { title: 'Registered as entered by hand', detail: 'PSA has no certificate with this number, so the details were not confirmed.' };
-      if (d.psaUnconfirmed === 'unavailable') return { title: 'Registered as entered by hand', detail: 'PSA could not be asked at the time, so the details were not confirmed.' };
+      if (d.psaUnconfirmed === 'not_found')
+        return { title: 'Registered as entered by hand', detail: 'PSA has no certificate with this number, so the details were not confirmed.' };
+      if (d.psaUnconfirmed === 'unavailable')
+        return { title: 'Registered as entered by hand', detail: 'PSA could not be asked at the time, so the details were not confirmed.' };
       return { title: d.source === 'psa' ? 'Registered from PSA’s record' : 'Registered' };
     }
     case 'edited': {
@@ -68,7 +71,11 @@ export function describeEvent(e: CardEvent, viewerId?: string): { title: string;
     }
     case 'transferred':
       // A certificate claim an admin approved (decision 130) moves the card to the member holding the slab.
-      if ((e.data as { reason?: unknown }).reason === 'certificate_claim') return { title: 'Moved by an approved certificate claim', detail: 'The member holding the slab showed it to us; the card moved to their registry.' };
+      if ((e.data as { reason?: unknown }).reason === 'certificate_claim')
+        return {
+          title: 'Moved by an approved certificate claim',
+          detail: 'The member holding the slab showed it to us; the card moved to their registry.',
+        };
       return { title: cardEventLabels[e.kind] };
     default:
       return { title: cardEventLabels[e.kind] };

@@ -23,7 +23,11 @@ export default function PsaLookupPage() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Registry
       </Link>
-      <PageHeader eyebrow="Registry" title="PSA lookup" description="See what PSA records for a certificate: the card, its grade and how many PSA has graded as high or higher." />
+      <PageHeader
+        eyebrow="Registry"
+        title="PSA lookup"
+        description="See what PSA records for a certificate: the card, its grade and how many PSA has graded as high or higher."
+      />
       <Card>
         <CardContent className="grid gap-2">
           <CertLookupForm autoFocus onFound={setCert} onProblem={(_p, n) => (setCert(null), setMissed(n))} />
@@ -38,9 +42,7 @@ export default function PsaLookupPage() {
       {cert && (
         <Card aria-live="polite">
           <CardHeader>
-            <CardTitle className="font-display text-2xl font-medium">
-              {[cert.year, cert.brand, cert.subject].filter(Boolean).join(' ')}
-            </CardTitle>
+            <CardTitle className="font-display text-2xl font-medium">{[cert.year, cert.brand, cert.subject].filter(Boolean).join(' ')}</CardTitle>
           </CardHeader>
           <CardContent>
             <PsaCertSummary cert={cert} />
@@ -53,9 +55,23 @@ export default function PsaLookupPage() {
           </CardFooter>
         </Card>
       )}
-      {cert && <AddCardDialog key={cert.certNumber} open={adding} onOpenChange={setAdding} fromCert={cert} onAdded={(card) => navigate(`/registry/${card.id}`)} />}
+      {cert && (
+        <AddCardDialog
+          key={cert.certNumber}
+          open={adding}
+          onOpenChange={setAdding}
+          fromCert={cert}
+          onAdded={(card) => navigate(`/registry/${card.id}`)}
+        />
+      )}
       {missed !== null && (
-        <AddCardDialog key={`hand-${missed}`} open={byHand} onOpenChange={setByHand} byHand={missed} onAdded={(card) => navigate(`/registry/${card.id}`)} />
+        <AddCardDialog
+          key={`hand-${missed}`}
+          open={byHand}
+          onOpenChange={setByHand}
+          byHand={missed}
+          onAdded={(card) => navigate(`/registry/${card.id}`)}
+        />
       )}
     </div>
   );

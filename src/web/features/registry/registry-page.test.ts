@@ -10,7 +10,9 @@ describe('registry list state → server query', () => {
   });
 
   it('carries the search, filters, sort and page the server knows', () => {
-    const params = registryParams(state({ q: 'griffey', page: 3, sort: 'value', filters: { sport: 'baseball', grader: 'PSA', custody: 'in_vault' } }));
+    const params = registryParams(
+      state({ q: 'griffey', page: 3, sort: 'value', filters: { sport: 'baseball', grader: 'PSA', custody: 'in_vault' } }),
+    );
     expect(params).toEqual({ q: 'griffey', sport: 'baseball', grader: 'PSA', custody: 'in_vault', sort: 'value', page: 3 });
     expect(registryQuerySchema.safeParse(params).success).toBe(true);
   });

@@ -35,7 +35,8 @@ export const registrySortLabels: Record<RegistrySort, string> = {
 };
 export const registryFilterNames = ['sport', 'grader', 'custody'] as const;
 
-const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined => ((list as readonly string[]).includes(v ?? '') ? (v as T) : undefined);
+const pick = <T extends string>(list: readonly T[], v: string | undefined): T | undefined =>
+  (list as readonly string[]).includes(v ?? '') ? (v as T) : undefined;
 
 /** The list's URL state as the server's query; anything unknown in the URL is left out. */
 export function registryParams(list: Pick<ListState, 'q' | 'page' | 'sort' | 'filters'>): RegistryQuery {
@@ -99,7 +100,12 @@ export default function RegistryPage() {
         }
       />
 
-      <section aria-label="Registry summary" className="flex flex-wrap items-end gap-x-10 gap-y-3 rounded-xl bg-foreground px-5 py-5 text-background sm:px-6" aria-live="polite" aria-busy={query.isPending}>
+      <section
+        aria-label="Registry summary"
+        className="flex flex-wrap items-end gap-x-10 gap-y-3 rounded-xl bg-foreground px-5 py-5 text-background sm:px-6"
+        aria-live="polite"
+        aria-busy={query.isPending}
+      >
         <div>
           <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson-soft">Total estimated value</p>
           {data ? (
@@ -112,11 +118,18 @@ export default function RegistryPage() {
         </div>
         <div>
           <p className="text-xs font-medium uppercase tracking-[0.18em] text-crimson-soft">Cards</p>
-          {data ? <p className="tabular font-display text-3xl font-medium sm:text-4xl" data-testid="registry-count">{data.totalCount}</p> : <Skeleton className="mt-2 h-9 w-12 bg-white/15" />}
+          {data ? (
+            <p className="tabular font-display text-3xl font-medium sm:text-4xl" data-testid="registry-count">
+              {data.totalCount}
+            </p>
+          ) : (
+            <Skeleton className="mt-2 h-9 w-12 bg-white/15" />
+          )}
         </div>
         {data && data.atMarketValue > 0 && (
           <p className="basis-full text-sm text-background/75 sm:basis-auto sm:self-center" data-testid="registry-at-market">
-            {data.atMarketValue === 1 ? '1 card is' : `${data.atMarketValue} cards are`} counted at market value from the Market Index; the rest at your estimates.
+            {data.atMarketValue === 1 ? '1 card is' : `${data.atMarketValue} cards are`} counted at market value from the Market Index; the rest at
+            your estimates.
           </p>
         )}
       </section>
@@ -124,8 +137,21 @@ export default function RegistryPage() {
       {data && data.totalCount > 0 && (
         <div className="grid gap-3">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <SearchInput label="Search your cards by player, set or certificate" placeholder="Player, set or certificate" value={list.search} onChange={list.setSearch} className="w-full sm:w-96" />
-            <ListCount loaded={!!data} updating={query.isFetching && !query.isPending} page={list.page} total={data.count} pageSize={pageSize} none="No cards" />
+            <SearchInput
+              label="Search your cards by player, set or certificate"
+              placeholder="Player, set or certificate"
+              value={list.search}
+              onChange={list.setSearch}
+              className="w-full sm:w-96"
+            />
+            <ListCount
+              loaded={!!data}
+              updating={query.isFetching && !query.isPending}
+              page={list.page}
+              total={data.count}
+              pageSize={pageSize}
+              none="No cards"
+            />
           </div>
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end" role="group" aria-label="Filter and sort">
             <FilterSelect label="Sport" value={params.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
@@ -176,7 +202,14 @@ export default function RegistryPage() {
         </ul>
       ) : null}
 
-      {data && <Pagination page={list.page} pages={pageRange(list.page, data.count, pageSize).pages} onPageChange={list.setPage} disabled={query.isFetching} />}
+      {data && (
+        <Pagination
+          page={list.page}
+          pages={pageRange(list.page, data.count, pageSize).pages}
+          onPageChange={list.setPage}
+          disabled={query.isFetching}
+        />
+      )}
 
       <AddCardDialog open={adding} onOpenChange={setAdding} />
     </div>

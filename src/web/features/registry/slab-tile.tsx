@@ -8,7 +8,8 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { custodyStatuses, holdStatuses } from './custody.ts';
 
 export const cardTitle = (c: Pick<Card, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
-export const gradeText = (c: Pick<Card, 'grader' | 'grade'>) => (c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim());
+export const gradeText = (c: Pick<Card, 'grader' | 'grade'>) =>
+  c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim();
 
 /** The card's photo (thumbnail), or the drawn slab with its grader and grade. */
 export function SlabImage({ card, size = 'thumb', className }: { card: Card; size?: 'thumb' | 'full'; className?: string }) {
@@ -47,7 +48,10 @@ function ValueNote({ card }: { card: RegistryCard }) {
 /** One slab in the registry grid; the whole tile opens the card. */
 export function SlabTile({ card }: { card: RegistryCard }) {
   return (
-    <li data-testid="registry-card" className="relative grid gap-3 rounded-xl border bg-card p-3 shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
+    <li
+      data-testid="registry-card"
+      className="relative grid gap-3 rounded-xl border bg-card p-3 shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring"
+    >
       <div className="mx-auto w-full max-w-[220px]">
         <SlabImage card={card} />
       </div>

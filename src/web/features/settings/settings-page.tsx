@@ -176,7 +176,10 @@ function SupportCard() {
           </a>
         )}
         {support.phone && (
-          <a className="tabular w-fit font-medium text-crimson underline-offset-4 hover:underline" href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}>
+          <a
+            className="tabular w-fit font-medium text-crimson underline-offset-4 hover:underline"
+            href={`tel:${support.phone.replace(/[^\d+]/g, '')}`}
+          >
             {support.phone}
           </a>
         )}
@@ -197,14 +200,17 @@ export default function SettingsPage({ documents, manager }: { documents?: React
       <PageHeader
         eyebrow="Account"
         title="Settings"
-        description={
-          profile.data ? `Member since ${formatDate(profile.data.createdAt)}.` : 'Your profile and message preferences.'
-        }
+        description={profile.data ? `Member since ${formatDate(profile.data.createdAt)}.` : 'Your profile and message preferences.'}
       />
       {profile.isPending ? (
         <SettingsSkeleton />
       ) : profile.isError ? (
-        <LoadError title="We couldn't load your settings" onRetry={() => void profile.refetch()} retrying={profile.isFetching} className="mx-0 max-w-none" />
+        <LoadError
+          title="We couldn't load your settings"
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+          className="mx-0 max-w-none"
+        />
       ) : (
         <ProfileForm key={profile.data.id} profile={profile.data} />
       )}

@@ -91,7 +91,12 @@ function Report({ data }: { data: ShareAnalytics }) {
           ])}
           empty="No views in this period."
         />
-        <SimpleTable caption="Top referrers" head={['Site', 'Views']} rows={data.topReferrers.map((r) => [r.host, r.views])} empty="No referring sites in this period." />
+        <SimpleTable
+          caption="Top referrers"
+          head={['Site', 'Views']}
+          rows={data.topReferrers.map((r) => [r.host, r.views])}
+          empty="No referring sites in this period."
+        />
       </div>
     </div>
   );
@@ -115,7 +120,12 @@ export default function ShareAnalyticsPage() {
             <label htmlFor={id} className="text-xs text-muted-foreground">
               Period
             </label>
-            <select id={id} value={days} onChange={(e) => setDays(Number(e.target.value))} className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs">
+            <select
+              id={id}
+              value={days}
+              onChange={(e) => setDays(Number(e.target.value))}
+              className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs"
+            >
               {periods.map((p) => (
                 <option key={p.days} value={p.days}>
                   {p.label}
@@ -125,7 +135,12 @@ export default function ShareAnalyticsPage() {
           </div>
         }
       />
-      <PageQuery query={query} loadingLabel="Loading share analytics" errorTitle="We couldn’t load share analytics" skeletons={['h-24', 'h-64', 'h-48']}>
+      <PageQuery
+        query={query}
+        loadingLabel="Loading share analytics"
+        errorTitle="We couldn’t load share analytics"
+        skeletons={['h-24', 'h-64', 'h-48']}
+      >
         {(data) => <Report data={data} />}
       </PageQuery>
     </div>

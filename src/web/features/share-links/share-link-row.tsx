@@ -38,7 +38,11 @@ export function ShareLinkRow({ link, onRevoke }: { link: ShareLink; onRevoke: (l
           </span>
           <span>{link.uniqueVisitors} unique</span>
           <span>Created {formatDate(link.createdAt)}</span>
-          {link.revokedAt ? <span>Revoked {formatDate(link.revokedAt)}</span> : <span>{link.expiresAt ? `Expires ${formatDate(link.expiresAt)}` : 'No expiry'}</span>}
+          {link.revokedAt ? (
+            <span>Revoked {formatDate(link.revokedAt)}</span>
+          ) : (
+            <span>{link.expiresAt ? `Expires ${formatDate(link.expiresAt)}` : 'No expiry'}</span>
+          )}
         </p>
       </div>
       {active && (

@@ -24,7 +24,8 @@ const expiries = [
   { value: '30', label: 'In 30 days' },
   { value: '90', label: 'In 90 days' },
 ];
-const selectClass = 'h-9 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-9 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 function CreateForm({ cardId }: { cardId: string }) {
   const id = useId();
@@ -43,10 +44,19 @@ function CreateForm({ cardId }: { cardId: string }) {
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} className="grid gap-4 rounded-xl border bg-card p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end">
+    <form
+      onSubmit={(e) => void submit(e)}
+      className="grid gap-4 rounded-xl border bg-card p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
+    >
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-label`}>Label</Label>
-        <Input id={`${id}-label`} value={label} maxLength={SHARE_LABEL_MAX} placeholder="e.g. For Dana at the show" onChange={(e) => setLabel(e.target.value)} />
+        <Input
+          id={`${id}-label`}
+          value={label}
+          maxLength={SHARE_LABEL_MAX}
+          placeholder="e.g. For Dana at the show"
+          onChange={(e) => setLabel(e.target.value)}
+        />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-expiry`}>Expires</Label>
@@ -92,14 +102,30 @@ export default function ShareLinksPage({ params }: { params: Record<string, stri
 
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:px-6 lg:py-10">
-      <Link href={`/registry/${cardId}`} className="inline-flex items-center gap-1.5 justify-self-start text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        href={`/registry/${cardId}`}
+        className="inline-flex items-center gap-1.5 justify-self-start text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to the card
       </Link>
       {notFound ? (
-        <EmptyState title="Card not found" description="It may have been deleted, or the link is wrong." action={<Button asChild variant="outline"><Link href="/registry">Back to your registry</Link></Button>} />
+        <EmptyState
+          title="Card not found"
+          description="It may have been deleted, or the link is wrong."
+          action={
+            <Button asChild variant="outline">
+              <Link href="/registry">Back to your registry</Link>
+            </Button>
+          }
+        />
       ) : (
-        <PageQuery query={query} loadingLabel="Loading share links" errorTitle="We couldn’t load this card’s links" skeletons={['h-24', 'h-56', 'h-40']}>
+        <PageQuery
+          query={query}
+          loadingLabel="Loading share links"
+          errorTitle="We couldn’t load this card’s links"
+          skeletons={['h-24', 'h-56', 'h-40']}
+        >
           {({ card, links, viewsPerDay }) => (
             <>
               <div className="grid gap-1">
@@ -107,7 +133,9 @@ export default function ShareLinksPage({ params }: { params: Record<string, stri
                 <h1 className="font-display text-3xl font-medium tracking-tight">
                   {card.year} {card.brand} {card.subject}
                 </h1>
-                {card.grade && <p className="text-sm text-muted-foreground">{card.grader === 'raw' ? card.grade : `${graderLabels[card.grader]} ${card.grade}`}</p>}
+                {card.grade && (
+                  <p className="text-sm text-muted-foreground">{card.grader === 'raw' ? card.grade : `${graderLabels[card.grader]} ${card.grade}`}</p>
+                )}
               </div>
               <CreateForm cardId={cardId} />
               {links.length > 0 && (

@@ -18,7 +18,11 @@ function Facts({ card }: { card: SharedCard }) {
     ['Card number', card.cardNumber],
     ['Variety', card.variety],
   ];
-  if (card.psaPopulation?.total != null) rows.push(['PSA population', `${card.psaPopulation.total.toLocaleString('en-US')}${card.psaPopulation.higher != null ? ` (${card.psaPopulation.higher.toLocaleString('en-US')} higher)` : ''}`]);
+  if (card.psaPopulation?.total != null)
+    rows.push([
+      'PSA population',
+      `${card.psaPopulation.total.toLocaleString('en-US')}${card.psaPopulation.higher != null ? ` (${card.psaPopulation.higher.toLocaleString('en-US')} higher)` : ''}`,
+    ]);
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 text-sm">
       {rows
@@ -109,7 +113,11 @@ export function SharedCardPage({ token, onRequestAccess }: { token: string; onRe
           <div className="grid gap-3 border-t border-zinc-800 pt-6">
             <p className="text-sm text-zinc-400">This card lives in a private, invite-only collectors’ club.</p>
             <div>
-              <Button variant="outline" className="border-zinc-700 bg-transparent text-zinc-100 hover:bg-zinc-900 hover:text-white" onClick={onRequestAccess}>
+              <Button
+                variant="outline"
+                className="border-zinc-700 bg-transparent text-zinc-100 hover:bg-zinc-900 hover:text-white"
+                onClick={onRequestAccess}
+              >
                 Request private access
               </Button>
             </div>

@@ -22,9 +22,7 @@ function AuthError({ onRetry, retrying }: { onRetry: () => void; retrying: boole
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="font-display text-2xl">We couldn't check your session</h1>
-      <p className="max-w-sm text-sm text-muted-foreground">
-        The connection to the server failed. Check your connection and try again.
-      </p>
+      <p className="max-w-sm text-sm text-muted-foreground">The connection to the server failed. Check your connection and try again.</p>
       <Button onClick={onRetry} disabled={retrying}>
         <RotateCw aria-hidden="true" />
         Try again
@@ -50,13 +48,7 @@ function SendToSignIn() {
  * Renders its children only for a user who meets the requirement. While the user loads, a spinner
  * fills the screen; anyone else is sent to /.
  */
-export function RequireAuth({
-  need,
-  children,
-}: {
-  need: Requirement;
-  children: (user: CurrentUser) => ReactNode;
-}) {
+export function RequireAuth({ need, children }: { need: Requirement; children: (user: CurrentUser) => ReactNode }) {
   const { data: user, isPending, isError, refetch, isFetching } = useCurrentUser();
   if (isPending) return <PageSpinner fullScreen label="Loading your account" />;
   if (isError && !user) return <AuthError onRetry={() => void refetch()} retrying={isFetching} />;

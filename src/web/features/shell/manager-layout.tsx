@@ -14,13 +14,7 @@ export function ManagerLayout({ children }: { children: ReactNode }) {
         const items: NavItem[] = [...MANAGER_SIDEBAR];
         if (user.isAdmin) items.push({ href: adminHome, label: 'Admin Dashboard', icon: LayoutDashboard });
         return (
-          <SidebarLayout
-            user={user}
-            label="Manager"
-            badge={user.isManager ? 'MANAGER' : 'ADMIN'}
-            items={items}
-            signOutLabel="Logout"
-          >
+          <SidebarLayout user={user} label="Manager" badge={user.isManager ? 'MANAGER' : 'ADMIN'} items={items} signOutLabel="Logout">
             {children}
           </SidebarLayout>
         );

@@ -11,7 +11,10 @@ import { queryDefaults } from '#web/lib/query-client.ts';
 const base = { id: '0b8f6f5e-4a7c-4f57-9d67-6a1f0f6f2a11', phone: '+12125550103', isAuthenticated: true as const };
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"hasOnboarding":false}', { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"hasOnboarding":false}', { status: 200 })),
+  );
   setCredentials({ userId: base.id, authToken: 't' });
 });
 afterEach(() => {
@@ -56,9 +59,7 @@ describe('member shell (spec §2)', () => {
   });
 
   it('turns the bar to the red-to-black gradient on the market index', () => {
-    renderShell('/WonderShyneIndex', { ...base, name: null, isAdmin: false, isManager: false, isImpersonated: false }, [
-      '/WonderShyneIndex',
-    ]);
+    renderShell('/WonderShyneIndex', { ...base, name: null, isAdmin: false, isManager: false, isImpersonated: false }, ['/WonderShyneIndex']);
     const bar = screen.getByRole('banner');
     expect(bar.dataset.theme).toBe('index');
     expect(bar.className).toContain('bg-gradient-to-r');

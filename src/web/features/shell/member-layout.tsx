@@ -138,7 +138,15 @@ function FeaturePage({ user, notFound, children }: { user: CurrentUser; notFound
  * puts the onboarding banner there), and the page, or `notFound` in its place when the page's
  * feature is switched off. Signed-out visitors are sent to /.
  */
-export function MemberLayout({ children, banner, notFound }: { children: ReactNode; banner?: (user: CurrentUser) => ReactNode; notFound?: ReactNode }) {
+export function MemberLayout({
+  children,
+  banner,
+  notFound,
+}: {
+  children: ReactNode;
+  banner?: (user: CurrentUser) => ReactNode;
+  notFound?: ReactNode;
+}) {
   return (
     <RequireAuth need="user">
       {(user) => (

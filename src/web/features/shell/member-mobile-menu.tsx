@@ -11,7 +11,15 @@ import { isActivePath, type NavItem } from './nav-items.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 /** The member bar's slide-in menu on small screens (loaded on first tap). */
-export default function MemberMobileMenu({ user, open, onOpenChange: setOpen }: { user: CurrentUser; open: boolean; onOpenChange(open: boolean): void }) {
+export default function MemberMobileMenu({
+  user,
+  open,
+  onOpenChange: setOpen,
+}: {
+  user: CurrentUser;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const [location] = useLocation();
   const { centre, account } = useMemberLinks(user);
   const logout = useLogout();

@@ -72,9 +72,7 @@ function SidebarBody({
                     active ? 'bg-white/10 font-medium text-white' : 'hover:bg-white/5 hover:text-white',
                   )}
                 >
-                  {item.icon && (
-                    <item.icon className={cn('size-4 shrink-0', active ? 'text-red-300' : 'text-zinc-500')} aria-hidden="true" />
-                  )}
+                  {item.icon && <item.icon className={cn('size-4 shrink-0', active ? 'text-red-300' : 'text-zinc-500')} aria-hidden="true" />}
                   {item.label}
                 </Link>
               </li>
@@ -135,7 +133,12 @@ export function SidebarLayout(props: SidebarLayoutProps) {
       <header className="sticky top-0 z-40 flex h-14 items-center gap-3 border-b bg-[#0b0b0c] px-4 text-white lg:hidden">
         <Sheet open={open} onOpenChange={setOpen}>
           <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={`Open ${label.toLowerCase()} menu`} className="text-white hover:bg-white/10 hover:text-white">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Open ${label.toLowerCase()} menu`}
+              className="text-white hover:bg-white/10 hover:text-white"
+            >
               <Menu className="size-5" aria-hidden="true" />
             </Button>
           </SheetTrigger>

@@ -1,15 +1,7 @@
 import { cn } from '#web/lib/utils.ts';
 import { avatarInitial } from './avatar-initial.ts';
 
-export function UserAvatar({
-  name,
-  phone,
-  className,
-}: {
-  name: string | null | undefined;
-  phone: string | null | undefined;
-  className?: string;
-}) {
+export function UserAvatar({ name, phone, className }: { name: string | null | undefined; phone: string | null | undefined; className?: string }) {
   return (
     <span
       aria-hidden="true"

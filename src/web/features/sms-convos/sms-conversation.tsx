@@ -171,7 +171,9 @@ export function Conversation({ phone, onBack }: { phone: string; onBack: () => v
           <p className="py-10 text-center text-sm text-muted-foreground">No messages yet.</p>
         ) : (
           <ol className="grid gap-4" aria-label="Messages">
-            {data?.messages.map((m) => <Bubble key={m.id} m={m} />)}
+            {data?.messages.map((m) => (
+              <Bubble key={m.id} m={m} />
+            ))}
           </ol>
         )}
         <div ref={endRef} />

@@ -34,17 +34,10 @@ export default function SmsConvosPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader
-        eyebrow="Admin"
-        title="SMS Convos"
-        description="Every text in and out, one thread per phone. Sign-in codes are stored masked."
-      />
+      <PageHeader eyebrow="Admin" title="SMS Convos" description="Every text in and out, one thread per phone. Sign-in codes are stored masked." />
 
       <div className="flex h-[calc(100dvh-14rem)] min-h-[28rem] overflow-hidden rounded-xl border bg-card">
-        <aside
-          className={cn('flex w-full min-w-0 flex-col border-r md:w-80 md:shrink-0', selected ? 'hidden md:flex' : 'flex')}
-          aria-label="Threads"
-        >
+        <aside className={cn('flex w-full min-w-0 flex-col border-r md:w-80 md:shrink-0', selected ? 'hidden md:flex' : 'flex')} aria-label="Threads">
           <div className="border-b p-3">
             <SearchInput label="Search by name or phone" placeholder="Search name or phone" value={state.search} onChange={state.setSearch} />
           </div>
@@ -64,9 +57,7 @@ export default function SmsConvosPage() {
                 </Button>
               </div>
             ) : data && data.threads.length === 0 ? (
-              <p className="px-4 py-10 text-center text-sm text-muted-foreground">
-                {q ? `No conversations match “${q}”` : 'No messages yet.'}
-              </p>
+              <p className="px-4 py-10 text-center text-sm text-muted-foreground">{q ? `No conversations match “${q}”` : 'No messages yet.'}</p>
             ) : data ? (
               <ThreadList threads={data.threads} selected={selected} onSelect={select} />
             ) : null}

@@ -34,9 +34,7 @@ export function ThreadList({
                 <span className="truncate text-sm font-medium">{threadTitle(t)}</span>
                 <span className="tabular shrink-0 text-xs text-muted-foreground">{shortWhen(last.createdAt)}</span>
               </span>
-              {(t.name || t.instagram) && (
-                <span className="tabular truncate text-xs text-muted-foreground">{formatPhoneForDisplay(t.phone)}</span>
-              )}
+              {(t.name || t.instagram) && <span className="tabular truncate text-xs text-muted-foreground">{formatPhoneForDisplay(t.phone)}</span>}
               <span className="line-clamp-1 text-sm text-muted-foreground">
                 {last.direction === 'outbound' ? <span className="text-foreground/70">You: </span> : null}
                 {last.body || <em>Empty message</em>}

@@ -25,7 +25,15 @@ export function MyHunts() {
     <PageQuery query={query} loadingLabel="Loading your hunts" errorTitle="Your hunts could not be loaded" skeletons={['h-32', 'h-32']}>
       {({ hunts }) =>
         hunts.length === 0 ? (
-          <EmptyState title="No hunts yet" description="Tell us the card you are after and the team will look for it." action={<Button asChild variant="crimson"><Link href="/source/post">Post a hunt</Link></Button>} />
+          <EmptyState
+            title="No hunts yet"
+            description="Tell us the card you are after and the team will look for it."
+            action={
+              <Button asChild variant="crimson">
+                <Link href="/source/post">Post a hunt</Link>
+              </Button>
+            }
+          />
         ) : (
           <ul className="grid gap-3">
             {hunts.map((h) => (

@@ -33,7 +33,8 @@ export function MyOffers() {
                   <div className="min-w-0">
                     <p className="font-medium break-words">{huntTitle(s.hunt)}</p>
                     <p className="text-sm text-muted-foreground">
-                      {s.card ? `${s.card.year} ${s.card.brand} ${s.card.subject}` : s.description} · asking <Money cents={s.askingPriceCents} decimals={0} />
+                      {s.card ? `${s.card.year} ${s.card.brand} ${s.card.subject}` : s.description} · asking{' '}
+                      <Money cents={s.askingPriceCents} decimals={0} />
                     </p>
                   </div>
                   <div className="flex items-center gap-2">

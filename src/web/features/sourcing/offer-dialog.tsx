@@ -12,7 +12,8 @@ import { useCreateSource } from './api/create-source.ts';
 import { useMyCards } from './api/get-my-cards.ts';
 
 const BY_HAND = '__hand';
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
 /** "I have this card": one of the member's registry cards (or one described by hand), a price and a note. */
 export function OfferDialog({ hunt, onOpenChange }: { hunt: BoardHunt | null; onOpenChange: (open: boolean) => void }) {
@@ -87,13 +88,26 @@ export function OfferDialog({ hunt, onOpenChange }: { hunt: BoardHunt | null; on
           {cardId === BY_HAND && (
             <div className="grid gap-1.5">
               <Label htmlFor={`${id}-desc`}>Describe the card</Label>
-              <Input id={`${id}-desc`} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} aria-invalid={!!errors.description} />
+              <Input
+                id={`${id}-desc`}
+                value={description}
+                onChange={(e) => setDescription(e.target.value)}
+                maxLength={200}
+                aria-invalid={!!errors.description}
+              />
               {err('description')}
             </div>
           )}
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-price`}>Asking price (USD)</Label>
-            <Input id={`${id}-price`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} placeholder="4,500" aria-invalid={!!errors.price} />
+            <Input
+              id={`${id}-price`}
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              placeholder="4,500"
+              aria-invalid={!!errors.price}
+            />
             {err('price')}
           </div>
           <div className="grid gap-1.5">

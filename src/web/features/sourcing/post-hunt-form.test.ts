@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { issuesOf, toValues } from './post-hunt-page.tsx';
 
 const now = new Date('2026-06-01T12:00:00Z');
-const filled = { sport: 'basketball' as const, player: 'Luka Doncic', year: '2018', set: 'Panini Prizm', grader: 'PSA', minGrade: '9.5', budget: '$5,000', deadline: '', notes: '' };
+const filled = {
+  sport: 'basketball' as const,
+  player: 'Luka Doncic',
+  year: '2018',
+  set: 'Panini Prizm',
+  grader: 'PSA',
+  minGrade: '9.5',
+  budget: '$5,000',
+  deadline: '',
+  notes: '',
+};
 
 describe('the hunt form', () => {
   it('turns its text into the API values (dollars to cents, blanks to null)', () => {

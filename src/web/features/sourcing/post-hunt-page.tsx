@@ -12,8 +12,19 @@ import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useCreateHunt } from './api/create-hunt.ts';
 import { HuntCard } from './hunt-card.tsx';
 
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
-type Form = { sport: Sport; player: string; year: string; set: string; grader: string; minGrade: string; budget: string; deadline: string; notes: string };
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+type Form = {
+  sport: Sport;
+  player: string;
+  year: string;
+  set: string;
+  grader: string;
+  minGrade: string;
+  budget: string;
+  deadline: string;
+  notes: string;
+};
 const empty: Form = { sport: 'baseball', player: '', year: '', set: '', grader: '', minGrade: '', budget: '', deadline: '', notes: '' };
 
 /** The form's text as the API's values (budget in dollars → cents). */
@@ -37,7 +48,10 @@ export function toValues(f: Form): Record<string, unknown> {
 export function issuesOf(f: Form, now: Date): Record<string, string> {
   const out: Record<string, string> = {};
   const parsed = createHuntSchema.safeParse(toValues(f));
-  if (!parsed.success) for (const i of parsed.error.issues) out[String(i.path[0] === 'maxBudgetCents' ? 'budget' : i.path[0])] ??= i.path[0] === 'maxBudgetCents' ? 'Enter a budget greater than $0' : i.message;
+  if (!parsed.success)
+    for (const i of parsed.error.issues)
+      out[String(i.path[0] === 'maxBudgetCents' ? 'budget' : i.path[0])] ??=
+        i.path[0] === 'maxBudgetCents' ? 'Enter a budget greater than $0' : i.message;
   const d = deadlineIssue(f.deadline || null, now);
   if (d) out.deadline = d;
   return out;
@@ -88,12 +102,24 @@ export default function PostHuntPage() {
     </div>
   );
   const input = (k: keyof Form, props: Record<string, unknown> = {}) => (
-    <Input id={`${id}-${k}`} value={form[k]} onChange={set(k)} onBlur={blur(k)} aria-invalid={!!shown(k)} aria-describedby={shown(k) ? `${id}-${k}-err` : undefined} {...props} />
+    <Input
+      id={`${id}-${k}`}
+      value={form[k]}
+      onChange={set(k)}
+      onBlur={blur(k)}
+      aria-invalid={!!shown(k)}
+      aria-describedby={shown(k) ? `${id}-${k}-err` : undefined}
+      {...props}
+    />
   );
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-      <PageHeader eyebrow="Sourcing" title="Post a hunt" description="Describe the card you want. Your name and exact budget are never shown on the board." />
+      <PageHeader
+        eyebrow="Sourcing"
+        title="Post a hunt"
+        description="Describe the card you want. Your name and exact budget are never shown on the board."
+      />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2" aria-label="Hunt">
           {field('player', 'Player', input('player', { maxLength: 200, placeholder: 'Luka Doncic' }))}
@@ -123,10 +149,19 @@ export default function PostHuntPage() {
             </select>,
           )}
           {field('minGrade', 'Minimum grade', input('minGrade', { inputMode: 'decimal', placeholder: '9' }), '1 to 10, in halves')}
-          {field('budget', 'Maximum budget (USD)', input('budget', { inputMode: 'decimal', placeholder: '5,000' }), cents ? `Shown on the board as ${budgetBand(cents)}` : undefined)}
+          {field(
+            'budget',
+            'Maximum budget (USD)',
+            input('budget', { inputMode: 'decimal', placeholder: '5,000' }),
+            cents ? `Shown on the board as ${budgetBand(cents)}` : undefined,
+          )}
           {field('deadline', 'Deadline (optional)', input('deadline', { type: 'date' }))}
           <div className="sm:col-span-2">
-            {field('notes', 'Notes (optional)', <Textarea id={`${id}-notes`} value={form.notes} onChange={set('notes')} onBlur={blur('notes')} maxLength={1000} rows={3} />)}
+            {field(
+              'notes',
+              'Notes (optional)',
+              <Textarea id={`${id}-notes`} value={form.notes} onChange={set('notes')} onBlur={blur('notes')} maxLength={1000} rows={3} />,
+            )}
           </div>
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" variant="crimson" disabled={create.isPending}>

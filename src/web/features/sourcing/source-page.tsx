@@ -52,7 +52,13 @@ function Board() {
         </label>
         <label className="grid gap-1 text-xs text-muted-foreground" htmlFor={`${id}-player`}>
           Player
-          <Input id={`${id}-player`} className="h-9 w-48" defaultValue={filters.player ?? ''} onChange={(e) => set('player', e.target.value.trim())} placeholder="Any player" />
+          <Input
+            id={`${id}-player`}
+            className="h-9 w-48"
+            defaultValue={filters.player ?? ''}
+            onChange={(e) => set('player', e.target.value.trim())}
+            placeholder="Any player"
+          />
         </label>
         <label className="grid gap-1 text-xs text-muted-foreground" htmlFor={`${id}-grade`}>
           Your card's grade

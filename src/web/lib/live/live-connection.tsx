@@ -33,7 +33,9 @@ export function useLiveConnection(userId: string | null | undefined, loadRefresh
     // Loaded on first sign-in, so a visitor's download carries neither the client, its schemas
     // its toasts nor the refresh map (which names every feature's query keys).
     // …and after the first page has rendered, so they don't hold up its content on a slow phone.
-    const loaded = whenContentReady().then(() => Promise.all([import('./live-client.ts'), import('./refresh.ts'), import('./toasts.ts'), loadRefreshMap()]));
+    const loaded = whenContentReady().then(() =>
+      Promise.all([import('./live-client.ts'), import('./refresh.ts'), import('./toasts.ts'), loadRefreshMap()]),
+    );
     void loaded.then(([{ LiveClient, liveUrl }, { createRefresher }, { toastForLiveMessage }, refreshMap]) => {
       if (stopped) return;
       const refresh = createRefresher(queryClient, refreshMap);
@@ -92,9 +94,7 @@ export function LiveStatusDot({ className }: { className?: string }) {
           state === 'closed' && 'bg-zinc-400',
         )}
       />
-      <span className="sr-only">
-        {labels[state]}
-      </span>
+      <span className="sr-only">{labels[state]}</span>
     </span>
   );
 }

@@ -39,9 +39,7 @@ export function toastForLiveMessage(m: LiveMessage, { mine }: { mine: boolean })
       return {
         title: 'Card Request Updated',
         description: own(
-          m.status === 'approved'
-            ? `Your card request${forCard(m)} has been approved.`
-            : `Your card request${forCard(m)} is now ${human(m.status)}.`,
+          m.status === 'approved' ? `Your card request${forCard(m)} has been approved.` : `Your card request${forCard(m)} is now ${human(m.status)}.`,
         ),
       };
     case 'loan_updated':
@@ -60,10 +58,8 @@ export function toastForLiveMessage(m: LiveMessage, { mine }: { mine: boolean })
       return { title: 'Profile Updated', description: own('Your profile has been updated.') };
     case 'source_updated':
     case 'source_status_changed':
-      if (m.status === 'active')
-        return { title: 'Source Request Approved', description: own(`Your source request${forCard(m)} has been approved.`) };
-      if (m.status === 'closed')
-        return { title: 'Source Request Closed', description: own(`Your source request${forCard(m)} has been closed.`) };
+      if (m.status === 'active') return { title: 'Source Request Approved', description: own(`Your source request${forCard(m)} has been approved.`) };
+      if (m.status === 'closed') return { title: 'Source Request Closed', description: own(`Your source request${forCard(m)} has been closed.`) };
       if (m.status === 'fulfilled')
         return { title: 'Source Request Fulfilled', description: own(`Your source request${forCard(m)} has been fulfilled.`) };
       return null;

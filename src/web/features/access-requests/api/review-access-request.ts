@@ -18,9 +18,6 @@ export function useReviewAccessRequest() {
   return useMutation({
     mutationFn: reviewAccessRequest,
     onSettled: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: accessRequestKeys.all }),
-        qc.invalidateQueries({ queryKey: accessRequestKeys.recent }),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: accessRequestKeys.all }), qc.invalidateQueries({ queryKey: accessRequestKeys.recent })]),
   });
 }

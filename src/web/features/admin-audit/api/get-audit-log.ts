@@ -4,7 +4,8 @@ import { apiGet, type QueryParams } from '#web/lib/api.ts';
 import { auditKeys } from './keys.ts';
 
 /** GET /api/admin/audit with the filters. */
-export const fetchAuditLog = (params: AuditQuery, signal?: AbortSignal) => apiGet<AuditList>(auditKeys.list(params as QueryParams as AuditQuery), signal);
+export const fetchAuditLog = (params: AuditQuery, signal?: AbortSignal) =>
+  apiGet<AuditList>(auditKeys.list(params as QueryParams as AuditQuery), signal);
 
 export const auditLogQuery = (params: AuditQuery) =>
   queryOptions({ queryKey: auditKeys.list(params), queryFn: ({ signal }) => fetchAuditLog(params, signal), placeholderData: keepPreviousData });

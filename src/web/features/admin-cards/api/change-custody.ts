@@ -11,6 +11,7 @@ export function useChangeCustody() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: changeCustody,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: adminCardKeys.all }), qc.invalidateQueries({ queryKey: adminCardKeys.usersWithCards })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminCardKeys.all }), qc.invalidateQueries({ queryKey: adminCardKeys.usersWithCards })]),
   });
 }

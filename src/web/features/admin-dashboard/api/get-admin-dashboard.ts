@@ -21,4 +21,5 @@ export const adminDashboardQuery = (tzOffset: number, period: DashboardPeriod) =
     placeholderData: keepPreviousData,
   });
 
-export const useAdminDashboard = (period: DashboardPeriod = DEFAULT_DASHBOARD_PERIOD) => useQuery(adminDashboardQuery(new Date().getTimezoneOffset(), period));
+export const useAdminDashboard = (period: DashboardPeriod = DEFAULT_DASHBOARD_PERIOD) =>
+  useQuery(adminDashboardQuery(new Date().getTimezoneOffset(), period));

@@ -5,7 +5,8 @@ import { useInvalidateAdminFunds } from './invalidate.ts';
 import { adminFundPaths } from './keys.ts';
 
 /** POST /api/admin/funds/{id}/holdings: a vaulted card into the fund, its cost from the fund's cash. */
-export const addHolding = ({ id, input }: { id: string; input: AddHoldingInput }) => apiRequest<unknown>('POST', adminFundPaths.holdings(id), { body: input });
+export const addHolding = ({ id, input }: { id: string; input: AddHoldingInput }) =>
+  apiRequest<unknown>('POST', adminFundPaths.holdings(id), { body: input });
 
 export function useAddHolding() {
   const invalidate = useInvalidateAdminFunds();

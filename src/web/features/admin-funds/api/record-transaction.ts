@@ -5,7 +5,8 @@ import { useInvalidateAdminFunds } from './invalidate.ts';
 import { adminFundPaths } from './keys.ts';
 
 /** POST /api/admin/funds/{id}/transactions: a subscription or redemption for a member, dealt at the next valuation. */
-export const recordTransaction = ({ id, input }: { id: string; input: RecordTransactionInput }) => apiRequest<FundTransaction>('POST', adminFundPaths.transactions(id), { body: input });
+export const recordTransaction = ({ id, input }: { id: string; input: RecordTransactionInput }) =>
+  apiRequest<FundTransaction>('POST', adminFundPaths.transactions(id), { body: input });
 
 export function useRecordTransaction() {
   const invalidate = useInvalidateAdminFunds();

@@ -4,7 +4,8 @@ import { adminInvoiceKeys, adminInvoicePaths } from './keys.ts';
 import type { CreateInvoiceInput, InvoiceResponse } from '#common/money.ts';
 
 /** POST /api/admin/invoices: a draft for a member, from lines or a template on a base amount. */
-export const createInvoice = (input: CreateInvoiceInput) => apiRequest<InvoiceResponse>('POST', adminInvoicePaths.invoices, { body: input }).then((r) => r.invoice);
+export const createInvoice = (input: CreateInvoiceInput) =>
+  apiRequest<InvoiceResponse>('POST', adminInvoicePaths.invoices, { body: input }).then((r) => r.invoice);
 
 export function useCreateInvoice() {
   const qc = useQueryClient();

@@ -5,7 +5,9 @@ import type { CreateFeeTemplateInput, FeeTemplate } from '#common/money.ts';
 
 /** POST /api/admin/fee-templates, or PATCH /api/admin/fee-templates/{id} when editing. */
 export const saveFeeTemplate = ({ id, input }: { id?: string; input: CreateFeeTemplateInput }) =>
-  id ? apiRequest<FeeTemplate>('PATCH', adminInvoicePaths.template(id), { body: input }) : apiRequest<FeeTemplate>('POST', adminInvoicePaths.templates, { body: input });
+  id
+    ? apiRequest<FeeTemplate>('PATCH', adminInvoicePaths.template(id), { body: input })
+    : apiRequest<FeeTemplate>('POST', adminInvoicePaths.templates, { body: input });
 
 export function useSaveFeeTemplate() {
   const qc = useQueryClient();

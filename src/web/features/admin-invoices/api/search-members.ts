@@ -7,6 +7,7 @@ import { adminInvoiceKeys, adminInvoicePaths } from './keys.ts';
 export const searchMembers = (q: string, signal?: AbortSignal) =>
   apiRequest<AdminUsersResponse>('GET', adminInvoicePaths.users, { params: { q: q || undefined, page: 1 }, signal });
 
-export const membersQuery = (q: string) => queryOptions({ queryKey: adminInvoiceKeys.members(q), queryFn: ({ signal }) => searchMembers(q, signal), staleTime: 30_000 });
+export const membersQuery = (q: string) =>
+  queryOptions({ queryKey: adminInvoiceKeys.members(q), queryFn: ({ signal }) => searchMembers(q, signal), staleTime: 30_000 });
 
 export const useMemberSearch = (q: string, enabled: boolean) => useQuery({ ...membersQuery(q), enabled });

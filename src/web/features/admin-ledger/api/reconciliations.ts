@@ -5,7 +5,10 @@ import { ledgerKeys } from './keys.ts';
 
 /** GET /api/admin/ledger/reconciliations: the latest runs, newest day first. */
 export const reconciliationsQuery = () =>
-  queryOptions({ queryKey: ledgerKeys.reconciliations, queryFn: ({ signal }) => apiGet<ReconciliationsResponse>(ledgerKeys.reconciliations, signal).then((r) => r.reconciliations) });
+  queryOptions({
+    queryKey: ledgerKeys.reconciliations,
+    queryFn: ({ signal }) => apiGet<ReconciliationsResponse>(ledgerKeys.reconciliations, signal).then((r) => r.reconciliations),
+  });
 
 export const useReconciliations = () => useQuery(reconciliationsQuery());
 

@@ -5,5 +5,6 @@ import { adminLoanKeys } from './keys.ts';
 
 /** GET /api/admin/settings/lending: the policy (for the offer's APR range and the editor). */
 export const fetchLendingPolicy = (signal?: AbortSignal) => apiGet<LendingPolicyResponse>(adminLoanKeys.policy, signal);
-export const lendingPolicyQuery = () => queryOptions({ queryKey: adminLoanKeys.policy, queryFn: ({ signal }) => fetchLendingPolicy(signal), staleTime: 60_000 });
+export const lendingPolicyQuery = () =>
+  queryOptions({ queryKey: adminLoanKeys.policy, queryFn: ({ signal }) => fetchLendingPolicy(signal), staleTime: 60_000 });
 export const useLendingPolicy = () => useQuery(lendingPolicyQuery());

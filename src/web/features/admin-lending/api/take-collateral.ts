@@ -4,7 +4,8 @@ import { apiRequest } from '#web/lib/api.ts';
 import { adminLoanKeys, adminLoanPaths } from './keys.ts';
 
 /** POST /api/admin/loans/{id}/take-collateral: after default and its notice, the cards become house inventory. */
-export const takeCollateral = (id: string) => apiRequest<{ loan: AdminLoanDetail }>('POST', adminLoanPaths.takeCollateral(id), { body: {} }).then((r) => r.loan);
+export const takeCollateral = (id: string) =>
+  apiRequest<{ loan: AdminLoanDetail }>('POST', adminLoanPaths.takeCollateral(id), { body: {} }).then((r) => r.loan);
 
 export function useTakeCollateral() {
   const qc = useQueryClient();

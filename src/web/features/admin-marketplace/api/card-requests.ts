@@ -18,6 +18,7 @@ export function useReviewCardRequest() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: reviewCardRequest,
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: adminMarketKeys.requests }), qc.invalidateQueries({ queryKey: adminMarketKeys.listings })]),
+    onSettled: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminMarketKeys.requests }), qc.invalidateQueries({ queryKey: adminMarketKeys.listings })]),
   });
 }

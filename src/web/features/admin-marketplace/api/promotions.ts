@@ -18,6 +18,7 @@ export function useReviewPromotion() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: reviewPromotion,
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: adminMarketKeys.promotions }), qc.invalidateQueries({ queryKey: adminMarketKeys.listings })]),
+    onSettled: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminMarketKeys.promotions }), qc.invalidateQueries({ queryKey: adminMarketKeys.listings })]),
   });
 }

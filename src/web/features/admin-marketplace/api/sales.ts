@@ -4,9 +4,14 @@ import { apiGet, apiRequest, buildUrl } from '#web/lib/api.ts';
 import { adminMarketApi, adminMarketKeys } from './keys.ts';
 
 /** GET /api/admin/sales?from&to&kind&period: rows, totals and totals per period. */
-export const fetchAdminSales = (params: AdminSalesQueryInput, signal?: AbortSignal) => apiGet<AdminSalesResponse>(adminMarketKeys.saleList(params), signal);
+export const fetchAdminSales = (params: AdminSalesQueryInput, signal?: AbortSignal) =>
+  apiGet<AdminSalesResponse>(adminMarketKeys.saleList(params), signal);
 export const adminSalesQuery = (params: AdminSalesQueryInput) =>
-  queryOptions({ queryKey: adminMarketKeys.saleList(params), queryFn: ({ signal }) => fetchAdminSales(params, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminMarketKeys.saleList(params),
+    queryFn: ({ signal }) => fetchAdminSales(params, signal),
+    placeholderData: keepPreviousData,
+  });
 export const useAdminSales = (params: AdminSalesQueryInput) => useQuery(adminSalesQuery(params));
 
 /** The CSV export of the same filters (a plain download; the session cookie authenticates it). */

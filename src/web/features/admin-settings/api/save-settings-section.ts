@@ -12,7 +12,9 @@ export function useSaveSettingsSection<S extends SettingsSection>(section: S) {
   return useMutation({
     mutationFn: (patch: Partial<SettingsValues[S]>) => saveSettingsSection(section, patch),
     onSuccess: ({ value }) => {
-      qc.setQueryData<AdminSettingsResponse>(adminSettingsKeys.all, (old) => (old ? { ...old, sections: { ...old.sections, [section]: value } } : old));
+      qc.setQueryData<AdminSettingsResponse>(adminSettingsKeys.all, (old) =>
+        old ? { ...old, sections: { ...old.sections, [section]: value } } : old,
+      );
     },
   });
 }

@@ -50,7 +50,12 @@ export function IndexSection({ value }: { value: IndexValue }) {
           />
         )}
       </FormField>
-      <FormField control={control} name="rebalanceCadence" label="Scheduled reviews" description="On the 1st of the month; admins may also review at any time.">
+      <FormField
+        control={control}
+        name="rebalanceCadence"
+        label="Scheduled reviews"
+        description="On the 1st of the month; admins may also review at any time."
+      >
         {(p) => (
           <Controller
             control={control}

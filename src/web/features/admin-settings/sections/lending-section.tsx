@@ -20,7 +20,10 @@ export function LendingSection({ value, templates }: { value: LendingPolicy; tem
   useFollowSaved(form, toLendingForm(value));
   const { control, register } = form;
   const submit = form.handleSubmit((v) =>
-    saveSection(form, () => save.mutateAsync(v), { reset: (r) => toLendingForm(r.value), description: 'New quotes and applications follow the new policy.' }),
+    saveSection(form, () => save.mutateAsync(v), {
+      reset: (r) => toLendingForm(r.value),
+      description: 'New quotes and applications follow the new policy.',
+    }),
   );
   return (
     <SectionCard
@@ -53,7 +56,14 @@ export function LendingSection({ value, templates }: { value: LendingPolicy; tem
             control={control}
             name="originationFeeTemplateId"
             render={({ field }) => (
-              <TemplateSelect templates={templates} appliesTo="loan" value={field.value} onChange={field.onChange} defaultLabel="First active loan template" control={p} />
+              <TemplateSelect
+                templates={templates}
+                appliesTo="loan"
+                value={field.value}
+                onChange={field.onChange}
+                defaultLabel="First active loan template"
+                control={p}
+              />
             )}
           />
         )}

@@ -11,15 +11,33 @@ import { TemplateSelect } from './template-select.tsx';
 /** The Private MarketPlace: how long a reservation holds a card, and the fee withheld from sellers. */
 export function MarketplaceSection({ value, templates }: { value: MarketplaceSettings; templates: FeeTemplateOption[] }) {
   const save = useSaveSettingsSection('marketplace');
-  const form = useForm<MarketplaceFormInput, unknown, MarketplaceSettings>({ resolver: zodResolver(marketplaceFormSchema), defaultValues: toMarketplaceForm(value) });
+  const form = useForm<MarketplaceFormInput, unknown, MarketplaceSettings>({
+    resolver: zodResolver(marketplaceFormSchema),
+    defaultValues: toMarketplaceForm(value),
+  });
   useFollowSaved(form, toMarketplaceForm(value));
   const { control, register } = form;
   const submit = form.handleSubmit((v) =>
-    saveSection(form, () => save.mutateAsync(v), { reset: (r) => toMarketplaceForm(r.value), description: 'New reservations and sales follow the new settings.' }),
+    saveSection(form, () => save.mutateAsync(v), {
+      reset: (r) => toMarketplaceForm(r.value),
+      description: 'New reservations and sales follow the new settings.',
+    }),
   );
   return (
-    <SectionCard title="Private MarketPlace" description="Reservations already held keep their time; sales settle with the template in force when paid." form={form} onSubmit={submit} pending={save.isPending} saveLabel="Save marketplace settings">
-      <FormField control={control} name="reservationMinutes" label="A reservation holds a card for (minutes)" description="From 5 to 120 minutes, while the buyer pays.">
+    <SectionCard
+      title="Private MarketPlace"
+      description="Reservations already held keep their time; sales settle with the template in force when paid."
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      saveLabel="Save marketplace settings"
+    >
+      <FormField
+        control={control}
+        name="reservationMinutes"
+        label="A reservation holds a card for (minutes)"
+        description="From 5 to 120 minutes, while the buyer pays."
+      >
         <Input inputMode="numeric" className="tabular" {...register('reservationMinutes')} />
       </FormField>
       <FormField control={control} name="saleFeeTemplateId" label="Sale fee template" description="Withheld from the seller's proceeds.">
@@ -27,7 +45,16 @@ export function MarketplaceSection({ value, templates }: { value: MarketplaceSet
           <Controller
             control={control}
             name="saleFeeTemplateId"
-            render={({ field }) => <TemplateSelect templates={templates} appliesTo="sale" value={field.value} onChange={field.onChange} defaultLabel="First active sale template" control={p} />}
+            render={({ field }) => (
+              <TemplateSelect
+                templates={templates}
+                appliesTo="sale"
+                value={field.value}
+                onChange={field.onChange}
+                defaultLabel="First active sale template"
+                control={p}
+              />
+            )}
           />
         )}
       </FormField>

@@ -12,9 +12,18 @@ export function SupportSection({ value }: { value: SupportContact }) {
   const form = useForm<SupportContact>({ resolver: zodResolver(supportContactSchema), defaultValues: value });
   useFollowSaved(form, value);
   const { control, register } = form;
-  const submit = form.handleSubmit((v) => saveSection(form, () => save.mutateAsync(v), { reset: (r) => r.value, description: 'Members see the new support contact.' }));
+  const submit = form.handleSubmit((v) =>
+    saveSection(form, () => save.mutateAsync(v), { reset: (r) => r.value, description: 'Members see the new support contact.' }),
+  );
   return (
-    <SectionCard title="Support contact" description="Shown to members who need help with their account." form={form} onSubmit={submit} pending={save.isPending} saveLabel="Save support contact">
+    <SectionCard
+      title="Support contact"
+      description="Shown to members who need help with their account."
+      form={form}
+      onSubmit={submit}
+      pending={save.isPending}
+      saveLabel="Save support contact"
+    >
       <FormField control={control} name="email" label="Support email">
         <Input type="email" autoComplete="off" {...register('email')} />
       </FormField>

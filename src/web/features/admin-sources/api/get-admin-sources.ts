@@ -7,5 +7,6 @@ import { adminSourceKeys, adminSourcePaths } from './keys.ts';
 export const useAdminSources = (status: string) =>
   useQuery({
     queryKey: adminSourceKeys.sourcesBy(status),
-    queryFn: ({ signal }) => apiRequest<{ sources: AdminSource[] }>('GET', adminSourcePaths.sources, { signal, params: { status: status || undefined } }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ sources: AdminSource[] }>('GET', adminSourcePaths.sources, { signal, params: { status: status || undefined } }),
   });

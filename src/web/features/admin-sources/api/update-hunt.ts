@@ -7,7 +7,9 @@ import { adminSourceKeys, adminSourcePaths } from './keys.ts';
 export function useUpdateHunt() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; action: AdminHuntAction; note: string | null }) => apiRequest<AdminHunt>('PATCH', adminSourcePaths.hunt(id), { body }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: adminSourceKeys.hunts }), qc.invalidateQueries({ queryKey: adminSourceKeys.sources })]),
+    mutationFn: ({ id, ...body }: { id: string; action: AdminHuntAction; note: string | null }) =>
+      apiRequest<AdminHunt>('PATCH', adminSourcePaths.hunt(id), { body }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminSourceKeys.hunts }), qc.invalidateQueries({ queryKey: adminSourceKeys.sources })]),
   });
 }

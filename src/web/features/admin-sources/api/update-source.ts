@@ -9,6 +9,7 @@ export function useUpdateSource() {
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; status: 'active' | 'fulfilled' | 'closed'; note: string | null }) =>
       apiRequest<AdminSource>('PATCH', adminSourcePaths.source(id), { body }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: adminSourceKeys.hunts }), qc.invalidateQueries({ queryKey: adminSourceKeys.sources })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: adminSourceKeys.hunts }), qc.invalidateQueries({ queryKey: adminSourceKeys.sources })]),
   });
 }

@@ -4,8 +4,7 @@ import { apiGet } from '#web/lib/api.ts';
 import { adminUserKeys, type AdminUsersParams } from './keys.ts';
 
 /** GET /api/admin/users?q=&page= */
-export const fetchAdminUsers = (params: AdminUsersParams, signal?: AbortSignal) =>
-  apiGet<AdminUsersResponse>(adminUserKeys.list(params), signal);
+export const fetchAdminUsers = (params: AdminUsersParams, signal?: AbortSignal) => apiGet<AdminUsersResponse>(adminUserKeys.list(params), signal);
 
 /** The previous page stays on screen while the next one loads. */
 export const adminUsersQuery = (params: AdminUsersParams) =>

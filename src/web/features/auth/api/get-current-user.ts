@@ -26,8 +26,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUse
 
 export const currentUserQueryFn = ({ signal }: Pick<QueryFunctionContext, 'signal'>) => fetchCurrentUser(signal);
 
-export const currentUserQuery = () =>
-  queryOptions({ queryKey: authKeys.me, queryFn: currentUserQueryFn, staleTime: CURRENT_USER_STALE_MS });
+export const currentUserQuery = () => queryOptions({ queryKey: authKeys.me, queryFn: currentUserQueryFn, staleTime: CURRENT_USER_STALE_MS });
 
 /** The signed-in user, or null when signed out. */
 export const useCurrentUser = () => useQuery(currentUserQuery());

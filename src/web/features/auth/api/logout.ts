@@ -26,7 +26,6 @@ export function useLogout() {
       navigate('/', { replace: true });
       toast({ title: 'Logged out', description: "You've been logged out successfully" });
     },
-    onError: (err) =>
-      toast({ variant: 'destructive', title: 'Logout failed', description: errorMessage(err, 'Logout failed') }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Logout failed', description: errorMessage(err, 'Logout failed') }),
   });
 }

@@ -26,8 +26,7 @@ export function optedOutMessage(err: unknown): string | null {
 export function useSendOtp() {
   return useMutation({
     mutationFn: sendOtp,
-    onSuccess: () =>
-      toast({ title: 'Verification code sent', description: 'Please check your phone for the verification code' }),
+    onSuccess: () => toast({ title: 'Verification code sent', description: 'Please check your phone for the verification code' }),
     onError: (err) => {
       if (optedOutMessage(err) !== null) return;
       toast({

@@ -4,7 +4,8 @@ import { apiGet } from '#web/lib/api.ts';
 import { certClaimKeys } from './keys.ts';
 
 /** GET /api/admin/cert-claims?status= */
-export const fetchAdminClaims = (status: CertClaimStatus, signal?: AbortSignal) => apiGet<AdminCertClaimsResponse>(certClaimKeys.adminList(status), signal);
+export const fetchAdminClaims = (status: CertClaimStatus, signal?: AbortSignal) =>
+  apiGet<AdminCertClaimsResponse>(certClaimKeys.adminList(status), signal);
 
 export const adminClaimsQuery = (status: CertClaimStatus) =>
   queryOptions({ queryKey: certClaimKeys.adminList(status), queryFn: ({ signal }) => fetchAdminClaims(status, signal), staleTime: 15_000 });

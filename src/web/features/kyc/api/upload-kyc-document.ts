@@ -17,10 +17,6 @@ export function useUploadKycDocument({ onSettled }: { onSettled?: () => unknown 
   return useMutation({
     mutationFn: uploadKycDocument,
     onSettled: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: kycKeys.myDocuments }),
-        qc.invalidateQueries({ queryKey: kycKeys.myStatus }),
-        onSettled?.(),
-      ]),
+      Promise.all([qc.invalidateQueries({ queryKey: kycKeys.myDocuments }), qc.invalidateQueries({ queryKey: kycKeys.myStatus }), onSettled?.()]),
   });
 }

@@ -11,5 +11,8 @@ export const answerOffer = ({ id, answer }: { id: string; answer: OfferAnswer })
 
 export function useAnswerOffer() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: answerOffer, onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loanKeys.mine }), qc.invalidateQueries({ queryKey: loanKeys.myCards })]) });
+  return useMutation({
+    mutationFn: answerOffer,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loanKeys.mine }), qc.invalidateQueries({ queryKey: loanKeys.myCards })]),
+  });
 }

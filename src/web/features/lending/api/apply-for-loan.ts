@@ -8,5 +8,8 @@ export const applyForLoan = (input: ApplyLoanInput) => apiRequest<{ loan: LoanDe
 
 export function useApplyForLoan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: applyForLoan, onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loanKeys.mine }), qc.invalidateQueries({ queryKey: loanKeys.myCards })]) });
+  return useMutation({
+    mutationFn: applyForLoan,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loanKeys.mine }), qc.invalidateQueries({ queryKey: loanKeys.myCards })]),
+  });
 }

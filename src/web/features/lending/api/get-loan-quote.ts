@@ -10,7 +10,8 @@ export interface QuoteParams {
   amountCents?: number;
 }
 
-const keyOf = (p: QuoteParams) => loanKeys.quoteFor({ cardIds: p.cardIds.join(','), termMonths: p.termMonths, aprBps: p.aprBps, amountCents: p.amountCents });
+const keyOf = (p: QuoteParams) =>
+  loanKeys.quoteFor({ cardIds: p.cardIds.join(','), termMonths: p.termMonths, aprBps: p.aprBps, amountCents: p.amountCents });
 
 /** GET /api/loans/quote: what the chosen cards support and what it would cost; changes nothing. */
 export const fetchLoanQuote = (p: QuoteParams, signal?: AbortSignal) => apiGet<LoanQuote>(keyOf(p), signal);

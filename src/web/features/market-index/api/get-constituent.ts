@@ -5,4 +5,7 @@ import { indexKeys, indexPaths } from './keys.ts';
 
 /** GET /api/index/constituents/{id}: observations and chart data (public). */
 export const useConstituent = (id: string) =>
-  useQuery({ queryKey: indexKeys.constituent(id), queryFn: ({ signal }) => apiRequest<ConstituentDetail>('GET', indexPaths.constituent(id), { signal }) });
+  useQuery({
+    queryKey: indexKeys.constituent(id),
+    queryFn: ({ signal }) => apiRequest<ConstituentDetail>('GET', indexPaths.constituent(id), { signal }),
+  });

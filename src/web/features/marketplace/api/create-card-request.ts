@@ -8,5 +8,9 @@ export const createCardRequest = (input: CreateCardRequestInput) => apiRequest<C
 
 export function useCreateCardRequest() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createCardRequest, onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: marketplaceKeys.requests }), qc.invalidateQueries({ queryKey: marketplaceKeys.myCards })]) });
+  return useMutation({
+    mutationFn: createCardRequest,
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: marketplaceKeys.requests }), qc.invalidateQueries({ queryKey: marketplaceKeys.myCards })]),
+  });
 }

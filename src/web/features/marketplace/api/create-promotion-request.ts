@@ -4,7 +4,8 @@ import { apiRequest } from '#web/lib/api.ts';
 import { marketplaceApi, marketplaceKeys } from './keys.ts';
 
 /** POST /api/user/promotion-requests: the seller asks for the listing to be featured for N days. */
-export const createPromotionRequest = (input: CreatePromotionRequestInput) => apiRequest<PromotionRequest>('POST', marketplaceApi.promotions, { body: input });
+export const createPromotionRequest = (input: CreatePromotionRequestInput) =>
+  apiRequest<PromotionRequest>('POST', marketplaceApi.promotions, { body: input });
 
 export function useCreatePromotionRequest() {
   const qc = useQueryClient();

@@ -8,5 +8,9 @@ export const createSellOffer = (input: CreateSellOfferInput) => apiRequest<SellO
 
 export function useCreateSellOffer() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createSellOffer, onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: marketplaceKeys.sells }), qc.invalidateQueries({ queryKey: marketplaceKeys.myCards })]) });
+  return useMutation({
+    mutationFn: createSellOffer,
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: marketplaceKeys.sells }), qc.invalidateQueries({ queryKey: marketplaceKeys.myCards })]),
+  });
 }

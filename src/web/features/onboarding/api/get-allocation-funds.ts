@@ -9,6 +9,7 @@ export type AllocationFunds = z.infer<typeof allocationFundsResponseSchema>;
 /** GET /api/funds/open-for-allocation: the open funds a client may put the deposit into. */
 export const fetchAllocationFunds = (signal?: AbortSignal) => apiGet<AllocationFunds>(onboardingKeys.allocationFunds, signal);
 
-export const allocationFundsQuery = () => queryOptions({ queryKey: onboardingKeys.allocationFunds, queryFn: ({ signal }) => fetchAllocationFunds(signal), staleTime: 60_000 });
+export const allocationFundsQuery = () =>
+  queryOptions({ queryKey: onboardingKeys.allocationFunds, queryFn: ({ signal }) => fetchAllocationFunds(signal), staleTime: 60_000 });
 
 export const useAllocationFunds = () => useQuery(allocationFundsQuery());

@@ -15,8 +15,7 @@ const stepPaths = {
   sign: '/api/onboarding/sign',
 } as const;
 
-export const takeOnboardingStep = (step: keyof typeof stepPaths, body?: unknown) =>
-  apiRequest<StepAnswer>('POST', stepPaths[step], { body });
+export const takeOnboardingStep = (step: keyof typeof stepPaths, body?: unknown) => apiRequest<StepAnswer>('POST', stepPaths[step], { body });
 
 function useStep<V>(step: keyof typeof stepPaths, body: (v: V) => unknown) {
   const qc = useQueryClient();
@@ -34,6 +33,8 @@ export const useAcceptInvitation = () => useStep<void>('accept', () => undefined
 export const useSelectTier = () => useStep<TierId>('tier', (tier) => ({ tier }));
 /** `funds`: the open funds the deposit goes into, percentages adding to 100; left out when none is chosen. */
 export const useSetAllocation = () =>
-  useStep<{ allocation: Allocation; funds?: FundAllocation }>('allocation', ({ allocation, funds }) => (funds && funds.length > 0 ? { allocation, funds } : { allocation }));
+  useStep<{ allocation: Allocation; funds?: FundAllocation }>('allocation', ({ allocation, funds }) =>
+    funds && funds.length > 0 ? { allocation, funds } : { allocation },
+  );
 export const useSubmitKyc = () => useStep<void>('kyc', () => undefined);
 export const useSignAgreement = () => useStep<SignInput>('sign', (input) => input);

@@ -10,7 +10,8 @@ export const SESSION_POLL_TRIES = 12;
 /** GET /api/checkout/session/{id}: what a checkout pays for and whether it has settled. */
 export const fetchCheckoutSession = (id: string, signal?: AbortSignal) => apiRequest<CheckoutSession>('GET', paymentPaths.session(id), { signal });
 
-export const checkoutSessionQuery = (id: string) => queryOptions({ queryKey: paymentKeys.session(id), queryFn: ({ signal }) => fetchCheckoutSession(id, signal), staleTime: 0 });
+export const checkoutSessionQuery = (id: string) =>
+  queryOptions({ queryKey: paymentKeys.session(id), queryFn: ({ signal }) => fetchCheckoutSession(id, signal), staleTime: 0 });
 
 const keepPolling = (status: string | undefined, reads: number) => status === 'pending' && reads < SESSION_POLL_TRIES;
 

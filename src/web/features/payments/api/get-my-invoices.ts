@@ -6,6 +6,7 @@ import { paymentKeys, paymentPaths } from './keys.ts';
 /** GET /api/user/invoices: the member's own invoices, open ones first (drafts never). */
 export const fetchMyInvoices = (signal?: AbortSignal) => apiRequest<UserInvoicesResponse>('GET', paymentPaths.invoices, { signal });
 
-export const myInvoicesQuery = () => queryOptions({ queryKey: paymentKeys.invoices, queryFn: ({ signal }) => fetchMyInvoices(signal), staleTime: 15_000 });
+export const myInvoicesQuery = () =>
+  queryOptions({ queryKey: paymentKeys.invoices, queryFn: ({ signal }) => fetchMyInvoices(signal), staleTime: 15_000 });
 
 export const useMyInvoices = () => useQuery(myInvoicesQuery());

@@ -7,7 +7,10 @@ import { TEST_PAYMENTS_NOTICE, TestPaymentsBanner } from './test-payments-banner
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 
 function renderWith(config: Record<string, unknown>) {
-  vi.stubGlobal('fetch', vi.fn(async () => json({ gaMeasurementId: null, geolocationUrl: null, ...config })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ gaMeasurementId: null, geolocationUrl: null, ...config })),
+  );
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <TestPaymentsBanner />

@@ -18,7 +18,10 @@ function useValuationChange<V extends { id: string }>(fn: (v: V) => Promise<Card
     onSuccess: (card) => {
       qc.setQueryData(cardKeys.detail(card.id), card);
       // The registry is not on screen (refetchOnMount is off app-wide): refetch it now, so its total is right when the member goes back.
-      return Promise.all([qc.invalidateQueries({ queryKey: cardKeys.all }), qc.invalidateQueries({ queryKey: cardKeys.registry, refetchType: 'all' })]);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: cardKeys.all }),
+        qc.invalidateQueries({ queryKey: cardKeys.registry, refetchType: 'all' }),
+      ]);
     },
   });
 }

@@ -8,4 +8,8 @@ export const fetchShareAnalytics = (from: string, to: string, signal?: AbortSign
   apiRequest<ShareAnalytics>('GET', sharePaths.analytics, { signal, params: { from, to } });
 
 export const useShareAnalytics = (from: string, to: string) =>
-  useQuery({ queryKey: shareKeys.analyticsFor(from, to), queryFn: ({ signal }) => fetchShareAnalytics(from, to, signal), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: shareKeys.analyticsFor(from, to),
+    queryFn: ({ signal }) => fetchShareAnalytics(from, to, signal),
+    placeholderData: keepPreviousData,
+  });

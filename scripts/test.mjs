@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
   ['unit + API (PGlite)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'api']],
 ];
 if (process.env.TEST_DATABASE_URL) {

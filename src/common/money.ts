@@ -429,6 +429,8 @@ export const checkoutSessionSchema = z.object({
   amountCents: z.number(),
   invoice: z.object({ id: z.string(), number: z.string(), status: z.enum(invoiceStatuses), totalCents: z.number(), paidAt: z.string().nullable() }),
   plan: z.object({ id: z.string(), name: z.string(), priceCents: z.number() }).nullable(),
+  /** Refused because the card's hold ended before the money came (the reservation lapsed or was let go). */
+  reservationEnded: z.boolean().optional(),
 });
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 

@@ -313,7 +313,8 @@ describe('buying', () => {
     const [after] = await t.db.select().from(listings).where(eq(listings.id, l.id));
     expect(after).toMatchObject({ status: 'active', reservedBy: null, invoiceId: null });
     expect((await t.db.select().from(invoices).where(eq(invoices.id, r.invoiceId)))[0]!.status).toBe('void');
-    expect((await api(buyer, 'POST', `/api/payment-test/${sid}/complete`)).json().status).toBe('failed');
+    const refused = (await api(buyer, 'POST', `/api/payment-test/${sid}/complete`)).json();
+    expect(refused).toMatchObject({ status: 'failed', reservationEnded: true });
     expect(await t.db.select().from(sales).where(eq(sales.listingId, l.id))).toHaveLength(0);
     const [card] = await t.db.select().from(cards).where(eq(cards.id, l.cardId));
     expect(card!.ownerId).toBe(await houseAccountId(t.db));

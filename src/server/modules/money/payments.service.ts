@@ -185,6 +185,7 @@ async function sessionView(ctx: Pick<Ctx, 'db'>, p: PaymentRow): Promise<Checkou
     amountCents: p.amountCents,
     invoice: { id: inv!.id, number: inv!.number, status: inv!.status, totalCents: inv!.totalCents, paidAt: inv!.paidAt?.toISOString() ?? null },
     plan: plan ? { id: plan.id, name: plan.name, priceCents: plan.priceCents } : null,
+    ...(p.status === 'failed' && inv!.status === 'void' && inv!.relatedKind === 'sale' ? { reservationEnded: true } : {}),
   };
 }
 

@@ -67,6 +67,13 @@ describe('payment pages', () => {
     expect(screen.queryByRole('link', { name: 'Try again' })).toBeNull();
   });
 
+  it('a payment refused because the hold ended says so, not that it was declined', async () => {
+    const ended = { ...session('failed'), invoice: { ...session('failed').invoice, status: 'void' as const }, reservationEnded: true };
+    renderAt('/payment-success?session_id=cs_test_1', <PaymentSuccessPage />, () => new Response(JSON.stringify(ended)));
+    expect(await screen.findByText('Your reservation ended')).toBeTruthy();
+    expect(screen.queryByText('Payment declined')).toBeNull();
+  });
+
   it('the test page completes the payment and lands on /payment-success', async () => {
     const location = renderAt(
       '/payment-test?session=cs_test_1',

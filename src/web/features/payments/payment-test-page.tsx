@@ -72,9 +72,11 @@ export default function PaymentTestPage() {
                   <p role="status" className="text-sm">
                     {s.status === 'succeeded'
                       ? 'This payment is complete.'
-                      : s.status === 'failed'
-                        ? 'This payment was declined.'
-                        : 'This payment session has expired.'}{' '}
+                      : s.reservationEnded
+                        ? 'Your reservation ended before this payment, so nothing was taken.'
+                        : s.status === 'failed'
+                          ? 'This payment was declined.'
+                          : 'This payment session has expired.'}{' '}
                     {s.kind === 'invoice' && s.status !== 'succeeded' && (
                       <Link className="underline underline-offset-4" href={`/checkout?invoice=${encodeURIComponent(s.invoice.id)}`}>
                         Back to the invoice

@@ -56,6 +56,18 @@ function Outcome({ session, stillPolling }: { session: CheckoutSession; stillPol
       </div>
     );
   }
+  if (session.reservationEnded) {
+    // Not a decline: the card's hold ran out before the money came (issue 32).
+    return (
+      <div className="grid gap-2" role="status">
+        <Clock className="size-10 text-destructive" aria-hidden="true" />
+        <h2 className="text-xl font-semibold">Your reservation ended</h2>
+        <p className="text-muted-foreground">
+          The card's hold ran out before the payment came through, so it is back on the MarketPlace. Any money taken is refunded.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="grid gap-2" role="status">
       <XCircle className="size-10 text-destructive" aria-hidden="true" />

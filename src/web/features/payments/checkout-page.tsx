@@ -13,6 +13,7 @@ import { refundedText } from './refunded.ts';
 import { paymentPaths } from './api/keys.ts';
 import { useStartCheckout } from './api/start-checkout.ts';
 import { goToPayment, searchParam } from './go-to.ts';
+import { HoldCountdown } from './hold-countdown.tsx';
 import { InvoiceLines } from './invoice-lines.tsx';
 
 /** /checkout?invoice=…: the invoice, then Pay, which opens the payment provider's page. */
@@ -58,6 +59,9 @@ export default function CheckoutPage() {
               </CardHeader>
               <CardContent className="grid gap-5">
                 <InvoiceLines invoice={invoice} />
+                {invoice.status === 'sent' && !invoice.processing && invoice.related?.kind === 'sale' && (
+                  <HoldCountdown listingId={invoice.related.id} />
+                )}
                 {invoice.status === 'paid' ? (
                   <p className="rounded-md bg-emerald-50 p-3 text-sm text-emerald-900" role="status">
                     Paid {invoice.paidAt ? `on ${formatDate(invoice.paidAt)}` : ''}.{' '}

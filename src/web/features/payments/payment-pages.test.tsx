@@ -3,8 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { CheckoutSession } from '#common/money.ts';
+import type { CheckoutSession, Invoice } from '#common/money.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
+import CheckoutPage from './checkout-page.tsx';
 import PaymentTestPage from './payment-test-page.tsx';
 import { PaymentSuccessPage } from './success-pages.tsx';
 
@@ -84,5 +85,47 @@ describe('payment pages', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Complete payment' }));
     await waitFor(() => expect(location.history.at(-1)).toBe('/payment-success?session_id=cs_test_1'));
     expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/payment-test/cs_test_1/complete' && (i as RequestInit).method === 'POST')).toBe(true);
+  });
+});
+
+describe('checkout after Buy', () => {
+  const invoice: Invoice = {
+    id: 'i9',
+    number: 'INV-000099',
+    userId: 'u1',
+    user: { id: 'u1', name: 'Casey Collector', phone: '+12125550103' },
+    status: 'sent',
+    overdue: false,
+    lines: [{ type: 'fixed', label: '1986 Fleer Michael Jordan (PSA 8)', amountCents: 1_800_000, basisPoints: null, baseCents: null }],
+    subtotalCents: 1_800_000,
+    totalCents: 1_800_000,
+    dueDate: '2026-11-28',
+    related: { kind: 'sale', id: 'l9' },
+    templateId: null,
+    notes: null,
+    voidReason: null,
+    sentAt: '2026-11-27T12:00:00Z',
+    paidAt: null,
+    paymentReference: null,
+    refundedCents: 0,
+    createdAt: '2026-11-27T12:00:00Z',
+    updatedAt: '2026-11-27T12:00:00Z',
+  };
+  const respond = (reservation: { reservedUntil: string } | null) => (url: string) =>
+    url === '/api/user/invoices/i9'
+      ? new Response(JSON.stringify({ invoice }))
+      : url === '/api/listings/l9'
+        ? new Response(JSON.stringify({ reservation }))
+        : new Response('{}', { status: 404 });
+
+  it('shows how long the card is held', async () => {
+    renderAt('/checkout?invoice=i9', <CheckoutPage />, respond({ reservedUntil: new Date(Date.now() + 10 * 60_000).toISOString() }));
+    const timer = await screen.findByTestId('hold-countdown');
+    expect(timer.textContent).toMatch(/held for you for (9:5\d|10:00)/);
+  });
+
+  it('says the reservation ended once the hold is gone', async () => {
+    renderAt('/checkout?invoice=i9', <CheckoutPage />, respond(null));
+    expect(await screen.findByText(/Your reservation ended/)).toBeTruthy();
   });
 });

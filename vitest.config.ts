@@ -26,10 +26,10 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          // Each file in its own context re-imported React, jsdom and the UI kit: a second or more
-          // per file. Files must undo their own stubs and renders (decision 137).
+          // Each file in its own context: shared module state (query caches, stores, stubs) leaked
+          // between files when they shared one, and /admin/loans failed in CI (decision 137).
           pool: 'threads',
-          isolate: false,
+          isolate: true,
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 20_000,

@@ -84,7 +84,8 @@ describe.skipIf(inject('skipBrowser'))('Private MarketPlace in Chromium', () => 
     await m.getByTestId('registry-card').filter({ hasText: 'Connor McDavid' }).getByRole('link').click();
     await m.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
     const timeline = m.getByTestId('provenance');
-    await timeline.getByText('Sold', { exact: true }).waitFor();
+    // Told from the buyer's side (issue 32), not "Sold · <buyer>".
+    await timeline.getByText(/^Bought by you from (the house|a member)$/).waitFor();
     await timeline.getByText('Transferred', { exact: true }).waitFor();
 
     // And it is listed under Bought on /sales.

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The request's `cookies` come from @fastify/cookie's type augmentation; load it wherever this file is compiled.
+import type {} from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { AUTH_TOKEN_HEADER, messages, SESSION_COOKIE, USER_ID_HEADER } from '#common/auth.ts';
 import type { Config } from '#server/config.ts';

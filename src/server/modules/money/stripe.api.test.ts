@@ -205,9 +205,11 @@ describe('subscription events out of order', () => {
 
   it('never lets an older customer.subscription.updated undo a newer one', async () => {
     const { subId, mine } = await stripeMember();
-    const pastDue = await webhook(updated(subId, 'past_due', now() - 10));
+    // One clock reading: the seconds can tick between two.
+    const t0 = now();
+    const pastDue = await webhook(updated(subId, 'past_due', t0 - 10));
     expect(pastDue.json().outcome).toBe('changed');
-    const older = await webhook(updated(subId, 'active', now() - 60));
+    const older = await webhook(updated(subId, 'active', t0 - 60));
     expect(older.statusCode).toBe(200);
     expect(older.json().outcome).toBe('stale');
     expect(await mine()).toMatchObject({ status: 'past_due' });
@@ -215,14 +217,14 @@ describe('subscription events out of order', () => {
     const renewal = stripe.signedEvent(
       'invoice.paid',
       { id: 'in_old', object: 'invoice', subscription: subId, lines: { data: [{ period: { end: 1_800_000_000 } }] } },
-      { created: now() - 30 },
+      { created: t0 - 30 },
     );
     expect((await webhook(renewal)).json().outcome).toBe('stale');
     expect(await mine()).toMatchObject({ status: 'past_due', currentPeriodEnd: new Date(1_900_000_000_000).toISOString() });
     const [row] = await s.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId));
-    expect(row!.providerEventAt).toEqual(new Date((now() - 10) * 1000));
+    expect(row!.providerEventAt).toEqual(new Date((t0 - 10) * 1000));
     // A newer one applies.
-    expect((await webhook(updated(subId, 'active', now()))).json().outcome).toBe('changed');
+    expect((await webhook(updated(subId, 'active', t0))).json().outcome).toBe('changed');
     expect(await mine()).toMatchObject({ status: 'active' });
   });
 

@@ -203,7 +203,7 @@ function idKey<S extends string, Row>(aggregate: Aggregate<S, Row>, row: Row): s
  * shape (decision 136): `data.note`, when a string, is kept as the note.
  */
 export function historyIn(table: PgTable, refKey: string) {
-  return async (tx: Db, e: { id: string; from: string; to: string; actorId: string | null; at: Date; data?: Record<string, unknown> }) => {
+  return async (tx: Db, e: { id: string; from: string | null; to: string; actorId: string | null; at: Date; data?: Record<string, unknown> }) => {
     const note = typeof e.data?.note === 'string' ? e.data.note : null;
     await tx.insert(table).values({ [refKey]: e.id, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at } as never);
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { graders, sports } from '#common/cards.ts';
 import {
   cardRequestKinds,
@@ -189,22 +189,49 @@ export const promotionRequests = pgTable(
   ],
 );
 
-/** Status history of listings, card requests, sell offers and promotion requests (the transition helper writes it). */
-export const marketStatusHistory = pgTable(
-  'market_status_history',
+/** Each aggregate's status history, in the one shape of decision 136 (transition() writes them). */
+export const listingEvents = pgTable(
+  'listing_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    // Insertion order: two changes of one request share a timestamp.
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
-    recordKind: text('record_kind', { enum: ['listing', 'card_request', 'sell_offer', 'promotion_request'] }).notNull(),
-    recordId: uuid('record_id').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
-    note: text('note'),
-    actorId: uuid('actor_id').references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...statusEventColumns(listingStatuses),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
   },
-  (t) => [index('market_status_history_record_idx').on(t.recordId, t.seq)],
+  (t) => [index('listing_events_listing_idx').on(t.listingId, t.seq)],
+);
+
+export const cardRequestEvents = pgTable(
+  'card_request_events',
+  {
+    ...statusEventColumns(cardRequestStatuses),
+    cardRequestId: uuid('card_request_id')
+      .notNull()
+      .references(() => cardRequests.id),
+  },
+  (t) => [index('card_request_events_request_idx').on(t.cardRequestId, t.seq)],
+);
+
+export const sellOfferEvents = pgTable(
+  'sell_offer_events',
+  {
+    ...statusEventColumns(sellOfferStatuses),
+    sellOfferId: uuid('sell_offer_id')
+      .notNull()
+      .references(() => sellOffers.id),
+  },
+  (t) => [index('sell_offer_events_offer_idx').on(t.sellOfferId, t.seq)],
+);
+
+export const promotionRequestEvents = pgTable(
+  'promotion_request_events',
+  {
+    ...statusEventColumns(promotionStatuses),
+    promotionRequestId: uuid('promotion_request_id')
+      .notNull()
+      .references(() => promotionRequests.id),
+  },
+  (t) => [index('promotion_request_events_request_idx').on(t.promotionRequestId, t.seq)],
 );
 
 /** One view of a /secure/{id} page (spec §7): started on open, its time written once on leaving. */

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { kycContentTypes, kycDocumentStatuses, kycDocumentTypes } from '#common/kyc.ts';
 import { managerConsentStatuses, onboardingStatuses, tierIds, type Allocation } from '#common/onboarding.ts';
 import { statusEventColumns } from './status-events.ts';
@@ -60,9 +60,11 @@ export const managerConsentEvents = pgTable(
     fromStatus: text('from_status', { enum: managerConsentStatuses }),
     toStatus: text('to_status', { enum: managerConsentStatuses }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('manager_consent_events_onboarding_idx').on(t.onboardingId, t.createdAt)],
+  (t) => [index('manager_consent_events_onboarding_idx').on(t.onboardingId, t.seq)],
 );
 
 /** Every status an onboarding entered, with who moved it and when: the step timeline. */
@@ -76,9 +78,11 @@ export const onboardingEvents = pgTable(
     fromStatus: text('from_status', { enum: onboardingStatuses }),
     toStatus: text('to_status', { enum: onboardingStatuses }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('onboarding_events_onboarding_idx').on(t.onboardingId, t.createdAt)],
+  (t) => [index('onboarding_events_onboarding_idx').on(t.onboardingId, t.seq)],
 );
 
 /** Identity documents (domain.md: KYC). The file lives in storage under `storageKey`, never in a served folder. */

@@ -2,7 +2,18 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Grader, Sport } from '#common/cards.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
-import { cardRequests, listings, marketStatusHistory, promotionRequests, sales, secureViews, sellOffers } from '#server/db/schema/marketplace.ts';
+import {
+  cardRequestEvents,
+  cardRequests,
+  listingEvents,
+  listings,
+  promotionRequestEvents,
+  promotionRequests,
+  sales,
+  secureViews,
+  sellOfferEvents,
+  sellOffers,
+} from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
 import { houseAccountId } from '#server/modules/cards/index.ts';
 
@@ -153,7 +164,7 @@ export async function seedDemoMarketplace(db: Db) {
     await db
       .insert(cardEvents)
       .values({ cardId: c.id, kind: 'listed', data: { listing: l!.id, priceCents: l!.priceCents, sellerId: null }, actorId: admin, at: createdAt });
-    await db.insert(marketStatusHistory).values({ recordKind: 'listing', recordId: l!.id, toStatus: 'active', actorId: admin, at: createdAt });
+    await db.insert(listingEvents).values({ listingId: l!.id, toStatus: 'active', actorId: admin, at: createdAt });
     listed.push({ id: l!.id, cardId: c.id });
   }
 
@@ -233,19 +244,18 @@ export async function seedDemoMarketplace(db: Db) {
         updatedAt: at,
       })
       .returning();
-    await db.insert(marketStatusHistory).values([
-      { recordKind: 'card_request', recordId: req!.id, toStatus: 'pending', actorId: casey, at: new Date(now - 14 * DAY) },
+    await db.insert(cardRequestEvents).values([
+      { cardRequestId: req!.id, toStatus: 'pending', actorId: casey, at: new Date(now - 14 * DAY) },
       {
-        recordKind: 'card_request',
-        recordId: req!.id,
+        cardRequestId: req!.id,
         fromStatus: 'pending',
         toStatus: 'completed',
         note: 'Already in the vault; listed at the asking price',
         actorId: admin,
         at,
       },
-      { recordKind: 'listing', recordId: l!.id, toStatus: 'active', actorId: admin, at },
     ]);
+    await db.insert(listingEvents).values({ listingId: l!.id, toStatus: 'active', actorId: admin, at });
     const [p] = await db
       .insert(promotionRequests)
       .values({
@@ -257,9 +267,7 @@ export async function seedDemoMarketplace(db: Db) {
         updatedAt: new Date(now - 2 * DAY),
       })
       .returning();
-    await db
-      .insert(marketStatusHistory)
-      .values({ recordKind: 'promotion_request', recordId: p!.id, toStatus: 'pending', actorId: casey, at: new Date(now - 2 * DAY) });
+    await db.insert(promotionRequestEvents).values({ promotionRequestId: p!.id, toStatus: 'pending', actorId: casey, at: new Date(now - 2 * DAY) });
     listed.push({ id: l!.id, cardId: gretzky.id });
   }
 
@@ -277,7 +285,7 @@ export async function seedDemoMarketplace(db: Db) {
       .values({ userId: owner, cardId: c.id, kind, askingPriceCents: price, note, createdAt: at, updatedAt: at })
       .returning();
     await db.update(cards).set({ holdKind: 'card_request', holdRef: r!.id }).where(eq(cards.id, c.id));
-    await db.insert(marketStatusHistory).values({ recordKind: 'card_request', recordId: r!.id, toStatus: 'pending', note, actorId: owner, at });
+    await db.insert(cardRequestEvents).values({ cardRequestId: r!.id, toStatus: 'pending', note, actorId: owner, at });
   }
   const offers: [string, string, number, number | null, string][] = [
     [casey, 'Hank Aaron', $(12_500), null, 'Open to a quick sale'],
@@ -301,11 +309,10 @@ export async function seedDemoMarketplace(db: Db) {
       })
       .returning();
     await db.update(cards).set({ holdKind: 'sell_offer', holdRef: o!.id }).where(eq(cards.id, c.id));
-    await db.insert(marketStatusHistory).values({ recordKind: 'sell_offer', recordId: o!.id, toStatus: 'pending', note, actorId: owner, at });
+    await db.insert(sellOfferEvents).values({ sellOfferId: o!.id, toStatus: 'pending', note, actorId: owner, at });
     if (counter) {
-      await db.insert(marketStatusHistory).values({
-        recordKind: 'sell_offer',
-        recordId: o!.id,
+      await db.insert(sellOfferEvents).values({
+        sellOfferId: o!.id,
         fromStatus: 'pending',
         toStatus: 'countered',
         note: 'Recent comps are lower',

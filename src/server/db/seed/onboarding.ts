@@ -40,12 +40,10 @@ export async function seedDemoOnboarding(
     .onConflictDoNothing({ target: onboardings.clientPhone })
     .returning();
   if (!o) return;
-  await db
-    .insert(onboardingEvents)
-    .values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: manager.id, createdAt: at });
+  await db.insert(onboardingEvents).values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: manager.id, at });
   await db
     .insert(managerConsentEvents)
-    .values({ onboardingId: o.id, managerId: manager.id, fromStatus: null, toStatus: 'pending', actorId: manager.id, createdAt: at });
+    .values({ onboardingId: o.id, managerId: manager.id, fromStatus: null, toStatus: 'pending', actorId: manager.id, at });
   await db.insert(notifications).values({
     userId: member.id,
     kind: 'manager_invitation',

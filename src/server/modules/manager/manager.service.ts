@@ -232,7 +232,7 @@ export async function inviteClient(
     if (!o) return reinvite(uow, actor, { phone: input.phone, invitation, now });
     await tx
       .insert(onboardingEvents)
-      .values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: actor.user.id, createdAt: now });
+      .values({ onboardingId: o.id, fromStatus: null, toStatus: 'pending_invitation', actorId: actor.user.id, at: now });
     await recordInvitation(tx, { onboardingId: o.id, managerId: actor.user.id, at: now });
     await audit(tx, {
       ...auditBy(actor),

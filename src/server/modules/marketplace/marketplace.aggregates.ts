@@ -17,9 +17,12 @@ import { cards } from '#server/db/schema/cards.ts';
 import {
   cardRequests,
   listings,
-  marketStatusHistory,
+  cardRequestEvents,
+  listingEvents,
+  promotionRequestEvents,
   promotionRequests,
   salePayoutEvents,
+  sellOfferEvents,
   sales,
   sellOffers,
 } from '#server/db/schema/marketplace.ts';
@@ -32,16 +35,16 @@ export type ListingRow = typeof listings.$inferSelect;
 export type CardRequestRow = typeof cardRequests.$inferSelect;
 export type SellOfferRow = typeof sellOffers.$inferSelect;
 export type PromotionRow = typeof promotionRequests.$inferSelect;
-type RecordKind = (typeof marketStatusHistory.$inferInsert)['recordKind'];
+/** Each marketplace aggregate's `_events` table and the column naming its row (decision 136). */
+export const marketHistories = {
+  listing: { table: listingEvents, ref: listingEvents.listingId, refKey: 'listingId' },
+  card_request: { table: cardRequestEvents, ref: cardRequestEvents.cardRequestId, refKey: 'cardRequestId' },
+  sell_offer: { table: sellOfferEvents, ref: sellOfferEvents.sellOfferId, refKey: 'sellOfferId' },
+  promotion_request: { table: promotionRequestEvents, ref: promotionRequestEvents.promotionRequestId, refKey: 'promotionRequestId' },
+} as const;
+type RecordKind = keyof typeof marketHistories;
 
-function history(kind: RecordKind) {
-  return async (tx: Db, e: { id: string; from: string; to: string; actorId: string | null; at: Date; data?: Record<string, unknown> }) => {
-    const note = typeof e.data?.note === 'string' ? e.data.note : null;
-    await tx
-      .insert(marketStatusHistory)
-      .values({ recordKind: kind, recordId: e.id, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
-  };
-}
+const history = (kind: RecordKind) => historyIn(marketHistories[kind].table, marketHistories[kind].refKey);
 
 /** The first history row of a new record (created → its first status). */
 export async function recordCreated(
@@ -49,9 +52,7 @@ export async function recordCreated(
   kind: RecordKind,
   e: { id: string; status: string; actorId: string | null; at: Date; note?: string | null },
 ) {
-  await tx
-    .insert(marketStatusHistory)
-    .values({ recordKind: kind, recordId: e.id, fromStatus: null, toStatus: e.status, note: e.note ?? null, actorId: e.actorId, at: e.at });
+  await history(kind)(tx, { id: e.id, from: null, to: e.status, actorId: e.actorId, at: e.at, data: { note: e.note ?? null } });
 }
 
 const conflict = (current: string, expected: string) => new AppError('conflict', marketplaceMessages.stale(current, expected));

@@ -16,7 +16,7 @@ import {
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
-import { cardRequests, listings, marketStatusHistory, promotionRequests, sellOffers } from '#server/db/schema/marketplace.ts';
+import { cardRequests, listings, promotionRequests, sellOffers } from '#server/db/schema/marketplace.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
@@ -35,6 +35,7 @@ import {
 import {
   cardRequestAggregate,
   promotionAggregate,
+  marketHistories,
   recordCreated,
   sellOfferAggregate,
   type CardRequestRow,
@@ -54,19 +55,20 @@ const isUniqueViolation = (err: unknown) => {
   return false;
 };
 
-async function historyOf(db: Db, ids: string[]): Promise<Map<string, StatusHistoryEntry[]>> {
+async function historyOf(db: Db, kind: 'card_request' | 'sell_offer', ids: string[]): Promise<Map<string, StatusHistoryEntry[]>> {
   const out = new Map<string, StatusHistoryEntry[]>();
   if (!ids.length) return out;
+  const { table: h, ref } = marketHistories[kind];
   const rows = await db
-    .select({ h: marketStatusHistory, name: users.name })
-    .from(marketStatusHistory)
-    .leftJoin(users, eq(users.id, marketStatusHistory.actorId))
-    .where(inArray(marketStatusHistory.recordId, ids))
-    .orderBy(asc(marketStatusHistory.seq));
-  for (const { h, name } of rows) {
-    const list = out.get(h.recordId) ?? [];
-    list.push({ status: h.toStatus, at: h.at.toISOString(), note: h.note, by: h.actorId ? { id: h.actorId, name } : null });
-    out.set(h.recordId, list);
+    .select({ recordId: ref, toStatus: h.toStatus, at: h.at, note: h.note, actorId: h.actorId, name: users.name })
+    .from(h)
+    .leftJoin(users, eq(users.id, h.actorId))
+    .where(inArray(ref, ids))
+    .orderBy(asc(h.seq));
+  for (const r of rows) {
+    const list = out.get(r.recordId) ?? [];
+    list.push({ status: r.toStatus, at: r.at.toISOString(), note: r.note, by: r.actorId ? { id: r.actorId, name: r.name } : null });
+    out.set(r.recordId, list);
   }
   return out;
 }
@@ -99,6 +101,7 @@ async function loadRequests(db: Db, where: SQL | undefined): Promise<CardRequest
     .limit(500);
   const hist = await historyOf(
     db,
+    'card_request',
     rows.map((x) => x.r.id),
   );
   return rows.map(({ r, card, name }) => ({
@@ -262,6 +265,7 @@ async function loadOffers(db: Db, where: SQL | undefined): Promise<SellOffer[]> 
     .limit(500);
   const hist = await historyOf(
     db,
+    'sell_offer',
     rows.map((x) => x.o.id),
   );
   return rows.map(({ o, card, name }) => ({

@@ -27,9 +27,10 @@ export const managerConsentAggregate: Aggregate<ManagerConsent, OnboardingRow> =
   transitions: managerConsentTransitions,
   recordHistory: async (tx, e) => {
     const managerId = typeof e.data?.managerId === 'string' ? e.data.managerId : null;
+    const note = typeof e.data?.note === 'string' ? e.data.note : null;
     await tx
       .insert(managerConsentEvents)
-      .values({ onboardingId: e.id, managerId, fromStatus: e.from, toStatus: e.to, actorId: e.actorId, createdAt: e.at });
+      .values({ onboardingId: e.id, managerId, fromStatus: e.from, toStatus: e.to, note, actorId: e.actorId, at: e.at });
   },
   conflict: (current) =>
     new AppError('conflict', current === 'accepted' ? 'You have already accepted this invitation' : 'There is no invitation waiting for your answer'),
@@ -52,7 +53,7 @@ export async function recordInvitation(tx: Db, input: { onboardingId: string; ma
     fromStatus: null,
     toStatus: 'pending',
     actorId: input.managerId,
-    createdAt: input.at,
+    at: input.at,
   });
 }
 

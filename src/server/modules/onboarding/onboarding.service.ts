@@ -18,7 +18,7 @@ import type { Db } from '#server/db/client.ts';
 import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
+import { historyIn, inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/index.ts';
 import { kycDocsFor, onKycDocumentChanged } from '#server/modules/kyc/index.ts';
 import { getSetting } from '#server/modules/settings/index.ts';
@@ -46,9 +46,7 @@ export const onboardingAggregate: Aggregate<OnboardingStatus, OnboardingRow> = {
   statusKey: 'status',
   updatedKeys: ['updatedAt', 'lastActivityAt'],
   transitions: onboardingTransitions,
-  recordHistory: async (tx, e) => {
-    await tx.insert(onboardingEvents).values({ onboardingId: e.id, fromStatus: e.from, toStatus: e.to, actorId: e.actorId, createdAt: e.at });
-  },
+  recordHistory: historyIn(onboardingEvents, 'onboardingId'),
   conflict: conflictFor,
   notFound: () => notFound('Onboarding not found'),
   announce: (ctx, row) => announceOnboarding(ctx, row),
@@ -171,14 +169,14 @@ export async function timelineFor(ctx: Pick<AppContext, 'db'>, input: { row: Onb
     .select({
       from: onboardingEvents.fromStatus,
       to: onboardingEvents.toStatus,
-      at: onboardingEvents.createdAt,
+      at: onboardingEvents.at,
       actorName: users.name,
       actorPhone: users.phone,
     })
     .from(onboardingEvents)
     .leftJoin(users, eq(users.id, onboardingEvents.actorId))
     .where(eq(onboardingEvents.onboardingId, row.id))
-    .orderBy(asc(onboardingEvents.createdAt), asc(onboardingEvents.id));
+    .orderBy(asc(onboardingEvents.seq));
   const reached = onboardingStatuses.indexOf(row.status);
   const latest = (match: (e: (typeof events)[number]) => boolean) => [...events].reverse().find(match);
   // A step is dated when it was completed: the invitation when sent, Active when reached, every

@@ -21,6 +21,8 @@ it("startSchedules queues the first run of every module's recurring chain, once 
   await startSchedules(t.app.ctx);
   await startSchedules(t.app.ctx);
   const queued = (await t.db.select({ name: jobs.name }).from(jobs)).map((j) => j.name);
-  expect(queued.length - before).toBe(4);
-  expect(queued).toEqual(expect.arrayContaining(['analytics.prune_page_views', 'money.overdue_notices', 'lending.upkeep', 'money.reconcile_day']));
+  expect(queued.length - before).toBe(5);
+  expect(queued).toEqual(
+    expect.arrayContaining(['analytics.prune_page_views', 'money.overdue_notices', 'lending.upkeep', 'money.reconcile_day', 'index.recompute']),
+  );
 });

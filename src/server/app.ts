@@ -173,6 +173,10 @@ export async function buildApp(opts: BuildAppOptions) {
     psa: opts.psa ?? createPsaProvider(config),
     log: app.log,
   };
+  // Modules' listeners on each other's hooks live as long as the app; onClose runs hooks in reverse,
+  // so this one goes last, after in-flight tasks and jobs have finished.
+  const removeListeners = appModules.flatMap((m) => (m.listeners ?? []).map((register) => register()));
+  app.addHook('onClose', async () => removeListeners.forEach((remove) => remove()));
   // Logout and suspension close sockets with 'disconnect'; both drop cached lookups too.
   const unsubscribe = bus.subscribe((msg) => {
     if (msg.kind === 'disconnect' || msg.kind === 'sessions') ctx.sessionCache.invalidateUser(msg.userId);

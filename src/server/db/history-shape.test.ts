@@ -15,7 +15,7 @@ const shape = (t: PgTable) =>
     .sort();
 
 describe('status history tables', () => {
-  const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+  const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable => is(v, PgTable));
   const histories = tables.filter((t) => {
     const name = getTableConfig(t).name;
     return name.endsWith('_events') && !notStatusHistory.has(name);

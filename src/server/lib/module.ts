@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/context.ts';
+import type { Listener } from './hooks.ts';
 import type { JobDefinition } from './jobs.ts';
 
 /** A recurring job chain: its first run is queued at start, and each run queues the next (decision 010). */
@@ -10,13 +11,16 @@ export interface Schedule {
 
 /**
  * What a server module provides (decision 139): its route plugins, in registration order; its
- * durable jobs; and the recurring chains it starts. app.ts composes these from one explicit list.
+ * durable jobs; the recurring chains it starts; and the listeners it hangs on lower modules' hooks
+ * (an invoice paid, a held card revalued, a KYC document changed). app.ts composes these from one
+ * explicit list and registers the listeners for the app's lifetime.
  */
 export interface ModuleDefinition {
   name: string;
   routes?: readonly FastifyPluginAsyncZod[];
   jobs?: (ctx: AppContext) => readonly JobDefinition[];
   schedules?: readonly Schedule[];
+  listeners?: readonly Listener[];
 }
 
 export const defineModule = (def: ModuleDefinition): ModuleDefinition => def;

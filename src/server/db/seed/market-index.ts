@@ -3,7 +3,7 @@ import type { Grader, Sport } from '#common/cards.ts';
 import { addDays, dayOf, type IndexSettings } from '#common/market-index.ts';
 import type { Db } from '#server/db/client.ts';
 import { indexConstituents, indexReviews, priceObservations } from '#server/db/schema/market-index.ts';
-import { recomputeIndex, scheduleDailyRecompute } from '#server/modules/market-index/index.ts';
+import { recomputeIndex } from '#server/modules/market-index/index.ts';
 import { seedSetting } from '#server/modules/settings/index.ts';
 
 /**
@@ -119,7 +119,7 @@ const firstOfMonth = (d: Date) => `${dayOf(d).slice(0, 7)}-01`;
  */
 export async function seedDemoIndex(db: Db, now = new Date()) {
   const [{ n }] = await db.select({ n: count() }).from(indexConstituents);
-  if (Number(n) > 0) return scheduleDailyRecompute({ db, clock: { now: () => now } });
+  if (Number(n) > 0) return;
   const today = dayOf(now);
   const baseDate = firstOfMonth(new Date(Date.UTC(now.getUTCFullYear() - 3, now.getUTCMonth() - 3, 1)));
   const start = addDays(baseDate, -183);
@@ -170,5 +170,4 @@ export async function seedDemoIndex(db: Db, now = new Date()) {
     .set({ retiredOn: addDays(today, -120) })
     .where(eq(indexConstituents.id, retired.id));
   await recomputeIndex({ db, clock: { now: () => now } });
-  await scheduleDailyRecompute({ db, clock: { now: () => now } });
 }

@@ -4,6 +4,7 @@ import { canTransition } from '#common/transitions.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { createHook } from '#server/lib/hooks.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
 import type { By } from './cards.service.ts';
 import { announce, appendEvent, type CardRow } from './cards.service.ts';
@@ -187,24 +188,19 @@ export interface HeldCardRevalued {
   log?: Log;
 }
 export type HeldCardRevaluedHandler = (uow: UnitOfWork, e: HeldCardRevalued) => Promise<void>;
-const revaluedHandlers = new Map<CardHoldKind, HeldCardRevaluedHandler[]>();
+const revalued = createHook<CardHoldKind, HeldCardRevaluedHandler>();
 
 /**
  * The domain holding a card re-prices what depends on it when an admin corrects or appraises it
  * (a loan's LTV, a fund holding's index match). The handler runs in the correction's transaction.
- * Register at module load, like `onInvoicePaid`.
+ * Listed in the holder's module definition, like `onInvoicePaid`.
  */
 export function onHeldCardRevalued(kind: CardHoldKind, handler: HeldCardRevaluedHandler): () => void {
-  revaluedHandlers.set(kind, [...(revaluedHandlers.get(kind) ?? []), handler]);
-  return () =>
-    revaluedHandlers.set(
-      kind,
-      (revaluedHandlers.get(kind) ?? []).filter((h) => h !== handler),
-    );
+  return revalued.on(kind, handler);
 }
 
 /** Tells the holder of `e.card` (if any) that it was corrected or appraised. */
 export async function heldCardRevalued(uow: UnitOfWork, e: HeldCardRevalued): Promise<void> {
   if (!e.card.holdKind) return;
-  for (const h of revaluedHandlers.get(e.card.holdKind) ?? []) await h(uow, e);
+  for (const h of revalued.handlers(e.card.holdKind)) await h(uow, e);
 }

@@ -3,7 +3,16 @@ import { defineModule } from '#server/lib/module.ts';
 import { cardsRoutes } from './cards.routes.ts';
 import { cardsJobs } from './cards.service.ts';
 
-export { type HeldCardRevalued, holdCards, lockCards, moveCustody, onHeldCardRevalued, releaseCards, transferCard } from './cards.holds.ts';
+export {
+  type HeldCardRevalued,
+  type HeldCardRevaluedHandler,
+  holdCards,
+  lockCards,
+  moveCustody,
+  onHeldCardRevalued,
+  releaseCards,
+  transferCard,
+} from './cards.holds.ts';
 export { cardColumns, live, prefixQuery } from './cards.queries.ts';
 export { cardRef, psaCertRecord } from './cards.reads.ts';
 export { cardsRoutes } from './cards.routes.ts';

@@ -37,7 +37,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { holdCards, houseAccountId, lockCards, onHeldCardRevalued, releaseCards, transferCard } from '#server/modules/cards/index.ts';
+import { holdCards, houseAccountId, lockCards, releaseCards, transferCard, type HeldCardRevaluedHandler } from '#server/modules/cards/index.ts';
 import { fundRequestAggregate, fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
@@ -1250,7 +1250,7 @@ const identityFields = new Set(['subject', 'year', 'brand', 'cardNumber', 'varie
  * its constituent again, so the next valuation marks it at the right price (past valuations keep
  * theirs). An appraisal or an estimate changes nothing here: fund marks never read the estimate.
  */
-onHeldCardRevalued('fund', async (uow, e) => {
+export const fundCardRevalued: HeldCardRevaluedHandler = async (uow, e) => {
   if (!e.fields.some((f) => identityFields.has(f))) return;
   const [h] = await uow.tx.select().from(fundHoldings).where(eq(fundHoldings.id, e.card.holdRef!)).for('update');
   if (!h) return;
@@ -1266,4 +1266,4 @@ onHeldCardRevalued('fund', async (uow, e) => {
     at: e.at,
   });
   uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: h.fundId, reason: 'holding', everyone: true }));
-});
+};

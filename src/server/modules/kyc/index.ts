@@ -2,7 +2,7 @@
 import { defineModule } from '#server/lib/module.ts';
 import { kycRoutes } from './kyc.routes.ts';
 
-export { onKycDocumentChanged } from './kyc.hooks.ts';
+export { type KycChangeListener, onKycDocumentChanged } from './kyc.hooks.ts';
 export { kycRoutes } from './kyc.routes.ts';
 export { kycDocsFor, kycStatusByUser, listForAdmin, readDocumentFile, sniffContentType, toDocument } from './kyc.service.ts';
 

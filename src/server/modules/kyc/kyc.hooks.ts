@@ -1,3 +1,4 @@
+import { createHook } from '#server/lib/hooks.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
 
 /**
@@ -7,12 +8,13 @@ import type { UnitOfWork } from '#server/lib/transition.ts';
  */
 export type KycChangeListener = (uow: UnitOfWork, change: { userId: string }) => Promise<void>;
 
-const listeners = new Set<KycChangeListener>();
+const documentChanged = createHook<null, KycChangeListener>();
 
-export function onKycDocumentChanged(listener: KycChangeListener) {
-  listeners.add(listener);
+/** Listed in a module definition's `listeners`; buildApp registers it (decision 139). */
+export function onKycDocumentChanged(listener: KycChangeListener): () => void {
+  return documentChanged.on(null, listener);
 }
 
 export async function kycDocumentChanged(uow: UnitOfWork, change: { userId: string }) {
-  for (const listener of listeners) await listener(uow, change);
+  for (const listener of documentChanged.handlers(null)) await listener(uow, change);
 }

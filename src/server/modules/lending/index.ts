@@ -1,7 +1,10 @@
 // The lending module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
 import { defineModule } from '#server/lib/module.ts';
 import { lendingJobs, scheduleLendingUpkeep } from './lending.jobs.ts';
+import { onHeldCardRevalued } from '#server/modules/cards/index.ts';
+import { onInvoicePaid } from '#server/modules/money/index.ts';
 import { lendingRoutes } from './lending.routes.ts';
+import { collateralRevalued, loanInvoicePaid } from './lending.service.ts';
 
 export { lendingJobs, scheduleLendingUpkeep } from './lending.jobs.ts';
 export { lendingRoutes } from './lending.routes.ts';
@@ -11,4 +14,5 @@ export const lendingModule = defineModule({
   routes: [lendingRoutes],
   jobs: lendingJobs,
   schedules: [{ name: 'lending upkeep', start: (ctx) => scheduleLendingUpkeep(ctx) }],
+  listeners: [() => onInvoicePaid('loan', loanInvoicePaid), () => onHeldCardRevalued('loan', collateralRevalued)],
 });

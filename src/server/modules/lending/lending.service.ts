@@ -56,20 +56,12 @@ import {
   live,
   lockCards,
   moveCustody,
-  onHeldCardRevalued,
   releaseCards,
   toCard,
   transferCard,
 } from '#server/modules/cards/index.ts';
 import { marketValuesFor } from '#server/modules/market-index/index.ts';
-import {
-  createInvoiceIn,
-  invoiceAggregate,
-  invoicesRelatedTo,
-  type InvoicePaidEvent,
-  lockInvoiceStatus,
-  onInvoicePaid,
-} from '#server/modules/money/index.ts';
+import { createInvoiceIn, invoiceAggregate, invoicesRelatedTo, type InvoicePaidEvent, lockInvoiceStatus } from '#server/modules/money/index.ts';
 import { installmentAggregate, loanAggregate, type LoanRow } from './lending.aggregate.ts';
 import { postLoanFunded, postLoanSettledOutside } from '#server/modules/ledger/index.ts';
 import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
@@ -745,7 +737,6 @@ export async function loanInvoicePaid(uow: UnitOfWork, e: InvoicePaidEvent) {
     await closeAsPaid(uow, row, SYSTEM, { now, reference: inv.paymentReference, note: `Paid off (${inv.number})`, keepInvoiceId: inv.id });
   }
 }
-onInvoicePaid('loan', loanInvoicePaid);
 
 /**
  * An admin corrected or appraised a pledged card (decision 128): the loan's collateral value and
@@ -770,7 +761,6 @@ export async function collateralRevalued(uow: UnitOfWork, e: HeldCardRevalued) {
   await uow.tx.update(loans).set({ updatedAt: e.at }).where(eq(loans.id, row.id));
   uow.afterCommit(() => loanCollateralRevalued(uow.ctx, row, note));
 }
-onHeldCardRevalued('loan', collateralRevalued);
 
 // ---------------------------------------------------------------------------------------------
 // The admin's moves

@@ -1,9 +1,14 @@
 // The market-index module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
 import { defineModule } from '#server/lib/module.ts';
 import { marketIndexRoutes } from './market-index.routes.ts';
-import { marketIndexJobs } from './market-index.service.ts';
+import { marketIndexJobs, scheduleDailyRecompute } from './market-index.service.ts';
 
 export { marketIndexRoutes } from './market-index.routes.ts';
 export { collectionVsMarket, marketIndexJobs, marketValuesFor, recomputeIndex, scheduleDailyRecompute } from './market-index.service.ts';
 
-export const marketIndexModule = defineModule({ name: 'market-index', routes: [marketIndexRoutes], jobs: marketIndexJobs });
+export const marketIndexModule = defineModule({
+  name: 'market-index',
+  routes: [marketIndexRoutes],
+  jobs: marketIndexJobs,
+  schedules: [{ name: 'daily index recompute', start: (ctx) => scheduleDailyRecompute(ctx) }],
+});

@@ -1,9 +1,16 @@
 // The marketplace module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
 import { defineModule } from '#server/lib/module.ts';
 import { marketplaceJobs } from './marketplace.jobs.ts';
+import { onInvoicePaid } from '#server/modules/money/index.ts';
 import { marketplaceRoutes } from './marketplace.routes.ts';
+import { saleInvoicePaid } from './sales.service.ts';
 
 export { marketplaceJobs } from './marketplace.jobs.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
 
-export const marketplaceModule = defineModule({ name: 'marketplace', routes: [marketplaceRoutes], jobs: marketplaceJobs });
+export const marketplaceModule = defineModule({
+  name: 'marketplace',
+  routes: [marketplaceRoutes],
+  jobs: marketplaceJobs,
+  listeners: [() => onInvoicePaid('sale', saleInvoicePaid)],
+});

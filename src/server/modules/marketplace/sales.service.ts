@@ -21,7 +21,7 @@ import { AppError } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { appendEvent, cardColumns, houseAccountId, transferCard } from '#server/modules/cards/index.ts';
-import { billingTemplate, feeTemplateAppliesTo, onInvoicePaid } from '#server/modules/money/index.ts';
+import { billingTemplate, feeTemplateAppliesTo, type InvoicePaidHandler } from '#server/modules/money/index.ts';
 import { getSetting, onSettingSaved } from '#server/modules/settings/index.ts';
 import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/index.ts';
 import { listingAggregate, salePayoutAggregate } from './marketplace.aggregates.ts';
@@ -56,7 +56,7 @@ onSettingSaved('marketplace', async ({ tx }, { value }) => {
  * the settlement transaction, once per invoice; the unique listing id on sales makes a second
  * run write nothing.
  */
-onInvoicePaid('sale', async (uow, { invoice, now }) => {
+export const saleInvoicePaid: InvoicePaidHandler = async (uow, { invoice, now }) => {
   const { tx } = uow;
   if (!invoice.relatedId) return;
   const [l] = await tx.select().from(listings).where(eq(listings.id, invoice.relatedId)).for('update');
@@ -114,7 +114,7 @@ onInvoicePaid('sale', async (uow, { invoice, now }) => {
     data: { listingId: l.id, priceCents: l.priceCents },
     at: now,
   });
-});
+};
 
 /** The house buying through an accepted sell offer (called in the offer's transaction). */
 export async function recordHouseSale(

@@ -2,12 +2,14 @@
 import { defineModule } from '#server/lib/module.ts';
 import { moneyJobs, scheduleOverdueNotices, scheduleReconciliation } from './money.jobs.ts';
 import { moneyRoutes } from './money.routes.ts';
+import { onInvoicePaid } from './money.settlement.ts';
+import { membershipInvoicePaid } from './subscriptions.service.ts';
 
 export { billingTemplate, feeTemplateAppliesTo, type FeeTemplateRow, listFeeTemplates } from './fee-templates.service.ts';
 export { createInvoiceIn, invoiceAggregate, invoicesRelatedTo, lockInvoiceStatus } from './invoices.service.ts';
 export { moneyJobs, scheduleOverdueNotices, scheduleReconciliation } from './money.jobs.ts';
 export { moneyRoutes } from './money.routes.ts';
-export { type InvoicePaidEvent, onInvoicePaid } from './money.settlement.ts';
+export { type InvoicePaidEvent, type InvoicePaidHandler, onInvoicePaid } from './money.settlement.ts';
 export { settlePayment } from './payments.service.ts';
 export { seedDailyRuns } from './reconciliation.service.ts';
 
@@ -19,4 +21,5 @@ export const moneyModule = defineModule({
     { name: 'overdue notices', start: (ctx) => scheduleOverdueNotices(ctx) },
     { name: 'daily reconciliation', start: (ctx) => scheduleReconciliation(ctx) },
   ],
+  listeners: [() => onInvoicePaid('subscription', membershipInvoicePaid)],
 });

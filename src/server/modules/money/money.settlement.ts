@@ -1,4 +1,5 @@
 import type { InvoiceRelatedKind } from '#common/money.ts';
+import { createHook } from '#server/lib/hooks.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
 import type { invoices, payments } from '#server/db/schema/money.ts';
 
@@ -15,28 +16,19 @@ export interface InvoicePaidEvent {
 }
 export type InvoicePaidHandler = (uow: UnitOfWork, event: InvoicePaidEvent) => Promise<void>;
 
-const handlers = new Map<InvoiceRelatedKind, InvoicePaidHandler[]>();
+const invoicePaid = createHook<InvoiceRelatedKind, InvoicePaidHandler>();
 
 /**
  * Other domains are told when their invoice is paid (decision 030): the handler runs inside the
  * settlement transaction, so the invoice is paid and the related record updated together or
- * not at all, and exactly once (a replay never reaches it). Register at module load.
+ * not at all, and exactly once (a replay never reaches it). A module lists the call in its
+ * definition's `listeners`; buildApp registers it (decision 139).
  */
 export function onInvoicePaid(kind: InvoiceRelatedKind, handler: InvoicePaidHandler): () => void {
-  const list = handlers.get(kind) ?? [];
-  list.push(handler);
-  handlers.set(kind, list);
-  return () => {
-    const l = handlers.get(kind);
-    if (l)
-      handlers.set(
-        kind,
-        l.filter((h) => h !== handler),
-      );
-  };
+  return invoicePaid.on(kind, handler);
 }
 
 export async function runInvoicePaidHandlers(uow: UnitOfWork, event: InvoicePaidEvent) {
   if (!event.invoice.relatedKind) return;
-  for (const h of handlers.get(event.invoice.relatedKind) ?? []) await h(uow, event);
+  for (const h of invoicePaid.handlers(event.invoice.relatedKind)) await h(uow, event);
 }

@@ -10,7 +10,7 @@ import { postMembershipRenewed } from '#server/modules/ledger/index.ts';
 import { createInvoiceIn } from './invoices.service.ts';
 import { subscriptionAggregate } from './money.aggregates.ts';
 import type { MoneyContext } from './money.context.ts';
-import { onInvoicePaid } from './money.settlement.ts';
+import type { InvoicePaidHandler } from './money.settlement.ts';
 import { cancelAtProviderLater } from './checkout-expiry.ts';
 import { openCheckout, refuseOpenSubscriptionCheckout } from './payments.service.ts';
 
@@ -91,8 +91,8 @@ export async function subscribe(ctx: Ctx, actor: SignedInActor, input: { planId:
   return openCheckout(ctx, actor, { invoice, kind: 'subscription', planId: plan.id, description: `${plan.name} membership` });
 }
 
-// A paid membership invoice starts (or switches) the member's membership, in the settlement transaction.
-onInvoicePaid('subscription', async (uow, { invoice, payment, providerCustomerId, providerSubscriptionId, now }) => {
+/** A paid membership invoice starts (or switches) the member's membership, in the settlement transaction. */
+export const membershipInvoicePaid: InvoicePaidHandler = async (uow, { invoice, payment, providerCustomerId, providerSubscriptionId, now }) => {
   const { tx } = uow;
   const planId = payment?.planId ?? invoice.relatedId;
   if (!planId) return;
@@ -122,7 +122,7 @@ onInvoicePaid('subscription', async (uow, { invoice, payment, providerCustomerId
     createdAt: now,
     updatedAt: now,
   });
-});
+};
 
 /** POST /api/user/subscription/cancel: ends the membership now (and at the provider). */
 export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promise<Subscription | null> {

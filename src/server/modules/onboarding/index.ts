@@ -1,6 +1,8 @@
 // The onboarding module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
 import { defineModule } from '#server/lib/module.ts';
+import { onKycDocumentChanged } from '#server/modules/kyc/index.ts';
 import { onboardingRoutes } from './onboarding.routes.ts';
+import { kycDocumentsChanged } from './onboarding.service.ts';
 
 export { SERVICE_AGREEMENT } from './agreement.ts';
 export { managerConsentAggregate, notifyConsent, recordInvitation } from './manager-consent.ts';
@@ -8,4 +10,8 @@ export { announceOnboarding } from './onboarding.events.ts';
 export { onboardingRoutes } from './onboarding.routes.ts';
 export { isInvitedPhone, onboardingAggregate, type OnboardingRow, onClientSignIn, signatureOf, timelineFor } from './onboarding.service.ts';
 
-export const onboardingModule = defineModule({ name: 'onboarding', routes: [onboardingRoutes] });
+export const onboardingModule = defineModule({
+  name: 'onboarding',
+  routes: [onboardingRoutes],
+  listeners: [() => onKycDocumentChanged(kycDocumentsChanged)],
+});

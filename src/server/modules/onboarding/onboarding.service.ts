@@ -20,7 +20,7 @@ import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/index.ts';
-import { kycDocsFor, onKycDocumentChanged } from '#server/modules/kyc/index.ts';
+import { kycDocsFor, type KycChangeListener } from '#server/modules/kyc/index.ts';
 import { getSetting } from '#server/modules/settings/index.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 import { announceOnboarding } from './onboarding.events.ts';
@@ -52,11 +52,11 @@ export const onboardingAggregate: Aggregate<OnboardingStatus, OnboardingRow> = {
   announce: (ctx, row) => announceOnboarding(ctx, row),
 };
 
-// A client's onboarding shows their KYC documents: a document change is an onboarding change too.
-onKycDocumentChanged(async (uow, { userId }) => {
+/** A client's onboarding shows their KYC documents: a document change is an onboarding change too. */
+export const kycDocumentsChanged: KycChangeListener = async (uow, { userId }) => {
   const [onboarding] = await uow.tx.select().from(onboardings).where(eq(onboardings.clientUserId, userId)).limit(1);
   if (onboarding) uow.afterCommit(() => announceOnboarding(uow.ctx, onboarding));
-});
+};
 
 // ---------------------------------------------------------------------------------------------
 // Sign-in

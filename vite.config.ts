@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -19,7 +19,9 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    closeBundle(error?: Error) {
+      // Rollup calls this after a failed build as well: nothing was written then.
+      if (error || !existsSync(outDir)) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           if (name.startsWith('.')) return [];

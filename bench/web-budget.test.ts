@@ -2,7 +2,7 @@
 // Vite config as `npm run build`, built once into a temp folder by bench/web.ts).
 import { describe, expect, it } from 'vitest';
 import { mustNotCopy } from '../scripts/vite-inline-safe.ts';
-import { buildApp, heaviest, LANDING_GOAL_KB, MEMBER_SHELL_GOAL_KB, pageDownloads } from './web.ts';
+import { buildApp, emptyAppDownload, heaviest, LANDING_GOAL_KB, MEMBER_SHELL_GOAL_KB, pageDownloads } from './web.ts';
 
 const report = (name: string, kb: number, parts: string[]) => `${name}: ${kb.toFixed(1)} KB; heaviest: ${parts.join(', ')}`;
 
@@ -26,5 +26,13 @@ describe('web download budgets (gzip -9 of JS before first paint)', () => {
     const copied = [...chunksOf].filter(([, n]) => n > 1).map(([m]) => m.replace(/\0/g, ''));
     expect(copied.length, 'small common chunks are inlined').toBeGreaterThan(0);
     expect(copied.filter(mustNotCopy)).toEqual([]);
+  });
+
+  // The bench's baseline shares the app's Vite config and plugins; a plugin that assumes the app's
+  // own sources must not break it (it did, and the web figures silently went missing).
+  it('builds the empty-app baseline the bench compares against', { timeout: 300_000 }, async () => {
+    const empty = await emptyAppDownload();
+    expect(empty.jsGzipKB).toBeGreaterThan(30);
+    expect(empty.jsGzipKB).toBeLessThan(LANDING_GOAL_KB);
   });
 });

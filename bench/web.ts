@@ -199,12 +199,16 @@ export function pageDownloads(app: WebBuild) {
 /** The heaviest packages and app folders a page loads before first paint (for budget failures). */
 export const heaviest = (app: WebBuild, files: string[]) => biggestModules(app, files);
 
-export async function runWebWeight() {
-  const [app, empty] = [await buildApp(), await buildEmptyApp()];
-  const { landingFiles, dashboardFiles, landing, dashboard } = pageDownloads(app);
-  const emptyFiles = closure(empty.manifest, [entryKey(empty.manifest)]);
+/** The baseline: what an empty React 19 app built with the same config downloads. */
+export async function emptyAppDownload() {
+  const empty = await buildEmptyApp();
+  return weigh(empty, closure(empty.manifest, [entryKey(empty.manifest)]));
+}
 
-  const baseline = weigh(empty, emptyFiles);
+export async function runWebWeight() {
+  const app = await buildApp();
+  const { landingFiles, dashboardFiles, landing, dashboard } = pageDownloads(app);
+  const baseline = await emptyAppDownload();
   const forbidden = forbiddenIn(app, landingFiles);
 
   const row = (name: string, w: ReturnType<typeof weigh>) =>

@@ -29,9 +29,14 @@ export function routePreloads(): Plugin {
   const pageModule = new Map<string, string>(); // route pattern → resolved module id
   const signedInPaths = new Set<string>();
   let signedInTableId = '';
+  let appBuild = true;
   return {
     name: 'route-preloads',
     apply: 'build',
+    // Only the app's own build has route tables; the bench's empty-app baseline shares this config.
+    configResolved(config) {
+      appBuild = resolve(config.root) === webRoot;
+    },
     enforce: 'pre', // reads the route tables as written, before TypeScript and JSX are compiled away
     async transform(code, id) {
       const file = id.split('?')[0];
@@ -57,6 +62,7 @@ export function routePreloads(): Plugin {
       }
     },
     generateBundle(_options, bundle) {
+      if (!appBuild) return;
       const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const byModule = new Map<string, OutputChunk>();

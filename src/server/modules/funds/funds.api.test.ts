@@ -386,7 +386,7 @@ describe('notifications', () => {
       {
         kind: 'fund_dealt',
         title: 'Subscription confirmed',
-        message: 'Your subscription to Notified Fund was dealt on 2026-01-31; your units are issued',
+        message: 'Your subscription to Notified Fund was dealt on Jan 31, 2026; your units are issued',
         variant: 'default',
       },
     ]);

@@ -1,3 +1,4 @@
+import { formatDateUtc } from '#common/dates.ts';
 import { asc, desc, eq, and, inArray } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import {
@@ -246,8 +247,8 @@ export async function runValuation(
       userId: d.userId,
       message:
         d.kind === 'subscription'
-          ? `Your subscription to ${fund.name} was dealt on ${p.valuedOn}.`
-          : `Your redemption from ${fund.name} was dealt on ${p.valuedOn}.`,
+          ? `Your subscription to ${fund.name} was dealt on ${formatDateUtc(p.valuedOn)}.`
+          : `Your redemption from ${fund.name} was dealt on ${formatDateUtc(p.valuedOn)}.`,
     }));
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: fund.id, reason: 'valuation', members, everyone: true }));
     return { ...publicPreview(p), id: v.id };

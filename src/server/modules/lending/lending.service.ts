@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardHeldMessages } from '#common/cards.ts';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatDateUtc } from '#common/dates.ts';
+import { formatCents } from '#common/format.ts';
 import {
   ADMIN_LOANS_PAGE_SIZE,
   addDays,
@@ -628,7 +629,7 @@ export async function requestPayoff(ctx: Ctx, actor: SignedInActor, input: { id:
     if (payoff.interestCents > 0) {
       lines.push({
         type: 'fixed',
-        label: `Interest ${formatDate(`${payoff.interestFrom}T12:00:00Z`)} to ${formatDate(`${today}T12:00:00Z`)} at ${formatApr(row.aprBps)}`,
+        label: `Interest ${formatDateUtc(payoff.interestFrom)} to ${formatDateUtc(today)} at ${formatApr(row.aprBps)}`,
         amountCents: payoff.interestCents,
       });
     }
@@ -1042,7 +1043,7 @@ export async function invoiceDueInstallments(ctx: Ctx): Promise<number> {
         userId: borrowerId,
         lines: lines.filter((l) => l.amountCents > 0),
         dueDate: i.dueDate,
-        notes: `Loan installment ${of}, due ${i.dueDate}.`,
+        notes: `Loan installment ${of}, due ${formatDateUtc(i.dueDate)}.`,
         related: { kind: 'loan', id: i.loanId },
         send: true,
         now,
@@ -1087,7 +1088,7 @@ export async function defaultOverdueLoans(ctx: Ctx): Promise<number> {
           actor: SYSTEM,
           now,
           patch: { defaultedAt: now },
-          data: { note: `The installment due ${dueDate} is unpaid after ${policy.graceDays} days' grace` },
+          data: { note: `The installment due ${formatDateUtc(dueDate)} is unpaid after ${policy.graceDays} days' grace` },
         }),
       );
       n++;

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CARD_CORRECTION_REASON_MAX, CUSTODY_NOTE_MAX, cardHoldLabels, graderLabels, graders, type AdminCardRow } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Plus } from 'lucide-react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { listingStatusLabels, listingStatuses, PROMOTION_DAYS_MAX, type AdminListing, type ListingStatus } from '#common/marketplace.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';

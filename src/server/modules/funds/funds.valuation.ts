@@ -58,8 +58,10 @@ async function plan(db: Db, fund: FundRow, valuedOn: string, today: string): Pro
   if (valuedOn < fund.inceptionDate) throw field(fundMessages.dateBeforeInception);
   const last = await lastValuationDay(db, fund.id);
   if (last === valuedOn)
-    throw new AppError('conflict', fundMessages.valuationExists(valuedOn), { fieldErrors: { valuedOn: [fundMessages.valuationExists(valuedOn)] } });
-  if (last && valuedOn < last) throw field(fundMessages.valuationBeforeLast(last));
+    throw new AppError('conflict', fundMessages.valuationExists(formatDateUtc(valuedOn)), {
+      fieldErrors: { valuedOn: [fundMessages.valuationExists(formatDateUtc(valuedOn))] },
+    });
+  if (last && valuedOn < last) throw field(fundMessages.valuationBeforeLast(formatDateUtc(last)));
 
   const lines = await marksOn(db, { fundId: fund.id, day: valuedOn });
   const holdingsValueCents = lines.reduce((s, l) => s + l.valueCents, 0);

@@ -943,7 +943,7 @@ export async function takeCollateral(ctx: Ctx, actor: SignedInActor, input: { id
     if (row.collateralTakenAt) throw conflict(loanMessages.collateralTaken);
     if (row.status !== 'defaulted' || !row.defaultedAt) throw conflict(loanMessages.notDefaulted);
     const from = addDays(utcDay(row.defaultedAt), policy.defaultNoticeDays);
-    if (utcDay(now) < from) throw conflict(loanMessages.noticeRunning(from));
+    if (utcDay(now) < from) throw conflict(loanMessages.noticeRunning(formatDateUtc(from)));
     const ids = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map((c) => c.id);
     for (const cardId of ids) {
       await transferCard(uow, auditBy(actor), {

@@ -193,7 +193,7 @@ export function bpsOf(baseCents: number, basisPoints: number): number {
  */
 export function labelWithoutRate(label: string, basisPoints: number | null): string {
   const m = /\s*\(\s*(\d+(?:\.\d+)?)\s*%\s*\)\s*$/.exec(label);
-  return m && basisPoints !== null && Number(m[1]) * 100 === basisPoints ? label.slice(0, m.index) : label;
+  return m && basisPoints !== null && Number(m[1]) === basisPoints / 100 ? label.slice(0, m.index) : label;
 }
 
 export function lineFromInput(l: InvoiceLineInput): InvoiceLine {

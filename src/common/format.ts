@@ -1,23 +1,11 @@
 // Made on first use: building an Intl formatter costs a few milliseconds (tens on a slow phone),
-// and every page that imports this module would otherwise pay for all three before its first paint.
+// and every page that imports this module would otherwise pay for both before its first paint.
 // (A cache of immutable formatters: a second copy of this module in another chunk is harmless.)
 const made: { money0?: Intl.NumberFormat; money2?: Intl.NumberFormat } = {};
 const money = (decimals: 0 | 2) =>
   decimals === 0
     ? (made.money0 ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }))
     : (made.money2 ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** US English short date, e.g. "Jan 5, 2024". Invalid input gives an empty string. */
-export function formatDate(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  // What Intl's en-US { month: 'short', day: 'numeric', year: 'numeric' } gives, without the
-  // 10-15 ms (60 on a slow phone) that building a DateTimeFormat costs the page that first shows a date.
-  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
-}
 
 /**
  * US dollars, 2 decimals by default or none. An empty or non-numeric value shows as $0.00

@@ -187,6 +187,15 @@ export function bpsOf(baseCents: number, basisPoints: number): number {
   return Math.round((baseCents * basisPoints) / BPS_MAX);
 }
 
+/**
+ * A percentage line's label without a trailing rate it already states ("Seller commission (8%)"
+ * → "Seller commission"), so a rate shown beside it is said once. Another rate is kept.
+ */
+export function labelWithoutRate(label: string, basisPoints: number | null): string {
+  const m = /\s*\(\s*(\d+(?:\.\d+)?)\s*%\s*\)\s*$/.exec(label);
+  return m && basisPoints !== null && Number(m[1]) === basisPoints / 100 ? label.slice(0, m.index) : label;
+}
+
 export function lineFromInput(l: InvoiceLineInput): InvoiceLine {
   return l.type === 'fixed'
     ? { type: 'fixed', label: l.label, amountCents: l.amountCents, basisPoints: null, baseCents: null }

@@ -9,7 +9,7 @@ import {
   type SellOfferStatus,
   type StatusHistoryEntry,
 } from '#common/marketplace.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { statusMap } from './status-badge.tsx';
 
 /** Shared by the member's /sales and the admin queues, so both name a status alike. */

@@ -1,3 +1,4 @@
+import { formatDateUtc } from '#common/dates.ts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { addDays, addMonths, buildSchedule, ltvBps, type LoanStatus } from '#common/lending.ts';
 import { linesFromTemplate, totalOf, type InvoiceLine } from '#common/money.ts';
@@ -253,7 +254,7 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
     };
     const notes: Partial<Record<LoanStatus, string>> = {
       rejected: d.reason,
-      defaulted: defaultedOn ? `The installment due ${schedule[paidCount]!.dueDate} is unpaid after 7 days' grace` : undefined,
+      defaulted: defaultedOn ? `The installment due ${formatDateUtc(schedule[paidCount]!.dueDate)} is unpaid after 7 days' grace` : undefined,
       expired: 'The offer was not answered in time',
     };
     const system: LoanStatus[] = ['defaulted', 'expired', 'paid'];
@@ -328,7 +329,7 @@ export async function seedLending(db: Db, { demo }: { demo: boolean }) {
           dueDate: s.dueDate,
           sentAt: noon(s.dueDate),
           paidAt: paid ? noon(addDays(s.dueDate, -1)) : null,
-          notes: `Loan installment ${of}, due ${s.dueDate}.`,
+          notes: `Loan installment ${of}, due ${formatDateUtc(s.dueDate)}.`,
         });
       }
       rows.push({

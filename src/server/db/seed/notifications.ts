@@ -1,3 +1,4 @@
+import { formatDateUtc } from '#common/dates.ts';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import { moneyMessages } from '#common/money.ts';
@@ -63,7 +64,12 @@ export async function seedDemoNotifications(
           });
       };
       if (inv.sentAt)
-        add('invoice_sent', moneyMessages.invoiceSentTitle, `${moneyMessages.invoiceSent(inv.number, total)}, due ${inv.dueDate}`, inv.sentAt);
+        add(
+          'invoice_sent',
+          moneyMessages.invoiceSentTitle,
+          `${moneyMessages.invoiceSent(inv.number, total)}, due ${formatDateUtc(inv.dueDate)}`,
+          inv.sentAt,
+        );
       if (inv.status === 'paid' && inv.paidAt)
         add('invoice_paid', moneyMessages.invoicePaidTitle, moneyMessages.invoicePaid(inv.number, total), inv.paidAt);
       if (inv.status === 'sent' && inv.dueDate < today) {

@@ -135,10 +135,10 @@ describe('a fund from subscription to redemption', () => {
     const after1 = await counts(fundId);
     const again = await call(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-01-31' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toBe('This fund was already valued on 2026-01-31');
+    expect(again.json().error).toBe('This fund was already valued on Jan 31, 2026');
     const earlier = await call(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-01-15' });
     expect(earlier.statusCode).toBe(400);
-    expect(earlier.json().fieldErrors.valuedOn[0]).toBe('A valuation must be after the last one (2026-01-31)');
+    expect(earlier.json().fieldErrors.valuedOn[0]).toBe('A valuation must be after the last one (Jan 31, 2026)');
     expect((await call(admin, 'POST', `/api/admin/funds/${fundId}/valuations`, { valuedOn: '2026-07-01' })).statusCode).toBe(400);
     expect(await counts(fundId)).toEqual(after1);
 
@@ -386,7 +386,7 @@ describe('notifications', () => {
       {
         kind: 'fund_dealt',
         title: 'Subscription confirmed',
-        message: 'Your subscription to Notified Fund was dealt on 2026-01-31; your units are issued',
+        message: 'Your subscription to Notified Fund was dealt on Jan 31, 2026; your units are issued',
         variant: 'default',
       },
     ]);

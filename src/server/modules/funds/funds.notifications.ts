@@ -1,3 +1,4 @@
+import { formatDateUtc } from '#common/dates.ts';
 import { formatCents } from '#common/format.ts';
 import { formatUnits } from '#common/funds.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
@@ -37,8 +38,8 @@ export async function fundDealt(
     kind: 'fund_dealt',
     title: subscription ? 'Subscription confirmed' : 'Redemption dealt',
     message: subscription
-      ? `Your subscription to ${d.fundName} was dealt on ${d.valuedOn}; your units are issued`
-      : `Your redemption from ${d.fundName} was dealt on ${d.valuedOn}`,
+      ? `Your subscription to ${d.fundName} was dealt on ${formatDateUtc(d.valuedOn)}; your units are issued`
+      : `Your redemption from ${d.fundName} was dealt on ${formatDateUtc(d.valuedOn)}`,
     user: { id: d.userId, link: fundLink(d.fundId) },
     now,
   });

@@ -1,3 +1,4 @@
+import { formatDateUtc } from '#common/dates.ts';
 import { asc, desc, eq, and, inArray } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import {
@@ -57,8 +58,10 @@ async function plan(db: Db, fund: FundRow, valuedOn: string, today: string): Pro
   if (valuedOn < fund.inceptionDate) throw field(fundMessages.dateBeforeInception);
   const last = await lastValuationDay(db, fund.id);
   if (last === valuedOn)
-    throw new AppError('conflict', fundMessages.valuationExists(valuedOn), { fieldErrors: { valuedOn: [fundMessages.valuationExists(valuedOn)] } });
-  if (last && valuedOn < last) throw field(fundMessages.valuationBeforeLast(last));
+    throw new AppError('conflict', fundMessages.valuationExists(formatDateUtc(valuedOn)), {
+      fieldErrors: { valuedOn: [fundMessages.valuationExists(formatDateUtc(valuedOn))] },
+    });
+  if (last && valuedOn < last) throw field(fundMessages.valuationBeforeLast(formatDateUtc(last)));
 
   const lines = await marksOn(db, { fundId: fund.id, day: valuedOn });
   const holdingsValueCents = lines.reduce((s, l) => s + l.valueCents, 0);
@@ -246,8 +249,8 @@ export async function runValuation(
       userId: d.userId,
       message:
         d.kind === 'subscription'
-          ? `Your subscription to ${fund.name} was dealt on ${p.valuedOn}.`
-          : `Your redemption from ${fund.name} was dealt on ${p.valuedOn}.`,
+          ? `Your subscription to ${fund.name} was dealt on ${formatDateUtc(p.valuedOn)}.`
+          : `Your redemption from ${fund.name} was dealt on ${formatDateUtc(p.valuedOn)}.`,
     }));
     uow.afterCommit(() => fundUpdated(uow.ctx, { fundId: fund.id, reason: 'valuation', members, everyone: true }));
     return { ...publicPreview(p), id: v.id };

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { cardHeldMessages } from '#common/cards.ts';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatDateUtc } from '#common/dates.ts';
+import { formatCents } from '#common/format.ts';
 import {
   ADMIN_LOANS_PAGE_SIZE,
   addDays,
@@ -620,7 +621,7 @@ export async function requestPayoff(ctx: Ctx, actor: SignedInActor, input: { id:
     if (payoff.interestCents > 0) {
       lines.push({
         type: 'fixed',
-        label: `Interest ${formatDate(`${payoff.interestFrom}T12:00:00Z`)} to ${formatDate(`${today}T12:00:00Z`)} at ${formatApr(row.aprBps)}`,
+        label: `Interest ${formatDateUtc(payoff.interestFrom)} to ${formatDateUtc(today)} at ${formatApr(row.aprBps)}`,
         amountCents: payoff.interestCents,
       });
     }
@@ -932,7 +933,7 @@ export async function takeCollateral(ctx: Ctx, actor: SignedInActor, input: { id
     if (row.collateralTakenAt) throw conflict(loanMessages.collateralTaken);
     if (row.status !== 'defaulted' || !row.defaultedAt) throw conflict(loanMessages.notDefaulted);
     const from = addDays(utcDay(row.defaultedAt), policy.defaultNoticeDays);
-    if (utcDay(now) < from) throw conflict(loanMessages.noticeRunning(from));
+    if (utcDay(now) < from) throw conflict(loanMessages.noticeRunning(formatDateUtc(from)));
     const ids = (await uow.tx.select({ id: loanCollateral.cardId }).from(loanCollateral).where(eq(loanCollateral.loanId, row.id))).map((c) => c.id);
     for (const cardId of ids) {
       await transferCard(uow, auditBy(actor), {
@@ -1032,7 +1033,7 @@ export async function invoiceDueInstallments(ctx: Ctx): Promise<number> {
         userId: borrowerId,
         lines: lines.filter((l) => l.amountCents > 0),
         dueDate: i.dueDate,
-        notes: `Loan installment ${of}, due ${i.dueDate}.`,
+        notes: `Loan installment ${of}, due ${formatDateUtc(i.dueDate)}.`,
         related: { kind: 'loan', id: i.loanId },
         send: true,
         now,
@@ -1077,7 +1078,7 @@ export async function defaultOverdueLoans(ctx: Ctx): Promise<number> {
           actor: SYSTEM,
           now,
           patch: { defaultedAt: now },
-          data: { note: `The installment due ${dueDate} is unpaid after ${policy.graceDays} days' grace` },
+          data: { note: `The installment due ${formatDateUtc(dueDate)} is unpaid after ${policy.graceDays} days' grace` },
         }),
       );
       n++;

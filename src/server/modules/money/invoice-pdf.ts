@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { formatDateUtc } from '#common/dates.ts';
 import { formatCents } from '#common/format.ts';
-import { invoiceStatusLabels, OVERDUE_LABEL, type Invoice } from '#common/money.ts';
+import { invoiceStatusLabels, labelWithoutRate, OVERDUE_LABEL, type Invoice } from '#common/money.ts';
+import { formatPhoneInternational } from '#common/phone.ts';
 
 /** The logo mark (public/logo-mark.svg) drawn with vector shapes: a slab, its red label, the star. */
 function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number) {
@@ -36,11 +38,11 @@ export function renderInvoicePdf(inv: Invoice): Promise<Buffer> {
   doc.fillColor('#0b0b0c').font('Helvetica-Bold').fontSize(10).text('Billed to', 54, 130);
   doc
     .font('Helvetica')
-    .text(inv.user.name ?? inv.user.phone, 54, 144)
-    .text(inv.user.phone, 54, 158);
+    .text(inv.user.name ?? formatPhoneInternational(inv.user.phone), 54, 144)
+    .text(formatPhoneInternational(inv.user.phone), 54, 158);
   doc.font('Helvetica-Bold').text('Due date', 360, 130, { width: 198, align: 'right' });
-  doc.font('Helvetica').text(inv.dueDate, 360, 144, { width: 198, align: 'right' });
-  if (inv.paidAt) doc.text(`Paid ${inv.paidAt.slice(0, 10)}`, 360, 158, { width: 198, align: 'right' });
+  doc.font('Helvetica').text(formatDateUtc(inv.dueDate), 360, 144, { width: 198, align: 'right' });
+  if (inv.paidAt) doc.text(`Paid ${formatDateUtc(inv.paidAt)}`, 360, 158, { width: 198, align: 'right' });
 
   let y = 200;
   doc.moveTo(54, y).lineTo(558, y).strokeColor('#d4d4d8').stroke();
@@ -55,7 +57,7 @@ export function renderInvoicePdf(inv: Invoice): Promise<Buffer> {
   for (const line of inv.lines) {
     const label =
       line.type === 'bps' && line.baseCents !== null
-        ? `${line.label} (${(line.basisPoints ?? 0) / 100}% of ${formatCents(line.baseCents)})`
+        ? `${labelWithoutRate(line.label, line.basisPoints)} (${(line.basisPoints ?? 0) / 100}% of ${formatCents(line.baseCents)})`
         : line.label;
     const h = doc.heightOfString(label, { width: 330 });
     doc.text(label, 54, y, { width: 330 }).text(formatCents(line.amountCents), 400, y, { width: 158, align: 'right' });

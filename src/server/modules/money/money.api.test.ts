@@ -6,6 +6,7 @@ import { invoices, payments, subscriptionPlans } from '#server/db/schema/money.t
 import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
 import { createFeeTemplate, createInvoice, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { pdfTextLines } from '#server/test/pdf-text.ts';
 import { sendOverdueNotices } from './money.jobs.ts';
 
 let t: TestApp;
@@ -139,6 +140,10 @@ describe('edit rules', () => {
     expect(published.slice(before)).toContainEqual(
       expect.objectContaining({ type: 'notification', userId: member.user.id, title: moneyMessages.invoiceSentTitle }),
     );
+    // The due date as people read it, never the raw 2030-01-31.
+    expect(published.slice(before)).toContainEqual(
+      expect.objectContaining({ type: 'notification', message: `Invoice ${inv.number} for $42.50 is ready to pay, due Jan 31, 2030` }),
+    );
     // Each notification to its audience: the admin who sent it gets no "ready to pay" toast or bell row.
     expect(published.slice(before).filter((e) => e.type === 'notification' && (e as { toAdmins?: boolean }).toAdmins)).toEqual([]);
     const adminBell = await api(t, admin, 'GET', '/api/user/notifications');
@@ -187,6 +192,10 @@ describe('member isolation', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfTextLines(pdf.rawPayload);
+    expect(text).toContain(mine.number);
+    expect(text).toContain('Jan 31, 2030');
+    expect(text.join('\n')).not.toContain(due);
   });
 });
 

@@ -1,3 +1,4 @@
+import { formatDateUtc } from '#common/dates.ts';
 import { formatCents } from '#common/format.ts';
 import { moneyMessages } from '#common/money.ts';
 import type { UnitOfWork } from '#server/lib/transition.ts';
@@ -13,7 +14,7 @@ const memberOnly = (inv: Inv) => ({ user: { id: inv.userId, link: memberLink(inv
 
 /** The member hears that an invoice is ready to pay (each notification to its audience only). */
 export function invoiceSent(uow: UnitOfWork, inv: Inv, now: Date) {
-  const message = `${moneyMessages.invoiceSent(inv.number, formatCents(inv.totalCents))}, due ${inv.dueDate}`;
+  const message = `${moneyMessages.invoiceSent(inv.number, formatCents(inv.totalCents))}, due ${formatDateUtc(inv.dueDate)}`;
   return notify(uow, { kind: 'invoice_sent', title: moneyMessages.invoiceSentTitle, message, ...memberOnly(inv), now });
 }
 

@@ -1,3 +1,4 @@
+import { formatDateUtc } from '#common/dates.ts';
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import { ledgerMessages, type Reconciliation, type ReconciliationMismatch, type ReconciliationsResponse } from '#common/ledger.ts';
@@ -167,7 +168,7 @@ export async function reconcileDay(ctx: Ctx, actor: SignedInActor | null, input:
         `${matched!.mismatches.length} difference${matched!.mismatches.length === 1 ? '' : 's'}: ledger ${formatCents(matched!.ledgerPaymentsCents)} in, provider ${formatCents(matched!.providerPaymentsCents)} in`;
       await notify(uow, {
         kind: 'ledger_mismatch',
-        title: `Reconciliation of ${input.day} ${status === 'failed' ? 'failed' : 'found differences'}`,
+        title: `Reconciliation of ${formatDateUtc(input.day)} ${status === 'failed' ? 'failed' : 'found differences'}`,
         message: what,
         variant: 'destructive',
         admins: { link: '/admin/ledger' },

@@ -1,5 +1,6 @@
 import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 
 export interface BalancePoint {
   /** ISO date. */
@@ -21,7 +22,7 @@ export default function BalanceChart({ points, today, height = 200 }: { points: 
     <figure className="w-full min-w-0" style={{ height }} data-testid="balance-chart">
       <figcaption className="sr-only">
         {first && last
-          ? `Outstanding balance from ${formatCents(first.balanceCents)} on ${formatDate(`${first.date.slice(0, 10)}T12:00:00Z`)} to ${formatCents(last.balanceCents)} on ${formatDate(`${last.date.slice(0, 10)}T12:00:00Z`)}`
+          ? `Outstanding balance from ${formatCents(first.balanceCents)} on ${formatDate(first.date.slice(0, 10))} to ${formatCents(last.balanceCents)} on ${formatDate(last.date.slice(0, 10))}`
           : 'No balance yet'}
       </figcaption>
       <div className="size-full" aria-hidden="true">
@@ -30,10 +31,7 @@ export default function BalanceChart({ points, today, height = 200 }: { points: 
             <CartesianGrid vertical={false} stroke="#e4e4e7" />
             <XAxis dataKey="date" tickFormatter={short} tick={{ fontSize: 11 }} tickLine={false} axisLine={false} minTickGap={24} />
             <YAxis tickFormatter={(v: number) => formatCents(v, 0)} tick={{ fontSize: 11 }} tickLine={false} axisLine={false} width={64} />
-            <Tooltip
-              labelFormatter={(d) => formatDate(`${String(d).slice(0, 10)}T12:00:00Z`)}
-              formatter={(v) => [formatCents(Number(v)), 'Outstanding']}
-            />
+            <Tooltip labelFormatter={(d) => formatDate(String(d).slice(0, 10))} formatter={(v) => [formatCents(Number(v)), 'Outstanding']} />
             {marker && (
               <ReferenceLine x={marker} stroke="#8b1a1a" strokeDasharray="3 3" label={{ value: 'Today', fontSize: 11, position: 'insideTopRight' }} />
             )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { custodyLabels } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { formatApr, loanInvoiceKindLabels, loanStatusLabels, type Collateral, type Loan, type LoanEvent, type LoanInvoice } from '#common/lending.ts';
 import { invoiceStatusLabels } from '#common/money.ts';
 import { Money } from '../money.tsx';
@@ -8,7 +8,7 @@ import { SlabSilhouette } from '../slab-silhouette.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /** A date-only value ("2026-12-01") or an instant, as "Dec 1, 2026". */
-export const day = (d: string | null | undefined) => (d ? formatDate(d.length === 10 ? `${d}T12:00:00Z` : d) : '');
+export const day = (d: string | null | undefined) => formatDate(d);
 export const collateralTitle = (c: Pick<Collateral, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
 
 /** The headline numbers of a loan: what was asked, what was offered, the rate and what is owed. */

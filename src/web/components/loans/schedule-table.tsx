@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { scheduleTotals, type Installment, type ScheduleRow } from '#common/lending.ts';
 import { Money } from '../money.tsx';
 import { StatusBadge } from '../status-badge.tsx';
@@ -56,7 +56,7 @@ export function ScheduleTable({ rows, caption, action }: { rows: readonly Row[];
             <tr key={r.number} className="border-t" data-testid="schedule-row">
               <td className="px-3 py-2 tabular">{r.number}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                {formatDate(`${r.dueDate}T12:00:00Z`)}
+                {formatDate(r.dueDate)}
                 {r.overdue && <span className="ml-1 text-xs font-medium text-destructive">overdue</span>}
               </td>
               <td className="px-3 py-2 text-right">

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import type { AdminAccessRequest } from '#common/access-request.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { Column } from '#web/components/responsive-table.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';

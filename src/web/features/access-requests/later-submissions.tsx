@@ -1,4 +1,4 @@
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { LaterSubmission } from '#common/access-request.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { AlertTriangle, ArrowRightLeft, PencilLine } from 'lucide-react';
 import { graderLabels, sportLabels, type AdminCardRow, type Custody } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
 import type { Column } from '#web/components/responsive-table.tsx';
 import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';

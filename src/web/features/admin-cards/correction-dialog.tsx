@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CARD_CORRECTION_REASON_MAX, CUSTODY_NOTE_MAX, cardHoldLabels, graderLabels, graders, type AdminCardRow } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
@@ -11,7 +11,8 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useAppraiseCard, useCorrectCard } from './api/correct-card.ts';
-import { changedCount, correctionForm, correctionPatch, dollarsToCents, type CorrectionForm } from './correction.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { changedCount, correctionForm, correctionPatch, type CorrectionForm } from './correction.ts';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
@@ -138,7 +139,7 @@ function AppraisalForm({ card }: { card: AdminCardRow }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const cents = dollarsToCents(value);
+    const cents = parseDollarsToCents(value);
     if (!cents) return setProblem('Enter the appraised value in dollars, like 12,500');
     try {
       await appraise.mutateAsync({ id: card.id, appraisal: { valueCents: cents, note: note.trim() || null } });

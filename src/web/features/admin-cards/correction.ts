@@ -1,4 +1,5 @@
 import type { AdminCardRow, CardCorrectionInput, Grader } from '#common/cards.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 /** The correction form's fields as typed. */
 export interface CorrectionForm {
@@ -16,13 +17,6 @@ export interface CorrectionForm {
 }
 
 export const centsText = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
-
-/** "$12,500.50" → 1250050 cents; anything else → null. */
-export function dollarsToCents(text: string): number | null {
-  const t = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
 
 export function correctionForm(card: AdminCardRow): CorrectionForm {
   return {
@@ -55,7 +49,7 @@ export function correctionPatch(card: AdminCardRow, f: CorrectionForm): CardCorr
   if (f.brand.trim() !== card.brand) out.brand = f.brand.trim();
   if (text(f.cardNumber) !== card.cardNumber) out.cardNumber = text(f.cardNumber);
   if (text(f.variety) !== card.variety) out.variety = text(f.variety);
-  const cents = dollarsToCents(f.estimate);
+  const cents = parseDollarsToCents(f.estimate);
   if (cents !== card.estimatedValueCents) out.estimatedValueCents = cents ?? f.estimate;
   return { ...out, reason: f.reason.trim() } as CardCorrectionInput;
 }

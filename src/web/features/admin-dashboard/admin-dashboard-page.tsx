@@ -23,7 +23,7 @@ import {
   type AdminDashboard,
   type DashboardPeriod,
 } from '#common/admin-dashboard.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { accessRequestStatuses } from '#web/components/access-request-status.ts';
 import { Money } from '#web/components/money.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';

@@ -7,6 +7,7 @@ import {
   type FundTransactionStatus,
 } from '#common/funds.ts';
 import { statusMap } from '#web/components/status-badge.tsx';
+import { formatDate } from '#web/lib/dates.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 
 export const fundStatusStyles = statusMap<FundStatus>(fundStatusLabels, {
@@ -30,10 +31,7 @@ export const requestStatusStyles = statusMap<FundRequestStatus>(fundRequestStatu
 export const personText = (u: { name: string | null; phone: string }) => u.name || formatPhoneForDisplay(u.phone);
 
 /** A calendar day (YYYY-MM-DD) as "Jan 5, 2024". */
-export const dayText = (day: string | null | undefined) =>
-  day
-    ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-    : '—';
+export const dayText = (day: string | null | undefined) => (day ? formatDate(day.slice(0, 10)) : '—');
 
 /** Today in UTC as YYYY-MM-DD (the server's calendar). */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);

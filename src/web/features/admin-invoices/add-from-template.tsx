@@ -3,7 +3,8 @@ import { Plus } from 'lucide-react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useFeeTemplates } from './api/get-fee-templates.ts';
-import { draftsFromTemplate, parseDollars, type DraftLine } from './lines.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { draftsFromTemplate, type DraftLine } from './lines.ts';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
@@ -16,7 +17,7 @@ export function AddFromTemplate({ onAdd, disabled }: { onAdd: (lines: DraftLine[
   const [base, setBase] = useState('');
   const template = templates.data?.templates.find((t) => t.id === templateId);
   const needsBase = !!template?.lines.some((l) => l.type === 'bps');
-  const baseCents = parseDollars(base);
+  const baseCents = parseDollarsToCents(base);
   const ready = !!template && (!needsBase || baseCents !== null);
   return (
     <fieldset className="grid gap-2 rounded-lg border border-dashed p-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end" disabled={disabled}>

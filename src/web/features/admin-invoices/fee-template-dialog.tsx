@@ -12,7 +12,8 @@ import { useSaveFeeTemplate } from './api/save-fee-template.ts';
 import { feeAppliesTo, type FeeAppliesTo, type FeeLine, type FeeTemplate } from '#common/money.ts';
 import { appliesToLabels } from './labels.ts';
 import { LineEditor } from './line-editor.tsx';
-import { draftFromFeeLine, emptyLine, feeLineAmount, parseDollars, toFeeLine, type DraftLine } from './lines.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { draftFromFeeLine, emptyLine, feeLineAmount, toFeeLine, type DraftLine } from './lines.ts';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
@@ -41,7 +42,7 @@ export function FeeTemplateDialog({ open, template, onClose }: { open: boolean; 
 
   const results = lines.map(toFeeLine);
   const valid = name.trim() !== '' && lines.length > 0 && results.every((r) => r.ok);
-  const sampleCents = parseDollars(sample) ?? 0;
+  const sampleCents = parseDollarsToCents(sample) ?? 0;
   const okLines = results.flatMap((r) => (r.ok ? [r.line] : []));
   const previewTotal = okLines.reduce((s, l: FeeLine) => s + feeLineAmount(l, sampleCents), 0);
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ListError, ListLoading } from '#web/components/list-parts.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
 import type { Column } from '#web/components/responsive-table.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { refundMessages, type Invoice } from '#common/money.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Money } from '#web/components/money.tsx';

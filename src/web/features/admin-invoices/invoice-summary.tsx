@@ -1,5 +1,6 @@
-import { formatCents, formatDate } from '#common/format.ts';
-import type { Invoice } from '#common/money.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { labelWithoutRate, type Invoice } from '#common/money.ts';
 import { Money } from '#web/components/money.tsx';
 
 /** A sent, paid or void invoice: its lines and totals, read-only. */
@@ -22,7 +23,7 @@ export function InvoiceSummary({ invoice }: { invoice: Invoice }) {
           {invoice.lines.map((l, i) => (
             <tr key={i} className="border-b last:border-0">
               <td className="py-2">
-                {l.label}
+                {l.type === 'bps' ? labelWithoutRate(l.label, l.basisPoints) : l.label}
                 {l.type === 'bps' && (
                   <span className="block text-xs text-muted-foreground">
                     {(l.basisPoints ?? 0) / 100}% of {formatCents(l.baseCents)}

@@ -1,31 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import {
-  draftsFromTemplate,
-  emptyLine,
-  feeLineAmount,
-  move,
-  parseDollars,
-  parsePercent,
-  percentOf,
-  toFeeLine,
-  totalOf,
-  type DraftLine,
-} from './lines.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { draftsFromTemplate, emptyLine, feeLineAmount, move, parsePercent, percentOf, toFeeLine, totalOf, type DraftLine } from './lines.ts';
 
 const fixed = (label: string, amount: string): DraftLine => ({ ...emptyLine('fixed'), label, amount });
 const pct = (label: string, percent: string, base: string): DraftLine => ({ ...emptyLine('bps'), label, percent, base });
 
 describe('parsing typed money', () => {
   it('reads dollars into whole cents', () => {
-    expect(parseDollars('12.5')).toBe(1250);
-    expect(parseDollars('$1,200.05')).toBe(120005);
-    expect(parseDollars('0')).toBe(0);
+    expect(parseDollarsToCents('12.5')).toBe(1250);
+    expect(parseDollarsToCents('$1,200.05')).toBe(120005);
+    expect(parseDollarsToCents('0')).toBe(0);
   });
   it('refuses negative, fractional-cent and empty amounts', () => {
-    expect(parseDollars('-1')).toBeNull();
-    expect(parseDollars('1.005')).toBeNull();
-    expect(parseDollars('')).toBeNull();
-    expect(parseDollars('abc')).toBeNull();
+    expect(parseDollarsToCents('-1')).toBeNull();
+    expect(parseDollarsToCents('1.005')).toBeNull();
+    expect(parseDollarsToCents('')).toBeNull();
+    expect(parseDollarsToCents('abc')).toBeNull();
   });
   it('reads percentages as basis points, at most 100 %', () => {
     expect(parsePercent('2.5')).toBe(250);

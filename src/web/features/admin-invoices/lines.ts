@@ -1,4 +1,5 @@
 import { BPS_MAX, bpsOf, type FeeLine, type InvoiceLine, type InvoiceLineInput } from '#common/money.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 /** The largest percentage a line may take: 10,000 basis points is 100 %. */
 export const MAX_BASIS_POINTS = BPS_MAX;
@@ -18,14 +19,6 @@ export interface DraftLine {
 
 let counter = 0;
 export const newKey = () => `line-${++counter}`;
-
-/** Dollars as typed → whole cents, or null when it is not a non-negative amount with at most 2 decimals. */
-export function parseDollars(text: string): number | null {
-  const t = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(t)) return null;
-  const [whole, frac = ''] = t.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
 
 /** A percent as typed → basis points, or null when it is not 0–100 with at most 2 decimals. */
 export function parsePercent(text: string): number | null {
@@ -51,13 +44,13 @@ export function toLineInput(line: DraftLine): { ok: true; line: InvoiceLineInput
   const label = line.label.trim();
   if (!label) return { ok: false, error: 'Give the line a label' };
   if (line.kind === 'fixed') {
-    const amountCents = parseDollars(line.amount);
+    const amountCents = parseDollarsToCents(line.amount);
     if (amountCents === null) return { ok: false, error: 'Enter an amount like 25 or 12.50' };
     return { ok: true, line: { type: 'fixed', label, amountCents }, amountCents };
   }
   const basisPoints = parsePercent(line.percent);
   if (basisPoints === null) return { ok: false, error: 'Enter a percentage from 0 to 100' };
-  const baseCents = parseDollars(line.base);
+  const baseCents = parseDollarsToCents(line.base);
   if (baseCents === null) return { ok: false, error: 'Enter the amount the percentage applies to' };
   return { ok: true, line: { type: 'bps', label, basisPoints, baseCents }, amountCents: percentOf(baseCents, basisPoints) };
 }

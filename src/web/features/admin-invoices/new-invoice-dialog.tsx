@@ -12,7 +12,8 @@ import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { useCreateInvoice } from './api/create-invoice.ts';
 import { useFeeTemplates } from './api/get-fee-templates.ts';
 import { useMemberSearch } from './api/search-members.ts';
-import { feeLineAmount, parseDollars } from './lines.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { feeLineAmount } from './lines.ts';
 
 /** Two weeks from today (UTC), as YYYY-MM-DD. */
 export const defaultDueDate = (now = new Date()) => new Date(now.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -47,7 +48,7 @@ export function NewInvoiceDialog({ open, onClose }: { open: boolean; onClose: ()
   }, [open]);
 
   const template = templates.data?.templates.find((t) => t.id === templateId);
-  const baseCents = parseDollars(base);
+  const baseCents = parseDollarsToCents(base);
   const baseMissing = !!template && template.lines.some((l) => l.type === 'bps') && baseCents === null;
   const preview = template ? template.lines.reduce((s, l) => s + feeLineAmount(l, baseCents ?? 0), 0) : null;
 

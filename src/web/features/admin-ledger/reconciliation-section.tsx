@@ -10,12 +10,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { useReconcileDay, useReconciliations } from './api/reconciliations.ts';
 
 const DAY = 86_400_000;
 const utcDay = (t: number) => new Date(t).toISOString().slice(0, 10);
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const formatDay = (d: string) => dayFormat.format(new Date(`${d}T00:00:00Z`));
 
 const statusBadge: Record<Reconciliation['status'], { label: string; variant: 'success' | 'warning' | 'destructive' }> = {
   matched: { label: 'Matched', variant: 'success' },
@@ -35,7 +34,7 @@ function Mismatches({ run }: { run: Reconciliation }) {
     );
   }
   return (
-    <ul className="grid gap-1 text-sm" aria-label={`Differences on ${formatDay(run.day)}`}>
+    <ul className="grid gap-1 text-sm" aria-label={`Differences on ${formatDate(run.day)}`}>
       {run.mismatches.map((m, i) => (
         <li key={i} className="grid gap-0.5">
           <span>
@@ -74,7 +73,7 @@ export function ReconciliationSection() {
       header: 'Day (UTC)',
       cell: (r) => (
         <div className="grid gap-1">
-          <span className="whitespace-nowrap">{formatDay(r.day)}</span>
+          <span className="whitespace-nowrap">{formatDate(r.day)}</span>
           <span className="text-xs text-muted-foreground">{r.ranBy ? 'Run by an admin' : 'Daily run'}</span>
         </div>
       ),
@@ -148,7 +147,7 @@ export function ReconciliationSection() {
           {reconcile.isError && <p className="text-destructive">{errorMessage(reconcile.error, "We couldn't reconcile that day.")}</p>}
           {reconcile.isSuccess && (
             <p>
-              {formatDay(reconcile.data.day)}: {statusBadge[reconcile.data.status].label.toLowerCase()}
+              {formatDate(reconcile.data.day)}: {statusBadge[reconcile.data.status].label.toLowerCase()}
               {reconcile.data.mismatches.length ? ` (${reconcile.data.mismatches.length} to look at)` : ''}.
             </p>
           )}

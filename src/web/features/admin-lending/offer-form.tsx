@@ -15,19 +15,10 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useUpdateLoan } from './api/update-loan.ts';
-import {
-  aprHint,
-  dollarsToCents,
-  initialOffer,
-  offerCapCents,
-  offerIssues,
-  percentToBps,
-  toOfferPatch,
-  type OfferField,
-  type OfferForm,
-} from './offer.ts';
+import { aprHint, initialOffer, offerCapCents, offerIssues, percentToBps, toOfferPatch, type OfferField, type OfferForm } from './offer.ts';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
@@ -98,7 +89,7 @@ export function OfferForm({ loan, policy }: { loan: AdminLoanDetail; policy: Len
     setForm((f) => ({ ...f, [k]: v }));
     setServer({});
   };
-  const cents = dollarsToCents(form.amount) ?? 0;
+  const cents = parseDollarsToCents(form.amount) ?? 0;
   const bps = percentToBps(form.apr) ?? 0;
 
   async function submit(e: FormEvent) {

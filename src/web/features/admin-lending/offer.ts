@@ -1,4 +1,5 @@
 import { BPS, formatApr, loanMessages, maxLoanCents, type AdminLoanPatch, type LendingPolicy, type Loan } from '#common/lending.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 export interface OfferForm {
   amount: string;
@@ -8,13 +9,6 @@ export interface OfferForm {
   note: string;
 }
 export type OfferField = 'amount' | 'apr' | 'term';
-
-/** "$2,500.50" → 250050 cents; anything else → null. */
-export function dollarsToCents(text: string): number | null {
-  const t = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
 
 /** "12.5" or "12.5%" → 1250 basis points; anything else → null. */
 export function percentToBps(text: string): number | null {
@@ -38,7 +32,7 @@ export function offerIssues(
   policy: Pick<LendingPolicy, 'aprMinBps' | 'aprMaxBps' | 'terms'> | undefined,
 ): Partial<Record<OfferField, string>> {
   const out: Partial<Record<OfferField, string>> = {};
-  const cents = dollarsToCents(f.amount);
+  const cents = parseDollarsToCents(f.amount);
   if (cents === null || cents <= 0) out.amount = 'Enter the amount offered';
   else if (cents > capCents) out.amount = loanMessages.offerAboveCap(capCents);
   const bps = percentToBps(f.apr);
@@ -51,7 +45,7 @@ export function offerIssues(
 export function toOfferPatch(f: OfferForm): AdminLoanPatch {
   return {
     status: 'conditionally_approved',
-    offeredAmountCents: dollarsToCents(f.amount) ?? 0,
+    offeredAmountCents: parseDollarsToCents(f.amount) ?? 0,
     aprBps: percentToBps(f.apr) ?? 0,
     termMonths: f.termMonths as 3 | 6 | 12,
     note: f.note.trim() || null,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import {
   cardRequestKindLabels,
   cardRequestStatusLabels,

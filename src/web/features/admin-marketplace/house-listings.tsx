@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { Plus } from 'lucide-react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { listingStatusLabels, listingStatuses, PROMOTION_DAYS_MAX, type AdminListing, type ListingStatus } from '#common/marketplace.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
@@ -15,7 +15,8 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { centsToDollarText, dollarsToCents, priceProblem } from '#web/lib/dollars.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { centsToDollarText, priceProblem } from '#web/lib/dollars.ts';
 import { useAdminListings, useCreateListing, useHouseCards, usePatchListing } from './api/listings.ts';
 import { CardCell, cardLine, FilterSelect, gradeLine, selectClass } from './parts.tsx';
 
@@ -53,7 +54,7 @@ function NewListingDialog({ open, onClose }: { open: boolean; onClose: () => voi
     setErrors(next);
     if (next.card || next.price || next.days) return;
     create.mutate(
-      { cardId, priceCents: dollarsToCents(price)!, featuredDays: d },
+      { cardId, priceCents: parseDollarsToCents(price)!, featuredDays: d },
       {
         onSuccess: () => {
           toast({ title: 'Listed on the Private MarketPlace' });
@@ -142,7 +143,7 @@ function RepriceDialog({ listing, onClose }: { listing: AdminListing | null; onC
     setProblem(p);
     if (p) return;
     patch.mutate(
-      { id: listing.id, priceCents: dollarsToCents(price)! },
+      { id: listing.id, priceCents: parseDollarsToCents(price)! },
       {
         onSuccess: () => {
           toast({ title: 'Price changed' });

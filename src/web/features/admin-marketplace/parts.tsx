@@ -5,7 +5,8 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { dollarsToCents, priceProblem } from '#web/lib/dollars.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { priceProblem } from '#web/lib/dollars.ts';
 
 export const cardLine = (c: Pick<ListedCard, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
 export const gradeLine = (c: Pick<ListedCard, 'grader' | 'grade'>) => (c.grader === 'raw' ? 'Raw' : `${c.grader} ${c.grade ?? ''}`.trim());
@@ -71,7 +72,7 @@ export function ReviewDialog({ review, onClose, onDone }: { review: Review | nul
     setPending(true);
     setProblem(null);
     try {
-      await review.run({ note: note.trim() || null, priceCents: review.price ? dollarsToCents(price) : null });
+      await review.run({ note: note.trim() || null, priceCents: review.price ? parseDollarsToCents(price) : null });
       onDone(review);
     } catch (err) {
       setProblem(errorMessage(err, 'That did not go through. Please try again.'));

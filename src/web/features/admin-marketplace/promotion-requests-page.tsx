@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { promotionStatusLabels, promotionStatuses, type PromotionRequest, type PromotionStatus } from '#common/marketplace.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ListError, ListLoading } from '#web/components/list-parts.tsx';

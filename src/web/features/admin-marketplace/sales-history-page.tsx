@@ -1,7 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Download } from 'lucide-react';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import {
   payoutStatusLabels,
   saleKindLabels,

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { lendingPolicySchema, type LendingPolicy } from '#common/lending.ts';
 import { tierIds, type OnboardingSettings, type WireInstructions } from '#common/onboarding.ts';
 import { marketplaceSettingsSchema, type MarketplaceSettings } from '#common/settings.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 // The /admin/settings forms hold what is typed (dollars, percentages, whole numbers as text) and
 // turn it into the section's value, then check it with the section's own schema from #common, so
 // a form shows the same messages the server would answer with, beside the same fields.
 
-const dollars = /^\d{1,10}(\.\d{1,2})?$/;
-const stripMoney = (s: string) => s.replace(/[$,\s]/g, '');
-const toCents = (s: string) => Math.round(Number(stripMoney(s)) * 100);
+/** Up to 10 digits of dollars, as these forms have always allowed. */
+const SETTINGS_MAX_CENTS = 999_999_999_999;
+const centsOf = (s: string) => parseDollarsToCents(s, { maxCents: SETTINGS_MAX_CENTS });
+const isDollars = (s: string) => centsOf(s) !== null;
+/** Only after the field's check passed (NaN otherwise, which every schema refuses). */
+const toCents = (s: string) => centsOf(s) ?? Number.NaN;
 const centsText = (cents: number) => (cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
@@ -17,13 +21,9 @@ const dollarsField = (min: string) =>
   z
     .string()
     .trim()
-    .refine((s) => dollars.test(stripMoney(s)), 'Enter an amount in dollars, e.g. 25,000')
+    .refine(isDollars, 'Enter an amount in dollars, e.g. 25,000')
     .refine((s) => toCents(s) >= 100, min);
-const dollarsToCents = z
-  .string()
-  .trim()
-  .refine((s) => dollars.test(stripMoney(s)), 'Enter an amount in dollars, e.g. 1,000')
-  .transform(toCents);
+const dollarsToCents = z.string().trim().refine(isDollars, 'Enter an amount in dollars, e.g. 1,000').transform(toCents);
 const percentToBps = z
   .string()
   .trim()

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { useSearchParams } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import {
   adminHuntActionLabels,
   adminHuntActions,

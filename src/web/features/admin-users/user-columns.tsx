@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { Eye, UserCheck, UserX } from 'lucide-react';
 import type { AdminUser } from '#common/auth.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { Column } from '#web/components/responsive-table.tsx';
 import { StatusBadge, type StatusMap } from '#web/components/status-badge.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { AlertTriangle, Check, RotateCw, X } from 'lucide-react';
 import { custodyLabels, type Custody } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import {
   CERT_CLAIM_NOTE_MAX,
   certClaimMessages,

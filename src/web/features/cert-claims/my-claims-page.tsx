@@ -1,6 +1,6 @@
 import { ArrowLeft, RotateCw, ShieldQuestion, Undo2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { CertClaim } from '#common/cert-claims.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

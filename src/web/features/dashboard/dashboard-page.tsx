@@ -16,7 +16,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { LoadError } from '#web/components/load-error.tsx';
 import { useProfile } from '#web/features/auth/api/get-profile.ts';
 import { Badge } from '#web/components/ui/badge.tsx';

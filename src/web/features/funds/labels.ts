@@ -1,5 +1,6 @@
 import { fundRequestStatusLabels, fundStatusLabels, type FundRequestStatus, type FundStatus } from '#common/funds.ts';
 import { statusMap } from '#web/components/status-badge.tsx';
+import { formatDate } from '#web/lib/dates.ts';
 
 export const fundStatusStyles = statusMap<FundStatus>(fundStatusLabels, {
   open: 'success',
@@ -17,7 +18,4 @@ export const fundRequestStatusStyles = statusMap<FundRequestStatus>(fundRequestS
 export const feeText = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}% a year`;
 
 /** A valuation or dealing date (YYYY-MM-DD) as "Jan 5, 2024", read as a calendar day. */
-export const dayText = (day: string | null | undefined) =>
-  day
-    ? new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-    : '—';
+export const dayText = (day: string | null | undefined) => (day ? formatDate(day.slice(0, 10)) : '—');

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { ComparisonPoint } from './chart-data.ts';
 
 const tickDay = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
@@ -15,7 +15,7 @@ export default function NavChart({ points, fundName }: { points: readonly Compar
             <CartesianGrid stroke="#e4e4e7" vertical={false} />
             <XAxis dataKey="day" tickFormatter={tickDay} minTickGap={40} tick={{ fontSize: 12 }} stroke="#a1a1aa" />
             <YAxis domain={['auto', 'auto']} width={44} tick={{ fontSize: 12 }} stroke="#a1a1aa" tickFormatter={(v: number) => v.toFixed(0)} />
-            <Tooltip labelFormatter={(v) => formatDate(`${String(v)}T00:00:00`)} formatter={(v) => Number(v).toFixed(1)} />
+            <Tooltip labelFormatter={(v) => formatDate(String(v))} formatter={(v) => Number(v).toFixed(1)} />
             <Legend />
             <Line type="linear" dataKey="fund" name={fundName} stroke="#18181b" strokeWidth={2} dot={false} isAnimationActive={false} />
             <Line
@@ -33,7 +33,7 @@ export default function NavChart({ points, fundName }: { points: readonly Compar
       </div>
       <figcaption className="text-sm text-muted-foreground">
         {last
-          ? `Since the first valuation both start at 100. On ${formatDate(`${last.day}T00:00:00`)} the fund stands at ${last.fund.toFixed(1)}${
+          ? `Since the first valuation both start at 100. On ${formatDate(last.day)} the fund stands at ${last.fund.toFixed(1)}${
               last.index !== null ? ` and the Market Index at ${last.index.toFixed(1)}` : ''
             }.`
           : 'No valuations yet.'}

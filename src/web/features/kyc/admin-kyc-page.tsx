@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Check, Download, RotateCw, X } from 'lucide-react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { kycDocumentLabels, kycMessages, type AdminKycDocument, type KycDocumentStatus } from '#common/kyc.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { ExternalLink } from 'lucide-react';
 import { legalDraftInputSchema, legalSlugs, type LegalDocument, type LegalSlug, type LegalVersionSummary } from '#common/legal.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { PageQuery } from '#web/components/page-query.tsx';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';

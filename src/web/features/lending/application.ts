@@ -1,5 +1,6 @@
 import { cardHeldMessages, type CardSummary } from '#common/cards.ts';
 import { LOAN_PURPOSE_MAX, loanMessages, type ApplyLoanInput, type PublicLendingTerms } from '#common/lending.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 export interface ApplicationForm {
   cardIds: string[];
@@ -8,13 +9,6 @@ export interface ApplicationForm {
   purpose: string;
 }
 export type ApplicationField = 'cards' | 'amount' | 'term' | 'purpose';
-
-/** "$1,500.50", "1500" → cents; blank or not a number → null. */
-export function parseDollars(text: string): number | null {
-  const t = text.replace(/[$,\s]/g, '');
-  if (t === '' || !/^\d+(\.\d{0,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
-}
 
 /** Why a card cannot be pledged, before asking the server (which checks again). */
 export function cardRefusal(card: Pick<CardSummary, 'hold' | 'grader' | 'custody' | 'estimatedValueCents'>): string | null {
@@ -36,7 +30,7 @@ export function applicationIssues(
 ): Partial<Record<ApplicationField, string>> {
   const out: Partial<Record<ApplicationField, string>> = {};
   if (f.cardIds.length === 0) out.cards = loanMessages.cardsRequired;
-  const cents = parseDollars(f.amount);
+  const cents = parseDollarsToCents(f.amount);
   if (f.amount.trim() === '') out.amount = loanMessages.amountRequired;
   else if (cents === null || cents <= 0) out.amount = 'Enter an amount in dollars, like 2,500';
   else if (cents < terms.minLoanCents) out.amount = loanMessages.belowMinimum(terms.minLoanCents);
@@ -52,7 +46,7 @@ export function applicationIssues(
 export function toApplyInput(f: ApplicationForm): ApplyLoanInput {
   return {
     cardIds: f.cardIds,
-    amountRequestedCents: parseDollars(f.amount) ?? 0,
+    amountRequestedCents: parseDollarsToCents(f.amount) ?? 0,
     termMonths: f.termMonths as ApplyLoanInput['termMonths'],
     purpose: f.purpose.trim(),
   };

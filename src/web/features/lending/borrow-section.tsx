@@ -14,6 +14,7 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useApplyForLoan } from './api/apply-for-loan.ts';
 import { useMyCards } from './api/get-my-cards.ts';
@@ -23,7 +24,6 @@ import {
   cardRefusal,
   fieldOfMessage,
   fieldOfPath,
-  parseDollars,
   toApplyInput,
   type ApplicationField,
   type ApplicationForm,
@@ -107,7 +107,7 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
   const [serverErrors, setServerErrors] = useState<Partial<Record<ApplicationField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const amountCents = parseDollars(form.amount);
+  const amountCents = parseDollarsToCents(form.amount);
   const priced = useDebouncedValue(
     { cardIds: form.cardIds, termMonths: form.termMonths, aprBps, amountCents: amountCents && amountCents > 0 ? amountCents : undefined },
     250,

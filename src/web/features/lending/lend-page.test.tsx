@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { CardSummary } from '#common/cards.ts';
 import { defaultLendingPolicy, type LoanDetail, type LoanQuote, type PublicLendingTerms } from '#common/lending.ts';
 import { cleanUpMemberPagesAfterEach, renderMemberPage } from '#web/test/render-member-page.tsx';
-import { applicationIssues, cardRefusal, parseDollars } from './application.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { applicationIssues, cardRefusal } from './application.ts';
 import LendPage from './lend-page.tsx';
 
 cleanUpMemberPagesAfterEach();
@@ -57,8 +58,8 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 describe('the application form', () => {
   it('reads dollars and says, in the server’s words, what is wrong with each field', () => {
-    expect(parseDollars('$1,500.50')).toBe(150_050);
-    expect(parseDollars('12.345')).toBeNull();
+    expect(parseDollarsToCents('$1,500.50')).toBe(150_050);
+    expect(parseDollarsToCents('12.345')).toBeNull();
     expect(cardRefusal(cards[1]!)).toBe('This card is listed for sale');
     expect(cardRefusal(cards[2]!)).toBe('Only graded cards can be pledged');
     expect(cardRefusal(card('x', { custody: 'in_transit' }))).toMatch(/in transit/);

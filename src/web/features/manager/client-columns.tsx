@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ChevronRight } from 'lucide-react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { ManagerClient } from '#common/onboarding.ts';
 import type { Column } from '#web/components/responsive-table.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';

@@ -51,6 +51,20 @@ describe('deposit confirmation', () => {
     expect(JSON.parse(init.body)).toEqual({ amountCents: 12_500_000 });
   });
 
+  it('refuses what is not an amount in dollars and cents (an exponent, a third decimal)', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <DepositForm client={client} />
+      </QueryClientProvider>,
+    );
+    for (const value of ['1e5', '125000.505', '0']) {
+      fireEvent.change(screen.getByLabelText('Amount received (USD)'), { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm deposit received' }));
+      expect(await screen.findByText('Enter the amount received')).toBeTruthy();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+    }
+  });
+
   it('cancelling sends nothing', async () => {
     render(
       <QueryClientProvider client={createQueryClient()}>

@@ -7,14 +7,12 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useConfirmDeposit } from './api/confirm-deposit.ts';
 
 /** Cents from what a person types ("$125,000.50"), or null when it is not a positive amount. */
-export function parseDollars(text: string): number | null {
-  const dollars = Number(text.replace(/[$,\s]/g, ''));
-  return text.trim() !== '' && Number.isFinite(dollars) && dollars > 0 ? Math.round(dollars * 100) : null;
-}
+const parseDollars = (text: string) => parseDollarsToCents(text, { allowZero: false });
 
 /**
  * Confirming the deposit activates the account, so the amount is shown and typed again in a

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { AdminConstituent } from '#common/market-index.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { Money } from '#web/components/money.tsx';

@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';
 import { useCollectionVsMarket } from './api/get-collection.ts';
@@ -44,7 +44,7 @@ export default function CollectionVsMarketSection() {
                       stroke="#a1a1aa"
                       tickFormatter={(v: number) => v.toFixed(0)}
                     />
-                    <Tooltip labelFormatter={(v) => formatDate(`${String(v)}T12:00:00`)} formatter={(v) => Number(v).toFixed(1)} />
+                    <Tooltip labelFormatter={(v) => formatDate(String(v))} formatter={(v) => Number(v).toFixed(1)} />
                     <Legend />
                     <Line
                       type="linear"
@@ -70,7 +70,7 @@ export default function CollectionVsMarketSection() {
                         </Link>
                         <span className="text-right">
                           <Money cents={f.marketValueCents} />{' '}
-                          <span className="text-xs text-muted-foreground">market value, {formatDate(`${f.observedOn}T12:00:00`)}</span>
+                          <span className="text-xs text-muted-foreground">market value, {formatDate(f.observedOn)}</span>
                         </span>
                       </li>
                     ))}

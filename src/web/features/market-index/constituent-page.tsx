@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { gradeLabel } from './grade.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { ELIGIBILITY } from '#common/market-index.ts';
 import { sportLabels } from '#common/cards.ts';
 import { Money } from '#web/components/money.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { weightingLabels } from '#common/market-index.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Scatter, ComposedChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { cn } from '#web/lib/utils.ts';
 import { chartRanges, formatLevel, windowed, type ChartRange } from './format.ts';
 
@@ -26,7 +27,7 @@ function RangeButtons({ value, onChange }: { value: ChartRange; onChange: (r: Ch
 }
 
 const tickDay = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-const fullDay = (d: unknown) => new Date(`${String(d)}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const fullDay = (d: unknown) => formatDate(String(d));
 
 /** The index level over time, with 1M–All ranges (recharts, loaded with the index pages only). */
 export function LevelChart({ levels }: { levels: readonly { day: string; level: number }[] }) {

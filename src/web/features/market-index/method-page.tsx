@@ -1,4 +1,4 @@
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { ELIGIBILITY, INDEX_BASE_LEVEL, weightingLabels } from '#common/market-index.ts';
 import { PageQuery } from '#web/components/page-query.tsx';
 import { ResponsiveTable } from '#web/components/responsive-table.tsx';

@@ -1,5 +1,6 @@
 import { graders, sports, type Grader, type Sport } from '#common/cards.ts';
 import { listingSorts, type ListingSort, type ListingsQueryInput } from '#common/marketplace.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 /** The URL query names the gallery keeps (besides q, sort and page). Prices are whole dollars. */
 export const listingFilterNames = ['sport', 'grader', 'gradeMin', 'gradeMax', 'priceMin', 'priceMax'] as const;
@@ -9,8 +10,8 @@ const grade = (v: string | undefined) => {
   return v && Number.isInteger(n * 2) && n >= 1 && n <= 10 ? n : undefined;
 };
 const dollars = (v: string | undefined) => {
-  const n = Number(v);
-  return v && Number.isInteger(n) && n >= 0 && n <= 100_000_000 ? n * 100 : undefined;
+  const cents = v ? parseDollarsToCents(v, { maxCents: 10_000_000_000 }) : null;
+  return cents !== null && cents % 100 === 0 ? cents : undefined;
 };
 
 /** The API query for the URL's state; anything malformed in the URL is left out, not sent. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { graderLabels, sportLabels } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { ListingDetail } from '#common/marketplace.ts';
 import { listingStatusStyles } from '#web/components/marketplace-status.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';

@@ -10,7 +10,8 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
-import { dollarsToCents, priceProblem } from '#web/lib/dollars.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { priceProblem } from '#web/lib/dollars.ts';
 import { useCreateCardRequest } from './api/create-card-request.ts';
 import { useCreateSellOffer } from './api/create-sell-offer.ts';
 import { useMyCards } from './api/get-my-cards.ts';
@@ -90,7 +91,7 @@ export function NewSellOfferDialog({ open, onOpenChange }: { open: boolean; onOp
     if (p) form.setError('price', { message: p });
     if (!v.cardId || p) return;
     try {
-      await create.mutateAsync({ cardId: v.cardId, priceCents: dollarsToCents(v.price)!, note: v.note.trim() || null });
+      await create.mutateAsync({ cardId: v.cardId, priceCents: parseDollarsToCents(v.price)!, note: v.note.trim() || null });
       toast({ title: 'Offer sent', description: 'We will review your offer and reply here.' });
       close(false);
     } catch (err) {
@@ -151,7 +152,7 @@ export function NewCardRequestDialog({ open, onOpenChange }: { open: boolean; on
       await create.mutateAsync({
         cardId: v.cardId,
         kind: v.kind,
-        askingPriceCents: v.kind === 'list' ? dollarsToCents(v.price)! : null,
+        askingPriceCents: v.kind === 'list' ? parseDollarsToCents(v.price)! : null,
         note: v.note.trim() || null,
       });
       toast({ title: 'Request sent', description: 'We will review it and arrange the pickup.' });

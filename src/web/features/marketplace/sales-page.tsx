@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Plus } from 'lucide-react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import {
   cardRequestKindLabels,
   cardRequestStatusLabels,

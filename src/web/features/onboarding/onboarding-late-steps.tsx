@@ -2,7 +2,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowRight, Check, Clock, Landmark } from 'lucide-react';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { kycStatusLabels } from '#common/kyc.ts';
 import { onboardingSteps, signMessages, type OnboardingView, WIRE_INSTRUCTIONS_PENDING } from '#common/onboarding.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,6 +1,7 @@
 import { CreditCard, FileDown } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';
 import { Button } from '#web/components/ui/button.tsx';

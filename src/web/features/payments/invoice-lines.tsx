@@ -1,5 +1,6 @@
-import { formatCents, formatDate } from '#common/format.ts';
-import type { Invoice } from '#common/money.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
+import { labelWithoutRate, type Invoice } from '#common/money.ts';
 import { Money } from '#web/components/money.tsx';
 
 /** The invoice as the member sees it before paying. */
@@ -12,7 +13,7 @@ export function InvoiceLines({ invoice }: { invoice: Invoice }) {
           {invoice.lines.map((l, i) => (
             <tr key={i} className="border-b">
               <td className="py-2 pr-2">
-                {l.label}
+                {l.type === 'bps' ? labelWithoutRate(l.label, l.basisPoints) : l.label}
                 {l.type === 'bps' && (
                   <span className="block text-xs text-muted-foreground">
                     {(l.basisPoints ?? 0) / 100}% of {formatCents(l.baseCents)}

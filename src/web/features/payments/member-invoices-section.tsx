@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { invoiceStatusLabels, OVERDUE_LABEL, type Invoice } from '#common/money.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { LoadError } from '#web/components/load-error.tsx';

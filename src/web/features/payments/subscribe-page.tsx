@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Check } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { subscriptionStatusLabels, type SubscriptionPlan } from '#common/money.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';

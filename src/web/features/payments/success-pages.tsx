@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, XCircle } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { CheckoutSession } from '#common/money.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';

@@ -1,4 +1,5 @@
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { formatPhoneInternational } from '#common/phone.ts';
 
 /** Spec §9: at most 15 digits unless long numbers are enabled. */
 export const MAX_PHONE_DIGITS = 15;
@@ -56,7 +57,5 @@ export function fromE164(value: string, fallbackCountry: CountryCode): { display
 
 /** A phone for reading: "+1 212 555 0101" style, or the raw value when it cannot be parsed. */
 export function formatPhoneForDisplay(value: string | null | undefined): string {
-  if (!value) return '';
-  const parsed = parsePhoneNumberFromString(value);
-  return parsed ? parsed.formatInternational() : value;
+  return value ? formatPhoneInternational(value) : '';
 }

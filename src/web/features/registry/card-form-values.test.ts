@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardYearMax, type PsaCert } from '#common/cards.ts';
-import {
-  cardFormResolver,
-  dollarsToCents,
-  emptyCardValues,
-  formFieldFor,
-  toCardInput,
-  valuesFromPsa,
-  type CardFormValues,
-} from './card-form-values.ts';
+import { cardFormResolver, emptyCardValues, formFieldFor, toCardInput, valuesFromPsa, type CardFormValues } from './card-form-values.ts';
 
 const psa: PsaCert = {
   certNumber: '48213907',
@@ -34,12 +26,14 @@ const errorsOf = async (v: CardFormValues) => {
 
 describe('card form values', () => {
   it('reads dollars as cents, refusing what is not an amount', () => {
-    expect(dollarsToCents('$12,500')).toBe(1_250_000);
-    expect(dollarsToCents('12500.5')).toBe(1_250_050);
-    expect(dollarsToCents('0.07')).toBe(7);
-    expect(dollarsToCents('12.345')).toBeNaN();
-    expect(dollarsToCents('-5')).toBeNaN();
-    expect(dollarsToCents('ten')).toBeNaN();
+    const cents = (estimatedValue: string) => toCardInput({ ...emptyCardValues, estimatedValue }).estimatedValueCents;
+    expect(cents('$12,500')).toBe(1_250_000);
+    expect(cents('12500.5')).toBe(1_250_050);
+    expect(cents('0.07')).toBe(7);
+    expect(cents('')).toBe(0);
+    expect(cents('12.345')).toBeNaN();
+    expect(cents('-5')).toBeNaN();
+    expect(cents('ten')).toBeNaN();
   });
 
   it('prefills from PSA: the season’s first year, the sport from the category, no value yet', () => {

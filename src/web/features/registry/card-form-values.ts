@@ -11,6 +11,7 @@ import {
   type PsaCert,
   type Sport,
 } from '#common/cards.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 /** What the card form holds: text as typed; converted to the API's fields on submit. */
 export interface CardFormValues {
@@ -73,14 +74,6 @@ export function valuesFromPsa(cert: PsaCert): CardFormValues {
   };
 }
 
-/** "$12,500.50" → 1250050; anything that is not dollars with at most 2 decimals → NaN. */
-export function dollarsToCents(text: string): number {
-  const s = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(s)) return Number.NaN;
-  const [whole = '0', frac = ''] = s.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
-
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
 /** The API's card fields from the form's text. */
@@ -98,7 +91,8 @@ export function toCardInput(v: CardFormValues, source: CardSource = 'manual'): C
     cardNumber: orNull(v.cardNumber),
     variety: orNull(v.variety),
     sport: (v.sport || undefined) as Sport,
-    estimatedValueCents: v.estimatedValue.trim() === '' ? 0 : dollarsToCents(v.estimatedValue),
+    // Not an amount: NaN, for the schema to refuse with its message.
+    estimatedValueCents: v.estimatedValue.trim() === '' ? 0 : (parseDollarsToCents(v.estimatedValue) ?? Number.NaN),
     source,
   };
 }

@@ -8,7 +8,8 @@ import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useFollowMarket, usePinEstimate } from './api/pin-estimate.ts';
-import { centsToText, dollarsToCents } from './card-form-values.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { centsToText } from './card-form-values.ts';
 import { formatSaleDay } from './slab-tile.tsx';
 
 const pinErrorText = 'Enter a dollar amount up to $100,000,000, like 12,500';
@@ -32,8 +33,8 @@ function PinForm({ card, onDone }: { card: CardDetail; onDone: () => void }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const cents = dollarsToCents(text);
-    if (!Number.isInteger(cents) || cents < 0 || cents > CARD_VALUE_MAX_CENTS) {
+    const cents = parseDollarsToCents(text);
+    if (cents === null || cents > CARD_VALUE_MAX_CENTS) {
       setProblem(pinErrorText);
       input.current?.focus();
       return;

@@ -1,5 +1,6 @@
 import { cardEventLabels, custodyLabels, type CardEvent, type CardEventData, type Custody } from '#common/cards.ts';
-import { formatCents, formatDate } from '#common/format.ts';
+import { formatCents } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 
 const fieldNames: Record<string, string> = {
   grader: 'grader',

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import type { Card, RegistryCard } from '#common/cards.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
 import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
@@ -27,8 +27,8 @@ export function SlabImage({ card, size = 'thumb', className }: { card: Card; siz
   return <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} className={className} />;
 }
 
-/** A sale day ('2026-05-20') as the reader's calendar shows it: read at local noon, so no time zone moves it a day. */
-export const formatSaleDay = (day: string) => formatDate(`${day}T12:00:00`);
+/** A sale day ('2026-05-20') as that calendar day, in every time zone. */
+export const formatSaleDay = (day: string) => formatDate(day);
 
 /** Where the tile's value comes from, for cards the Market Index prices: the market (and when) or the owner's pinned estimate. */
 function ValueNote({ card }: { card: RegistryCard }) {

@@ -5,7 +5,7 @@ import { LoadError } from '#web/components/load-error.tsx';
 import { z } from 'zod';
 import { LogOut } from 'lucide-react';
 import { emailSchema, nameSchema, type Profile } from '#common/auth.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

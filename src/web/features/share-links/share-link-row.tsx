@@ -1,5 +1,5 @@
 import { Copy, Eye, Link2Off } from 'lucide-react';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { shareLinkStatusLabels, shareMessages, type ShareLink, type ShareLinkStatus } from '#common/share-links.ts';
 import { StatusBadge, statusMap } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { twilioErrorLabels, type SmsMessage, type SmsThread } from '#common/sms-convos.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

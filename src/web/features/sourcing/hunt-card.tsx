@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CalendarClock, Target } from 'lucide-react';
 import { sportLabels } from '#common/cards.ts';
 import { ageOf, gradeFloor, huntTitle, type BoardHunt } from '#common/hunts.ts';
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { cn } from '#web/lib/utils.ts';
 

@@ -7,6 +7,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useCreateSource } from './api/create-source.ts';
 import { useMyCards } from './api/get-my-cards.ts';
@@ -30,14 +31,14 @@ export function OfferDialog({ hunt, onOpenChange }: { hunt: BoardHunt | null; on
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!hunt) return;
-    const cents = Math.round(Number(price.replace(/[$,\s]/g, '')) * 100);
+    const cents = parseDollarsToCents(price, { allowZero: false });
     const next: Record<string, string> = {};
     const byHand = cardId === BY_HAND;
     if (!cardId) next.card = huntMessages.cardOrDescription;
     if (byHand && !description.trim()) next.description = 'Describe the card';
-    if (!Number.isFinite(cents) || cents <= 0) next.price = huntMessages.price;
+    if (cents === null) next.price = huntMessages.price;
     setErrors(next);
-    if (Object.keys(next).length) return;
+    if (Object.keys(next).length || cents === null) return;
     try {
       await create.mutateAsync({
         huntId: hunt.id,

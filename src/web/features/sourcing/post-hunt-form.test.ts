@@ -39,6 +39,10 @@ describe('the hunt form', () => {
       deadline: 'The deadline must be in the future',
     });
     expect(issuesOf({ ...filled, budget: '' }, now).budget).toBe('Enter a budget greater than $0');
+    // Cents are exact: a third decimal or an exponent is not a budget, not a rounded one.
+    expect(issuesOf({ ...filled, budget: '12.345' }, now).budget).toBe('Enter a budget greater than $0');
+    expect(issuesOf({ ...filled, budget: '1e3' }, now).budget).toBe('Enter a budget greater than $0');
+    expect(toValues({ ...filled, budget: '$1,250.07' }).maxBudgetCents).toBe(125_007);
     expect(issuesOf({ ...filled, deadline: '2026-06-02' }, now).deadline).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useCreateHunt } from './api/create-hunt.ts';
@@ -30,7 +31,6 @@ const empty: Form = { sport: 'baseball', player: '', year: '', set: '', grader: 
 /** The form's text as the API's values (budget in dollars → cents). */
 export function toValues(f: Form): Record<string, unknown> {
   const num = (s: string) => (s.trim() === '' ? null : Number(s.replace(/[$,\s]/g, '')));
-  const budget = num(f.budget);
   return {
     sport: f.sport,
     player: f.player,
@@ -38,7 +38,8 @@ export function toValues(f: Form): Record<string, unknown> {
     set: f.set.trim() || null,
     grader: f.grader || null,
     minGrade: num(f.minGrade),
-    maxBudgetCents: budget === null ? undefined : Math.round(budget * 100),
+    // Not an amount: NaN, for the schema to refuse with the budget message.
+    maxBudgetCents: f.budget.trim() === '' ? undefined : (parseDollarsToCents(f.budget) ?? Number.NaN),
     deadline: f.deadline || null,
     notes: f.notes.trim() || null,
   };

@@ -1,4 +1,4 @@
-import { formatDate } from '#common/format.ts';
+import { formatDate } from '#web/lib/dates.ts';
 import type { HistoryEntry } from '#common/hunts.ts';
 
 /** A record's status changes, oldest first, with the note given. */

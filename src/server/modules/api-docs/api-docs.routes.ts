@@ -22,7 +22,8 @@ export async function registerApiDocs(app: FastifyInstance) {
         title: 'Registry API',
         version: '1.0.0',
         description: 'The JSON API behind the web app. Every write needs the header `x-client-id: web`.',
-        license: { name: 'Proprietary: private to the registry and its members' },
+        // SPDX's form for a licence of one's own: the API is private to the registry and its members.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: app.ctx.config.appOrigin, description: 'This instance' }],
       components: { securitySchemes },

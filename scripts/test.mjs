@@ -1,4 +1,4 @@
-// The whole suite, in order: typecheck, lint, unit and API tests (PGlite, then PostgreSQL when
+// The whole suite, in order: typecheck, lint (code, format, API reference), unit and API tests (PGlite, then PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 
@@ -6,6 +6,7 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['format', 'npx', ['prettier', '--check', '.']],
+  ['lint the API reference', 'node', ['--import', 'tsx', 'scripts/lint-api.ts']],
   ['unit + API (PGlite)', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'api']],
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -2,7 +2,7 @@ import { isClientRoute } from '#common/routes.ts';
 import { opensSignedIn, spaHtml } from '#server/lib/spa-html.ts';
 import { existsSync } from 'node:fs';
 import { jobHandlers, JobRunner, type JobHandler } from './lib/jobs.ts';
-import type { ModuleDefinition } from './lib/module.ts';
+import { registerModuleRoutes, type ModuleDefinition } from './lib/module.ts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -225,7 +225,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await registerRealtime(app, bus);
   await registerApiDocs(app);
 
-  for (const m of appModules) for (const routes of m.routes ?? []) await app.register(routes);
+  for (const m of appModules) await registerModuleRoutes(app, m);
 
   const webDir = opts.webDir ?? webDistDir;
   const serveWeb = opts.serveWeb ?? existsSync(webDir);

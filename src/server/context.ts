@@ -1,4 +1,5 @@
 // The augmentation below needs fastify in every program that includes this file.
+import type { ZodType } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -67,6 +68,16 @@ export interface AppContext {
 /** Who may call a route; every /api route must declare one (checked when routes are added). */
 export type Access = 'public' | 'user' | 'manager' | 'admin';
 /** A write an impersonating admin may still make (see FastifyContextConfig.impersonation). */
+/**
+ * A route's own additions to the API reference: a body the route reads itself (multipart, a
+ * signed webhook), which has no validating schema; and the error statuses its services answer
+ * that the reference cannot derive from the route (decision 141).
+ */
+export interface RouteDoc {
+  body?: { contentType: string; schema: ZodType; description?: string };
+  errors?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 415 | 429)[];
+}
+
 export interface ImpersonationException {
   /** Why support needs this write while acting as the member, in a few words. */
   support: string;
@@ -123,5 +134,7 @@ declare module 'fastify' {
      * through without it only when the browser's Origin is the app's own (never without one).
      */
     beacon?: boolean;
+    /** What the API reference cannot read from the route's schema (decision 141). */
+    openapi?: RouteDoc;
   }
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '#server/context.ts';
 import type { Listener } from './hooks.ts';
@@ -24,3 +25,17 @@ export interface ModuleDefinition {
 }
 
 export const defineModule = (def: ModuleDefinition): ModuleDefinition => def;
+
+/**
+ * Registers a module's route plugins, in order, in one scope that tags each of its routes with the
+ * module's name: the reference groups operations by the module that owns them (decision 141).
+ */
+export async function registerModuleRoutes(app: FastifyInstance, m: ModuleDefinition) {
+  if (!m.routes?.length) return;
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, tags: route.schema?.tags ?? [m.name] };
+    });
+    for (const routes of m.routes ?? []) await scope.register(routes);
+  });
+}

@@ -76,7 +76,7 @@ export function limitHook(app: FastifyInstance, limits: Limit[]): onRequestAsync
     limit,
     check: app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: (req) => `${limit.name}:${limit.key(req) ?? ''}` }),
   }));
-  return async (req) => {
+  const hook: onRequestAsyncHookHandler = async (req) => {
     let retryAfterSeconds = 0;
     let message = 'Too many requests. Please try again later.';
     for (const { limit, check } of checks) {
@@ -89,4 +89,13 @@ export function limitHook(app: FastifyInstance, limits: Limit[]): onRequestAsync
     }
     if (retryAfterSeconds > 0) throw new AppError('rate_limited', message, { retryAfterSeconds });
   };
+  limitHooks.add(hook);
+  return hook;
 }
+
+/** Every hook limitHook made, so the API reference can tell which routes may answer 429. */
+const limitHooks = new WeakSet<(...args: never[]) => unknown>();
+
+/** Whether a route's hook (or any of a list of them) counts requests against a limit. */
+export const isLimitHook = (hooks: unknown): boolean =>
+  (Array.isArray(hooks) ? hooks : [hooks]).some((h) => typeof h === 'function' && limitHooks.has(h as (...args: never[]) => unknown));

@@ -1,9 +1,10 @@
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/errors.ts';
+import { securitySchemes, transformDocument, transformRoute } from './openapi-contract.ts';
 
 /** Where the reference page's script is served from (outside /api: a public library file, nothing else). */
 export const API_DOCS_ASSETS = '/api-reference-assets';
@@ -21,10 +22,14 @@ export async function registerApiDocs(app: FastifyInstance) {
         title: 'Registry API',
         version: '1.0.0',
         description: 'The JSON API behind the web app. Every write needs the header `x-client-id: web`.',
+        // SPDX's form for a licence of one's own: the API is private to the registry and its members.
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'session' } } },
+      servers: [{ url: app.ctx.config.appOrigin, description: 'This instance' }],
+      components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: transformDocument as never,
   });
 
   // Scalar's bundled script, served by its plugin; its page and document routes are not used.

@@ -44,7 +44,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/send-otp',
     {
-      config: { access: 'public' },
+      // Codes per phone and IP are limited (429); a number that texted STOP is told how to opt back in (409).
+      config: { access: 'public', openapi: { errors: [409, 429] } },
       schema: { description: 'Send a sign-in code by SMS.', body: sendOtpInputSchema, response: { 200: sendOtpResponseSchema } },
     },
     async (req) => {

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminCardsQuerySchema,
   adminCardsResponseSchema,
@@ -54,6 +55,11 @@ import { bulkLookup, lookupCert } from './psa.service.ts';
 
 /** Room for the multipart envelope and the side field around a 10 MB image. */
 const MAX_UPLOAD_BYTES = CARD_IMAGE_MAX_BYTES + 64 * 1024;
+/** The image form, for the API reference: the route reads the parts itself. */
+const imageForm = z.object({
+  side: z.enum(cardImageSides),
+  file: z.file().describe('The image: JPEG, PNG or WebP, at most 10 MB.'),
+});
 /** PSA's free plan allows about 100 look-ups a day for the whole site: one member cannot spend them all. */
 export const PSA_LOOKUPS_PER_MEMBER_PER_HOUR = 30;
 
@@ -162,7 +168,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cards/:id/images',
     {
-      config: { access: 'user' },
+      config: { access: 'user', openapi: { body: { contentType: 'multipart/form-data', schema: imageForm } } },
       schema: { description: 'Upload a card image.', params: cardIdParamsSchema, response: { 201: cardSchema } },
       // Refused before the body is read when it says it is too big.
       onRequest: async (req) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminCertClaimAnswerSchema,
   adminCertClaimsQuerySchema,
@@ -19,6 +20,12 @@ import { readUploadFiles, refuseLargerThan, registerUploads, type UploadLimits }
 import { signedInActor } from '#server/plugins/auth.ts';
 import { adminClaims, createClaim, decideClaim, myClaims, oneClaim, readPhoto, withdrawClaim } from './cert-claims.service.ts';
 
+/** The claim form, for the API reference: the route reads the parts itself. */
+const claimForm = createCertClaimFieldsSchema.extend({
+  front: z.file().describe('A photo of the slab’s front: JPEG or PNG, at most 10 MB.'),
+  back: z.file().describe('A photo of the slab’s back: JPEG or PNG, at most 10 MB.'),
+});
+
 const uploadLimits: UploadLimits = {
   maxFileBytes: CERT_CLAIM_PHOTO_MAX_BYTES,
   files: 2,
@@ -35,7 +42,7 @@ export const certClaimsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cert-claims',
     {
-      config: { access: 'user' },
+      config: { access: 'user', openapi: { body: { contentType: 'multipart/form-data', schema: claimForm } } },
       schema: {
         description:
           'Claim a certificate registered by another member (multipart: grader, certNumber, message, and the slab photos `front` and `back`, JPEG or PNG, 10 MB each).',

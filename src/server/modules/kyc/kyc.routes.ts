@@ -20,6 +20,12 @@ const idParams = z.object({ id: z.uuid('Not a valid id') });
 const documentAnswer = z.object({ status: z.literal('success'), document: kycDocumentSchema });
 const documentType = z.enum(kycDocumentTypes);
 
+/** The upload form, for the API reference: the route reads the parts itself. */
+const uploadForm = z.object({
+  type: documentType,
+  file: z.file().describe('The document: JPEG, PNG or PDF, at most 10 MB.'),
+});
+
 const uploadLimits: UploadLimits = {
   maxFileBytes: KYC_MAX_BYTES,
   fields: 4,
@@ -47,7 +53,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/kyc/documents',
     {
-      config: { access: 'user' },
+      config: { access: 'user', openapi: { body: { contentType: 'multipart/form-data', schema: uploadForm } } },
       schema: { description: 'Upload a KYC document.', response: { 201: documentAnswer } },
       // Refused before the body is read when it says it is too big.
       onRequest: refuseLargerThan(uploadLimits),

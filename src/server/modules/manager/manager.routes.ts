@@ -39,7 +39,8 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/manager/clients/:id/resend-invite',
     {
-      config: { access: 'manager' },
+      // The invitation is sent again only after a pause (429).
+      config: { access: 'manager', openapi: { errors: [429] } },
       schema: {
         description: "Send a client's invitation again.",
         params: idParams,

@@ -170,6 +170,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: admin,
       schema: {
+        summary: 'Reconcile one day with the provider',
         description: "Compare one UTC day of the provider clearing account with the provider's payments and refunds.",
         body: reconcileRequestSchema,
         response: { 201: reconciliationSchema },
@@ -272,6 +273,19 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Stripe's webhook: JSON kept as raw bytes in this scope only, since the signature covers them.
+  // A bad signature or body is a 400; without Stripe as the provider the route is a 404.
+  const stripeEventDoc = {
+    body: {
+      contentType: 'application/json',
+      description: 'A Stripe event, signed in the `Stripe-Signature` header.',
+      schema: z.looseObject({
+        id: z.string(),
+        type: z.string().describe('e.g. `checkout.session.completed`'),
+        data: z.looseObject({ object: z.looseObject({}) }),
+      }),
+    },
+    errors: [404] as const,
+  };
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: STRIPE_WEBHOOK_MAX_BYTES }, (_req, body, done) =>
@@ -281,7 +295,7 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
     scope.post(
       '/api/webhooks/stripe',
       {
-        config: { access: 'public' },
+        config: { access: 'public', openapi: stripeEventDoc },
         schema: { description: 'Payment provider events.', response: { 200: z.object({ received: z.literal(true), outcome: z.string() }) } },
         onRequest: webhookLimit,
       },

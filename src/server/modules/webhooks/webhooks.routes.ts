@@ -35,6 +35,12 @@ const statusSchema = z.object({
     .catch(undefined),
 });
 
+/** For the API reference: Twilio's form, signed in X-Twilio-Signature (a bad signature is a 403). */
+const signedForm = (schema: z.ZodType) => ({
+  body: { contentType: FORM, schema, description: 'Twilio’s form, signed in the `X-Twilio-Signature` header.' },
+  errors: [403] as const,
+});
+
 /** Twilio calls these. Nothing here is trusted until its signature checks out. */
 export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -58,22 +64,29 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     return pairs;
   };
 
-  app.post(TWILIO_SMS_WEBHOOK_PATH, { config: { access: 'public' }, schema: { description: 'Incoming SMS.' } }, async (req, reply) => {
-    const pairs = signedPairs(req);
-    const parsed = inboundSchema.safeParse(Object.fromEntries(pairs));
-    if (!parsed.success) throw new AppError('bad_request', 'Not an inbound message');
-    await receiveInboundSms(ctx, req.actor, {
-      messageSid: parsed.data.MessageSid,
-      from: parsed.data.From,
-      to: parsed.data.To ?? null,
-      body: parsed.data.Body,
-    });
-    return reply.type('text/xml').send(EMPTY_TWIML);
-  });
+  app.post(
+    TWILIO_SMS_WEBHOOK_PATH,
+    { config: { access: 'public', openapi: signedForm(inboundSchema) }, schema: { description: 'Incoming SMS.' } },
+    async (req, reply) => {
+      const pairs = signedPairs(req);
+      const parsed = inboundSchema.safeParse(Object.fromEntries(pairs));
+      if (!parsed.success) throw new AppError('bad_request', 'Not an inbound message');
+      await receiveInboundSms(ctx, req.actor, {
+        messageSid: parsed.data.MessageSid,
+        from: parsed.data.From,
+        to: parsed.data.To ?? null,
+        body: parsed.data.Body,
+      });
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    },
+  );
 
   app.post(
     TWILIO_STATUS_WEBHOOK_PATH,
-    { config: { access: 'public' }, schema: { description: 'Delivery reports for the SMS we send (Twilio StatusCallback).' } },
+    {
+      config: { access: 'public', openapi: signedForm(statusSchema) },
+      schema: { description: 'Delivery reports for the SMS we send (Twilio StatusCallback).' },
+    },
     async (req, reply) => {
       const pairs = signedPairs(req);
       const parsed = statusSchema.safeParse(Object.fromEntries(pairs));

@@ -30,7 +30,7 @@ export function registrationsOutsideDefinitions(file: string, text: string): str
   return out;
 }
 
-describe('module listeners', () => {
+describe('module listeners', { timeout: 30_000 }, () => {
   const sources = walk(join(root, 'src', 'server'))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes(`${join('src', 'server', 'test')}`))
     .map((f) => ({ file: relative(root, f).split('\\').join('/'), text: readFileSync(f, 'utf8') }));

@@ -132,7 +132,7 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
     .map((m) => `${m.line}: ${m.message}`);
 }
 
-describe('the boundary checks themselves', () => {
+describe('the boundary checks themselves', { timeout: 30_000 }, () => {
   it(
     'the lint rule refuses deep imports into another module and any module import from lib, and lets the index through',
     { timeout: 60_000 },
@@ -188,7 +188,7 @@ describe('the boundary checks themselves', () => {
   });
 });
 
-describe('server module boundaries (decision 135)', () => {
+describe('server module boundaries (decision 135)', { timeout: 30_000 }, () => {
   it('every module has an index', () => {
     expect(modules.filter((m) => !existsSync(join(modulesDir, m, 'index.ts')))).toEqual([]);
   });

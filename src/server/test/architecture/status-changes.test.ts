@@ -24,7 +24,7 @@ const sources = walk(serverDir)
   .map((file) => ({ file: relative(root, file).split('\\').join('/'), text: readFileSync(file, 'utf8') }))
   .filter(({ file }) => file !== 'src/server/lib/transition.ts' && !file.startsWith('src/server/test/'));
 
-describe('status changes', () => {
+describe('status changes', { timeout: 30_000 }, () => {
   it('go through transition(): no hand-written status update in the server source', () => {
     const found = sources.flatMap(({ file, text }) =>
       file in allowed ? [] : handWrittenStatusWrites(text).map((w) => `${file}:${w.line} ${w.text}`),

@@ -46,12 +46,22 @@ export async function renderOgPng(facts: SlabFacts, photo: Buffer | null): Promi
       .resize({ width: box.width, height: box.height, fit: 'inside' })
       .toBuffer({ resolveWithObject: true })
       .catch(() => null);
-    if (fitted)
+    if (fitted) {
+      const { width, height } = fitted.info;
+      const corners = Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="14"/></svg>`,
+      );
+      const rounded = await sharp(fitted.data)
+        .ensureAlpha()
+        .composite([{ input: corners, blend: 'dest-in' }])
+        .png()
+        .toBuffer();
       layer = {
-        input: fitted.data,
-        left: box.left + Math.floor((box.width - fitted.info.width) / 2),
-        top: box.top + Math.floor((box.height - fitted.info.height) / 2),
+        input: rounded,
+        left: box.left + Math.floor((box.width - width) / 2),
+        top: box.top + Math.floor((box.height - height) / 2),
       };
+    }
   }
   const svg = ogSvg(facts, { photo: layer !== null, siteName: SITE_NAME });
   return sharp(Buffer.from(svg))

@@ -53,9 +53,23 @@ describe.skipIf(inject('skipBrowser'))('shared card links in Chromium', () => {
     expect(res?.status()).toBe(200);
     const html = await res!.text();
     expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
-    expect(html).toMatch(/<meta name="twitter:card" content="summary(_large_image)?"/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:image:height" content="630" />');
+    const ogImage = (await stranger.page.locator('meta[property="og:image"]').getAttribute('content')) ?? '';
+    expect(ogImage).toMatch(new RegExp(`/api/shared/[A-Za-z0-9_-]{22}/og\\.png\\?v=`));
+    const preview = await stranger.context.request.get(new URL(new URL(ogImage).pathname + new URL(ogImage).search, server.url).href);
+    expect(preview.status()).toBe(200);
+    expect(preview.headers()['content-type']).toBe('image/png');
+    expect((await preview.body()).subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(await stranger.page.locator('meta[property="og:title"]').getAttribute('content')).toContain(title.split(' ').at(-1));
     await stranger.page.getByRole('heading', { level: 1 }).waitFor();
+    // The demo cards have no photos: the page shows the slab drawn from the card, named for a screen reader.
+    const drawn = stranger.page.locator('[data-slab-image="front"]');
+    expect(await drawn.getAttribute('role')).toBe('img');
+    const named = (await drawn.getAttribute('aria-label')) ?? '';
+    expect(named).toContain(title);
+    expect(named).toMatch(/^(PSA|BGS|SGC|CGC) \S+ .+, cert \d+$/);
     expect(await stranger.page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
     const body = await stranger.page.locator('body').innerText();
     expect(body).not.toMatch(/\$\s?\d/);
@@ -70,6 +84,7 @@ describe.skipIf(inject('skipBrowser'))('shared card links in Chromium', () => {
     await expect.poll(() => toastText(page)).toContain('Share link revoked');
     await row.getByText('Revoked', { exact: true }).waitFor();
 
+    expect((await stranger.context.request.get(new URL(new URL(ogImage).pathname, server.url).href)).status()).toBe(404);
     const after = await stranger.page.goto(server.url + path);
     expect(await after!.text()).not.toContain('og:title');
     await stranger.page.getByRole('heading', { name: 'This link is not available' }).waitFor();

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardShareLinksResponse, CreatedShareLink, ShareAnalytics } from '#common/share-links.ts';
 import { shareMessages } from '#common/share-links.ts';
@@ -20,7 +21,10 @@ const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'share-test-'));
-  t = await createTestApp({ seedDemo: false, env: { DATA_DIR: dataDir } });
+  const webDir = join(dataDir, 'web');
+  mkdirSync(webDir);
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>app</title>\n</head><body><div id="root"></div></body></html>');
+  t = await createTestApp({ seedDemo: false, env: { DATA_DIR: dataDir }, webDir });
   admin = await signedInAdmin(t, { name: 'Vault Admin' });
   owner = await signedInMember(t, { name: 'Riley Owner', phone: '+12065550142' });
   other = await signedInMember(t, { name: 'Other Member' });
@@ -155,6 +159,120 @@ describe('the shared card', () => {
 
     await api(owner, 'DELETE', `/api/share-links/${link.id}`);
     expect((await t.rawInject({ method: 'GET', url: shown.images.front })).statusCode).toBe(404);
+  });
+});
+
+describe('the preview image (og:image)', () => {
+  const ip = '198.51.100.77';
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.rawInject({ method: 'GET', url, headers: { 'user-agent': 'facebookexternalhit/1.1', ...headers }, remoteAddress: ip });
+  /** The shared page's og:image as a path on this server, and the page's HTML. */
+  async function ogImageOf(token: string) {
+    const page = await get(`/shared/${token}`);
+    expect(page.statusCode).toBe(200);
+    const url = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1]?.replace(/&#38;/g, '&');
+    expect(url).toBeDefined();
+    return { path: new URL(url!).pathname + new URL(url!).search, url: url!, html: page.body };
+  }
+  const pixel = async (png: Buffer, x: number, y: number) => {
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const i = (y * info.width + x) * 3;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+
+  it('puts a 1200×630 PNG on the shared page, drawn from the card, with its size and a large Twitter card; no view is counted', async () => {
+    const card = await createCard(t, owner.user, {
+      subject: 'Luka Dončić',
+      year: 2018,
+      brand: 'Panini Prizm',
+      grade: 'GEM MT 10',
+      cardNumber: '280',
+    });
+    const link = await share(owner, card.id);
+    const { url, path, html } = await ogImageOf(link.token);
+    expect(url).toMatch(new RegExp(`^${t.config.appOrigin}/api/shared/${link.token}/og\\.png\\?v=[A-Za-z0-9_-]+$`));
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:image:height" content="630" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(`<meta property="og:image:alt" content="PSA 10 2018 Panini Prizm Luka Dončić #280, cert ${card.certNumber}" />`);
+
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(path).toContain(`v=${etag.slice(1, -1)}`);
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    // The drawn slab's PSA label border (red): its right edge, x 278 and y 75 of the 300×468 slab, scaled into the box.
+    const scale = 560 / 468;
+    const [r, g, b] = await pixel(res.rawPayload, Math.round(90 + 278 * scale), Math.round(35 + 75 * scale));
+    expect(r).toBeGreaterThan(150);
+    expect(g + b).toBeLessThan(150);
+
+    const again = await get(path, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const views = await t.db.select().from(shareViews).where(eq(shareViews.linkId, link.id));
+    expect(views).toHaveLength(0);
+  });
+
+  it('uses the card’s photo once there is one: a new URL and ETag, the photo in the slab’s place', async () => {
+    const card = await createCard(t, owner.user);
+    const link = await share(owner, card.id);
+    const before = await ogImageOf(link.token);
+    const drawn = await get(before.path);
+    const { payload, headers } = multipartBody({ side: 'front' }, { filename: 'front.png', contentType: 'image/png', data: tinyPng(96, 64, 0) });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/cards/${card.id}/images`, payload, headers: { ...owner.headers, ...headers } })).statusCode,
+    ).toBe(201);
+    const after = await ogImageOf(link.token);
+    expect(after.path).not.toBe(before.path);
+    const res = await get(after.path, { 'if-none-match': drawn.headers.etag as string });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.etag).not.toBe(drawn.headers.etag);
+    // The middle of the slab's box is the photo's card colour (0, 200, 220), give or take JPEG.
+    const [r, g, b] = await pixel(res.rawPayload, 90 + 179, 35 + 280);
+    expect(Math.abs(r - 0) + Math.abs(g - 200) + Math.abs(b - 220)).toBeLessThan(40);
+    const [dr, dg, db] = await pixel(drawn.rawPayload, 90 + 179, 35 + 280);
+    expect(Math.abs(dr - 0) + Math.abs(dg - 200) + Math.abs(db - 220)).toBeGreaterThan(40);
+  });
+
+  it('answers 404 for unknown, malformed, revoked and expired links, even to a request holding the old ETag', async () => {
+    const card = await createCard(t, owner.user);
+    const link = await share(owner, card.id);
+    const expiring = await share(owner, card.id, { expiresInDays: 1 });
+    const { path } = await ogImageOf(link.token);
+    const ok = await get(path);
+    expect(ok.statusCode).toBe(200);
+    expect((await get(`/api/shared/${expiring.token}/og.png`)).statusCode).toBe(200);
+    await api(owner, 'DELETE', `/api/share-links/${link.id}`);
+    const gone = await get(path, { 'if-none-match': ok.headers.etag as string });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe(shareMessages.notFound);
+    for (const tok of ['AAAAAAAAAAAAAAAAAAAAAA', 'short', 'x'.repeat(300)]) expect((await get(`/api/shared/${tok}/og.png`)).statusCode).toBe(404);
+    await advance(86_400_000 + 1);
+    expect((await get(`/api/shared/${expiring.token}/og.png`)).statusCode).toBe(404);
+    // The page of a dead link carries no preview at all.
+    expect((await get(`/shared/${link.token}`)).body).not.toContain('og:image');
+  });
+
+  it('shows nothing the shared page hides: the same image whether or not the owner’s name is shown, no value, no owner', async () => {
+    const card = await createCard(t, owner.user, { estimatedValueCents: 4_321_000, subject: 'Ken Griffey Jr.' });
+    const named = await share(owner, card.id, { showOwnerName: true });
+    const anonymous = await share(owner, card.id);
+    const a = await ogImageOf(named.token);
+    const b = await ogImageOf(anonymous.token);
+    expect(new URL(a.url).searchParams.get('v')).toBe(new URL(b.url).searchParams.get('v'));
+    const [pa, pb] = await Promise.all([get(a.path), get(b.path)]);
+    expect(pa.rawPayload.equals(pb.rawPayload)).toBe(true);
+    for (const html of [a.html, b.html])
+      for (const secret of ['Riley', '43,210', '4321000', owner.user.id, card.id]) expect(html).not.toContain(secret);
+    // No metadata that could carry more than the picture.
+    const meta = await sharp(pa.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.comments ?? []).toEqual([]);
   });
 });
 

@@ -10,12 +10,17 @@ describe('shared page meta tags', () => {
     const out = withShareMeta(html, {
       title: '1986 Fleer "Air" <Jordan>',
       description: 'd',
-      image: 'https://x.test/api/shared/t/images/front?v=1&a=b',
+      image: { url: 'https://x.test/api/shared/t/og.png?v=1&a=b', alt: 'PSA 10 1986 Fleer "Air" <Jordan>' },
       url: 'https://x.test/shared/t',
     });
     expect(out).toContain('<meta property="og:title" content="1986 Fleer &#34;Air&#34; &#60;Jordan&#62;" />');
     expect(out).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(out).toContain('<meta property="og:image" content="https://x.test/api/shared/t/images/front?v=1&#38;a=b" />');
+    expect(out).toContain('<meta property="og:image" content="https://x.test/api/shared/t/og.png?v=1&#38;a=b" />');
+    expect(out).toContain('<meta property="og:image:width" content="1200" />');
+    expect(out).toContain('<meta property="og:image:height" content="630" />');
+    expect(out).toContain('<meta property="og:image:type" content="image/png" />');
+    expect(out).toContain('<meta property="og:image:alt" content="PSA 10 1986 Fleer &#34;Air&#34; &#60;Jordan&#62;" />');
+    expect(out).toContain('<meta name="twitter:image" content="https://x.test/api/shared/t/og.png?v=1&#38;a=b" />');
     expect(out).toContain('<title>1986 Fleer &#34;Air&#34; &#60;Jordan&#62;</title>');
     expect(out).not.toContain('<Jordan>');
   });

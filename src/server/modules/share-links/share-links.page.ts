@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { shareTokenSchema } from '#common/share-links.ts';
+import { OG_HEIGHT, OG_WIDTH } from '#common/slab-image.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import { SHARED_REQUESTS_PER_IP_PER_MINUTE } from './share-links.routes.ts';
 import { sharedPreview } from './share-links.service.ts';
@@ -9,18 +10,35 @@ import { sharedPreview } from './share-links.service.ts';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Open Graph and Twitter tags for a shared card, placed before </head> (title replaced). */
-export function withShareMeta(html: string, meta: { title: string; description: string; image: string | null; url: string } | null): string {
+export function withShareMeta(
+  html: string,
+  meta: { title: string; description: string; image: { url: string; alt: string } | null; url: string } | null,
+): string {
+  const image = meta?.image;
   const tags = meta
     ? [
         ['og:type', 'website'],
         ['og:title', meta.title],
         ['og:description', meta.description],
         ['og:url', meta.url],
-        ...(meta.image ? [['og:image', meta.image]] : []),
-        ['twitter:card', meta.image ? 'summary_large_image' : 'summary'],
+        ...(image
+          ? [
+              ['og:image', image.url],
+              ['og:image:type', 'image/png'],
+              ['og:image:width', String(OG_WIDTH)],
+              ['og:image:height', String(OG_HEIGHT)],
+              ['og:image:alt', image.alt],
+            ]
+          : []),
+        ['twitter:card', image ? 'summary_large_image' : 'summary'],
         ['twitter:title', meta.title],
         ['twitter:description', meta.description],
-        ...(meta.image ? [['twitter:image', meta.image]] : []),
+        ...(image
+          ? [
+              ['twitter:image', image.url],
+              ['twitter:image:alt', image.alt],
+            ]
+          : []),
       ]
     : [];
   const lines = tags.map(([k, v]) =>

@@ -16,7 +16,15 @@ import {
 } from '#common/share-links.ts';
 import { signedInActor } from '#server/plugins/auth.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
-import { cardShareLinks, createShareLink, openSharedCard, readSharedImage, revokeShareLink, shareAnalytics } from './share-links.service.ts';
+import {
+  cardShareLinks,
+  createShareLink,
+  openSharedCard,
+  readSharedImage,
+  revokeShareLink,
+  shareAnalytics,
+  sharedOgImage,
+} from './share-links.service.ts';
 
 /** A shared page loads the card and two images: 60 a minute is a busy visitor, not a scraper. */
 export const SHARED_REQUESTS_PER_IP_PER_MINUTE = 60;
@@ -108,6 +116,28 @@ export const shareLinksRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'private, no-cache')
         .header('Last-Modified', at.toUTCString())
         .send(data);
+    },
+  );
+
+  app.get(
+    '/api/shared/:token/og.png',
+    {
+      config: { access: 'public' },
+      schema: { description: 'The 1200×630 preview image of a card shared by link (og:image).', params: sharedTokenParamsSchema },
+      onRequest: sharedLimit,
+    },
+    async (req, reply) => {
+      const { tag, png } = await sharedOgImage(ctx, { token: req.params.token });
+      const etag = `"${tag}"`;
+      // Caches keep it but ask again each time: a revoked link must stop serving the preview at once; asking costs a 304.
+      reply
+        .header('ETag', etag)
+        .header('Cache-Control', 'public, no-cache')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('X-Robots-Tag', 'noindex');
+      const asked = header(req.headers['if-none-match']);
+      if (asked && asked.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+      return reply.header('Content-Type', 'image/png').send(await png());
     },
   );
 

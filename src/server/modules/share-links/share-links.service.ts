@@ -24,10 +24,12 @@ import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { hourOf, newShareToken, referrerHost, sameToken, tokenHash, visitorHash } from './share-links.crypto.ts';
 import { canManageCardLinks, canRevokeLink } from './share-links.policy.ts';
+import { cachedOgPng, ogAlt, ogTag, renderOgPng, type OgSource } from './share-links.og.ts';
 import { cardRef, psaCertRecord } from '#server/modules/cards/index.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config' | 'storage'>;
 type LinkRow = typeof shareLinks.$inferSelect;
+type CardRow = typeof cards.$inferSelect;
 
 const DAY_MS = 86_400_000;
 const humanView = eq(shareViews.isBot, false);
@@ -204,23 +206,57 @@ export async function openSharedCard(ctx: Ctx, actor: Actor, input: { token: str
   };
 }
 
-/** For the page's meta tags: title and image of a live link, or null (no view is recorded). */
+/** What the preview image shows: only facts the shared page shows too (never the owner or a value), and its photo. */
+function ogSource(card: CardRow): OgSource {
+  const { grader, grade, year, brand, subject, cardNumber, variety, certNumber } = card;
+  const photo =
+    card.frontFullKey && card.frontImageAt
+      ? { key: card.frontFullKey, at: card.frontImageAt }
+      : card.backFullKey && card.backImageAt
+        ? { key: card.backFullKey, at: card.backImageAt }
+        : null;
+  return { facts: { grader, grade, year, brand, subject, cardNumber, variety, certNumber }, photo };
+}
+
+const ogPath = (token: string, tag: string) => `/api/shared/${token}/og.png?v=${tag}`;
+
+/** For the page's meta tags: title and preview image of a live link, or null (no view is recorded). */
 export async function sharedPreview(
   ctx: Ctx,
   input: { token: string },
-): Promise<{ title: string; description: string; image: string | null } | null> {
+): Promise<{ title: string; description: string; image: { url: string; alt: string } } | null> {
   try {
     const { card } = await openLink(ctx, input.token);
     const grade = [card.grader === 'raw' ? null : card.grader, card.grade].filter(Boolean).join(' ');
+    const source = ogSource(card);
     return {
       title: `${card.year} ${card.brand} ${card.subject}${grade ? ` · ${grade}` : ''}`,
       description: `A ${card.grader === 'raw' ? 'card' : 'graded slab'} shared from a private collection.`,
-      image: card.frontFullKey ? `${ctx.config.appOrigin.replace(/\/+$/, '')}${sharedImageUrl(input.token, 'front', card.frontImageAt)}` : null,
+      image: { url: `${ctx.config.appOrigin.replace(/\/+$/, '')}${ogPath(input.token, ogTag(source))}`, alt: ogAlt(source.facts) },
     };
   } catch (err) {
     if (err instanceof AppError) return null;
     throw err;
   }
+}
+
+/**
+ * GET /api/shared/{token}/og.png: the link's 1200×630 preview, only through a live token. The tag
+ * is known before drawing, so a revalidation answers 304 without rendering; `png` draws (or
+ * reuses) the image.
+ */
+export async function sharedOgImage(ctx: Ctx, input: { token: string }): Promise<{ tag: string; png: () => Promise<Buffer> }> {
+  const { card } = await openLink(ctx, input.token);
+  const source = ogSource(card);
+  const tag = ogTag(source);
+  return {
+    tag,
+    png: () =>
+      cachedOgPng(tag, async () => {
+        const photo = source.photo ? await ctx.storage.get(source.photo.key) : null;
+        return renderOgPng(source.facts, photo);
+      }),
+  };
 }
 
 /** GET /api/shared/{token}/images/{side}: the photo, reachable only through a live token. */

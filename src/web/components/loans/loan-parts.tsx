@@ -4,7 +4,7 @@ import { formatDate } from '#web/lib/dates.ts';
 import { formatApr, loanInvoiceKindLabels, loanStatusLabels, type Collateral, type Loan, type LoanEvent, type LoanInvoice } from '#common/lending.ts';
 import { invoiceStatusLabels } from '#common/money.ts';
 import { Money } from '../money.tsx';
-import { SlabSilhouette } from '../slab-silhouette.tsx';
+import { SlabImage } from '../slab-image.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /** A date-only value ("2026-12-01") or an instant, as "Dec 1, 2026". */
@@ -44,7 +44,7 @@ export function CollateralList({ items, action }: { items: readonly Collateral[]
             {c.thumbnailUrl ? (
               <img src={c.thumbnailUrl} alt={`Front of ${c.subject}`} className="size-full object-cover" loading="lazy" />
             ) : (
-              <SlabSilhouette grader={c.grader} grade={c.grade} className="size-full" />
+              <SlabImage card={c} className="size-full" />
             )}
           </div>
           <div className="grid min-w-0 flex-1 gap-0.5 text-sm">

@@ -5,7 +5,7 @@ import { graderLabels, sportLabels, type AdminCardRow, type Custody } from '#com
 import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
 import type { Column } from '#web/components/responsive-table.tsx';
-import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 import { StatusBadge, type StatusMap } from '#web/components/status-badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
@@ -25,7 +25,7 @@ function Thumb({ card }: { card: AdminCardRow }) {
       {card.thumbnailUrl ? (
         <img src={card.thumbnailUrl} alt="" className="aspect-[300/468] w-10 rounded border bg-muted object-cover" loading="lazy" />
       ) : (
-        <SlabSilhouette grader={card.grader} grade={card.grade} />
+        <SlabImage card={card} />
       )}
     </div>
   );

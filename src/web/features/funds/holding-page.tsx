@@ -6,6 +6,7 @@ import { markSourceLabels, type FundHoldingDetail } from '#common/funds.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { Money } from '#web/components/money.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
@@ -59,9 +60,7 @@ function Images({ holding }: { holding: FundHoldingDetail['holding'] }) {
               <span className="sr-only"> (open full size in a new tab)</span>
             </a>
           ) : (
-            <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">
-              No back photo
-            </div>
+            <SlabImage card={holding} side="back" />
           )}
         </div>
         <figcaption className="text-center text-xs font-medium uppercase tracking-wide text-muted-foreground">Back</figcaption>

@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
 import { markSourceLabels, type FundHolding } from '#common/funds.ts';
 import { Money } from '#web/components/money.tsx';
-import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 
 export const holdingTitle = (h: Pick<FundHolding, 'year' | 'brand' | 'subject'>) => `${h.year} ${h.brand} ${h.subject}`;
 export const holdingGrade = (h: Pick<FundHolding, 'grader' | 'grade'>) =>
   h.grader === 'raw' ? (h.grade ? `Raw · ${h.grade}` : 'Raw') : `${h.grader} ${h.grade ?? ''}`.trim();
 
-/** The holding's photo, or the drawn slab with its grader and grade. */
+/** The holding's photo, or the slab drawn from its data. */
 export function HoldingImage({ holding, src, className }: { holding: FundHolding; src?: string | null; className?: string }) {
   const url = src === undefined ? holding.thumbnailUrl : src;
   if (url) {
@@ -20,14 +20,7 @@ export function HoldingImage({ holding, src, className }: { holding: FundHolding
       />
     );
   }
-  return (
-    <SlabSilhouette
-      grader={holding.grader}
-      grade={holding.grade}
-      lines={[`${holding.year} ${holding.brand}`, holding.subject]}
-      className={className}
-    />
-  );
+  return <SlabImage card={holding} className={className} />;
 }
 
 /** One slab of the fund's gallery with its mark and weight; the whole tile opens the holding. */

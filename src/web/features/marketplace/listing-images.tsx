@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
 import type { CardImageRef } from '#common/cards.ts';
 import type { ListingDetail } from '#common/marketplace.ts';
-import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { listingTitle } from './listing-tile.tsx';
@@ -52,12 +52,8 @@ function Side({ listing, side }: { listing: ListingDetail; side: 'front' | 'back
               <Maximize2 className="size-4" />
             </span>
           </button>
-        ) : side === 'front' ? (
-          <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} />
         ) : (
-          <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">
-            No back photo
-          </div>
+          <SlabImage card={card} side={side} />
         )}
       </div>
       <figcaption className="text-center text-xs font-medium uppercase tracking-wide text-muted-foreground">

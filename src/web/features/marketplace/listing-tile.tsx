@@ -2,14 +2,14 @@ import { Link } from 'wouter';
 import { Sparkles } from 'lucide-react';
 import type { ListedCard, ListingCard } from '#common/marketplace.ts';
 import { Money } from '#web/components/money.tsx';
-import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 
 export const listingTitle = (c: Pick<ListedCard, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
 export const listingGrade = (c: Pick<ListedCard, 'grader' | 'grade'>) =>
   c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim();
 
-/** The card's photo, or the drawn slab with its grader and grade. */
+/** The card's photo, or the slab drawn from its data. */
 export function ListingImage({ card, className }: { card: ListedCard; className?: string }) {
   if (card.thumbnailUrl) {
     return (
@@ -21,7 +21,7 @@ export function ListingImage({ card, className }: { card: ListedCard; className?
       />
     );
   }
-  return <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} className={className} />;
+  return <SlabImage card={card} className={className} />;
 }
 
 export function FeaturedBadge() {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { CARD_IMAGE_ACCEPT, CARD_IMAGE_MAX_BYTES, cardImageContentTypes, cardMessages, type CardDetail, type CardImageSide } from '#common/cards.ts';
-import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
@@ -51,12 +51,8 @@ function SideImage({ card, side }: { card: CardDetail; side: CardImageSide }) {
             <img src={image.thumbUrl} alt={`${label} of the card`} className="aspect-[300/468] w-full rounded-lg border bg-muted object-contain" />
             <span className="sr-only"> (open full size in a new tab)</span>
           </a>
-        ) : side === 'front' ? (
-          <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} />
         ) : (
-          <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">
-            No back photo
-          </div>
+          <SlabImage card={card} side={side} />
         )}
       </div>
       <figcaption className="grid justify-items-center gap-2 text-center">

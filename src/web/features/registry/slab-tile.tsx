@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { Card, RegistryCard } from '#common/cards.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
-import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { custodyStatuses, holdStatuses } from './custody.ts';
@@ -11,8 +11,8 @@ export const cardTitle = (c: Pick<Card, 'year' | 'brand' | 'subject'>) => `${c.y
 export const gradeText = (c: Pick<Card, 'grader' | 'grade'>) =>
   c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim();
 
-/** The card's photo (thumbnail), or the drawn slab with its grader and grade. */
-export function SlabImage({ card, size = 'thumb', className }: { card: Card; size?: 'thumb' | 'full'; className?: string }) {
+/** The card's photo (thumbnail), or the slab drawn from its data. */
+export function CardThumbnail({ card, size = 'thumb', className }: { card: Card; size?: 'thumb' | 'full'; className?: string }) {
   const image = card.images.front ?? card.images.back;
   if (image) {
     return (
@@ -24,7 +24,7 @@ export function SlabImage({ card, size = 'thumb', className }: { card: Card; siz
       />
     );
   }
-  return <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} className={className} />;
+  return <SlabImage card={card} className={className} />;
 }
 
 /** A sale day ('2026-05-20') as that calendar day, in every time zone. */
@@ -53,7 +53,7 @@ export function SlabTile({ card }: { card: RegistryCard }) {
       className="relative grid gap-3 rounded-xl border bg-card p-3 shadow-xs transition-shadow hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring"
     >
       <div className="mx-auto w-full max-w-[220px]">
-        <SlabImage card={card} />
+        <CardThumbnail card={card} />
       </div>
       <div className="grid gap-1 px-1">
         <div className="flex items-start justify-between gap-2">

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { graderLabels } from '#common/cards.ts';
 import type { SharedCard } from '#common/share-links.ts';
 import { Logo } from '#web/components/brand/logo.tsx';
-import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
+import { SlabImage } from '#web/components/slab-image.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { ApiError } from '#web/lib/api.ts';
@@ -94,7 +94,7 @@ export function SharedCardPage({ token, onRequestAccess }: { token: string; onRe
           {image ? (
             <img src={image} alt={`${title}, front of the slab`} className="w-full rounded-2xl shadow-2xl shadow-black/60" />
           ) : (
-            <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.set}`, card.subject]} />
+            <SlabImage card={{ ...card, brand: card.set }} />
           )}
         </div>
         <div className="grid content-start gap-8 md:pt-6">

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { OG_SLAB_BOX, ogSvg, slabLabel, type SlabFacts } from '#common/slab-image.ts';
 
+type Overlay = NonNullable<Parameters<ReturnType<typeof sharp>['composite']>[0]>[number];
+
 /** Bump when the drawing changes: the tag, and so every preview URL and ETag, changes with it. */
 const OG_DRAWING_VERSION = 1;
 /** The name under the preview: the app's <title> (src/web/index.html). */
@@ -39,7 +41,7 @@ export const ogAlt = (facts: SlabFacts) => slabLabel(facts);
 /** The 1200×630 PNG: the drawn slab, or the photo fitted into the slab's place, beside the card's facts. */
 export async function renderOgPng(facts: SlabFacts, photo: Buffer | null): Promise<Buffer> {
   const box = OG_SLAB_BOX;
-  let layer: sharp.OverlayOptions | null = null;
+  let layer: Overlay | null = null;
   if (photo) {
     const fitted = await sharp(photo, { limitInputPixels: 50_000_000 })
       .rotate()

@@ -4,6 +4,13 @@ import { marketIndexRoutes } from './market-index.routes.ts';
 import { marketIndexJobs } from './market-index.service.ts';
 
 export { marketIndexRoutes } from './market-index.routes.ts';
-export { collectionVsMarket, marketIndexJobs, marketValuesFor, recomputeIndex, scheduleDailyRecompute } from './market-index.service.ts';
+export {
+  collectionVsMarket,
+  constituentExists,
+  marketIndexJobs,
+  marketValuesFor,
+  recomputeIndex,
+  scheduleDailyRecompute,
+} from './market-index.service.ts';
 
 export const marketIndexModule = defineModule({ name: 'market-index', routes: [marketIndexRoutes], jobs: marketIndexJobs });

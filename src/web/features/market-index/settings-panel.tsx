@@ -63,7 +63,7 @@ export function IndexSettingsPanel() {
       ) : (
         <form
           noValidate
-          className="grid gap-4 sm:grid-cols-3 sm:items-start"
+          className="grid gap-4 md:grid-cols-3 md:items-start [&>*]:min-w-0"
           onSubmit={form.handleSubmit((v) => setPending(v))}
           aria-label="Method settings"
         >
@@ -95,7 +95,7 @@ export function IndexSettingsPanel() {
           <FormField control={form.control} name="staleAfterDays" label="A price is stale after (days)" description="From 7 to 365.">
             <Input type="number" inputMode="numeric" min={7} max={365} {...form.register('staleAfterDays', { valueAsNumber: true })} />
           </FormField>
-          <div className="sm:col-span-3">
+          <div className="md:col-span-3">
             <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
               {update.isPending ? 'Rebuilding…' : 'Save and rebuild'}
             </Button>

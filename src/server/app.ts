@@ -41,7 +41,7 @@ import { kycModule } from '#server/modules/kyc/index.ts';
 import { certClaimsModule } from '#server/modules/cert-claims/index.ts';
 import { cardsModule } from '#server/modules/cards/index.ts';
 import { huntsModule } from '#server/modules/hunts/index.ts';
-import { marketIndexModule } from '#server/modules/market-index/index.ts';
+import { constituentExists, marketIndexModule } from '#server/modules/market-index/index.ts';
 import { fundsModule } from '#server/modules/funds/index.ts';
 import { sharedPageRoute, shareLinksModule } from '#server/modules/share-links/index.ts';
 import { logRedaction } from '#server/lib/log-redaction.ts';
@@ -269,14 +269,30 @@ export async function buildApp(opts: BuildAppOptions) {
     return reply.type('text/html; charset=utf-8').send(htmlFor(path, { signedIn: Boolean(token), session: session ?? undefined }));
   };
 
-  app.setNotFoundHandler((req, reply) => {
+  // A public page whose address names a record (an index card) is not found when the record is
+  // not: the page renders its not-found state, and crawlers and link checkers get the status.
+  const INDEX_CARD_PAGE = /^\/WonderShyneIndex\/([^/]+)$/;
+  const publicRecordExists = async (path: string): Promise<boolean> => {
+    const card = INDEX_CARD_PAGE.exec(path);
+    if (!card) return true;
+    let id: string;
+    try {
+      id = decodeURIComponent(card[1]!);
+    } catch {
+      return false;
+    }
+    // A database that does not answer: the page opens and says so itself.
+    return constituentExists(ctx, { id }).catch(() => true);
+  };
+
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || path === '/ws' || !serveWeb || req.method !== 'GET') {
       return reply.status(404).send({ status: 'error', error: 'Not found' });
     }
     // The SPA renders every path, its not-found page included; the status tells crawlers and
     // tools whether the path is one of the client's routes.
-    if (!isClientRoute(path)) reply.status(404);
+    if (!isClientRoute(path) || !(await publicRecordExists(path))) reply.status(404);
     return sendApp(req, reply, path);
   });
 

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from '#web/components/load-error.tsx';
+import { NotFound } from '#web/components/not-found.tsx';
+import { ApiError } from '#web/lib/api.ts';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 /**
  * A page whose body is one read: skeleton blocks announced as `loadingLabel` while it loads, the
- * calm error with Retry when it fails, then `children(data)`.
+ * calm error with Retry when it fails, then `children(data)`. A record that is not there, or not the
+ * viewer's (the API answers 404, or 400 for an id that cannot be one), is not found: retrying
+ * would not help, and nothing went wrong on our side.
  */
 export function PageQuery<T>({
   query,
@@ -33,6 +37,9 @@ export function PageQuery<T>({
         ))}
       </div>
     );
+  }
+  if (query.isError && query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
+    return <NotFound home="dashboard" inPage />;
   }
   if (query.isError) return <LoadError title={errorTitle} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return <>{children(query.data)}</>;

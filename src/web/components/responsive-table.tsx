@@ -46,8 +46,10 @@ export function ResponsiveTable<T>({ rows, rowKey, columns, rowTestId, cardTestI
   const footer = on('footer');
   const cardCell = (c: Column<T>, row: T) => (c.mobileCell ?? c.cell)(row);
 
+  // min-w-0: as a grid or flex item the wrapper would otherwise be as wide as the table, pushing
+  // the page sideways instead of letting the table scroll in its own box.
   return (
-    <div className={className}>
+    <div className={cn('min-w-0 max-w-full', className)}>
       <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
         <Table>
           <TableHeader>

@@ -4,7 +4,14 @@ import { marketIndexRoutes } from './market-index.routes.ts';
 import { marketIndexJobs, scheduleDailyRecompute } from './market-index.service.ts';
 
 export { marketIndexRoutes } from './market-index.routes.ts';
-export { collectionVsMarket, marketIndexJobs, marketValuesFor, recomputeIndex, scheduleDailyRecompute } from './market-index.service.ts';
+export {
+  collectionVsMarket,
+  constituentExists,
+  marketIndexJobs,
+  marketValuesFor,
+  recomputeIndex,
+  scheduleDailyRecompute,
+} from './market-index.service.ts';
 
 export const marketIndexModule = defineModule({
   name: 'market-index',

@@ -328,6 +328,13 @@ async function namesById(db: Db): Promise<Map<string, string>> {
 }
 
 /** GET /api/index/divisor-log: every adjustment since the base date, oldest first. */
+/** Whether an index page address names a constituent (GET /WonderShyneIndex/{id} answers 404 otherwise). */
+export async function constituentExists(ctx: Pick<AppContext, 'db'>, input: { id: string }): Promise<boolean> {
+  if (!z.uuid().safeParse(input.id).success) return false;
+  const [row] = await ctx.db.select({ id: indexConstituents.id }).from(indexConstituents).where(eq(indexConstituents.id, input.id)).limit(1);
+  return Boolean(row);
+}
+
 export async function divisorLog(ctx: Pick<AppContext, 'db'>): Promise<DivisorLogResponse> {
   const [cfg, rows, names, [last]] = await Promise.all([
     getIndexSettings(ctx),

@@ -63,7 +63,10 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
     const parsed = shareTokenSchema.safeParse(req.params.token);
     const preview = parsed.success ? await sharedPreview(ctx, { token: parsed.data }) : null;
     const url = `${ctx.config.appOrigin.replace(/\/+$/, '')}/shared/${parsed.success ? parsed.data : ''}`;
+    // An unknown, revoked or expired token is not found: the page still renders (it says the link
+    // is not available), but crawlers and link checkers get the status.
     return reply
+      .status(preview ? 200 : 404)
       .header('Cache-Control', 'no-store')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')

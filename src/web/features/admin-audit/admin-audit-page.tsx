@@ -132,7 +132,8 @@ export default function AdminAuditPage() {
       cell: (e) => (
         <button
           type="button"
-          className="font-mono text-xs underline-offset-4 hover:underline"
+          // A long action name breaks anywhere rather than run under the time beside it on a phone.
+          className="text-left font-mono text-xs underline-offset-4 [overflow-wrap:anywhere] hover:underline"
           onClick={() => setFilter('action', e.action)}
           title="Show only this action"
         >

@@ -6,9 +6,13 @@ import type { ChartPoint, ChartKind } from './chart-data.ts';
 const INK = '#18181b';
 const CRIMSON = '#7f1d1d';
 const MUTED = '#a1a1aa';
-const compactMoney = (cents: number) => `$${new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100)}`;
+export const compactMoney = (cents: number) =>
+  `$${new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100)}`;
 const money = (v: unknown) => formatCents(Number(v), 0);
-const axis = { tick: { fontSize: 12 }, stroke: MUTED };
+// Tick labels in zinc-600 (readable at AA); the axis line itself stays light.
+const axis = { tick: { fontSize: 12, fill: '#52525b' }, stroke: MUTED };
+/** The AUM chart's money axis (exported for the test). */
+export const aumAxis = { width: 64, tickFormatter: compactMoney, domain: [0, 'auto'] as [number, string] };
 
 /**
  * One dashboard chart. It is a picture only (hidden from assistive technology, no keyboard stops):
@@ -44,7 +48,8 @@ export default function DashboardChart({ kind, points }: { kind: ChartKind; poin
           <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e4e4e7" vertical={false} />
             <XAxis dataKey="label" minTickGap={16} {...axis} />
-            <YAxis width={52} tickFormatter={compactMoney} domain={['auto', 'auto']} {...axis} />
+            {/* From zero: a 0.2% move must not look like a cliff; wide enough for "$394.2K". */}
+            <YAxis {...aumAxis} {...axis} />
             <Tooltip formatter={(v) => money(v)} />
             <Area type="stepAfter" dataKey="a" name="Assets under management" stroke={INK} fill="#e4e4e7" strokeWidth={2} isAnimationActive={false} />
           </AreaChart>

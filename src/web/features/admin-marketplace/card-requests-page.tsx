@@ -91,9 +91,10 @@ function RequestsQueue({ onReview }: { onReview: (r: Review) => void }) {
     {
       id: 'note',
       header: 'Note',
-      cell: (r) => <span className="break-words text-muted-foreground">{r.note ?? '—'}</span>,
+      // Cells do not wrap by default: a long note wraps here, even a word with no spaces.
+      cell: (r) => <span className="break-words text-muted-foreground [overflow-wrap:anywhere]">{r.note ?? '—'}</span>,
       card: 'wide',
-      className: 'max-w-56',
+      className: 'min-w-40 max-w-64 whitespace-normal',
     },
     {
       id: 'actions',

@@ -1,5 +1,9 @@
 import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 
+/** The category labels' width and ink (exported for the test). */
+export const LABEL_WIDTH = 136;
+export const LABEL_INK = '#3f3f46';
+
 export interface AllocationBar {
   label: string;
   /** Share of the holdings' marked value, 0–1. */
@@ -23,7 +27,15 @@ export default function AllocationChart({ title, slices }: { title: string; slic
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={data} layout="vertical" margin={{ top: 0, right: 48, bottom: 0, left: 0 }} accessibilityLayer={false}>
                 <XAxis type="number" hide domain={[0, 100]} />
-                <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} stroke="#a1a1aa" tickLine={false} axisLine={false} />
+                {/* Wide enough that a grade label stays on one line; zinc-700 ink reads at AA on white. */}
+                <YAxis
+                  type="category"
+                  dataKey="label"
+                  width={LABEL_WIDTH}
+                  tick={{ fontSize: 12, fill: LABEL_INK }}
+                  tickLine={false}
+                  axisLine={false}
+                />
                 <Bar dataKey="pct" radius={[0, 4, 4, 0]} isAnimationActive={false} barSize={18}>
                   {data.map((d, i) => (
                     <Cell key={d.label} fill={tones[i % tones.length]} />

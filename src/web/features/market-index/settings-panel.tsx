@@ -13,6 +13,10 @@ import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { useDivisorLog } from './api/get-divisor-log.ts';
 import { useUpdateIndexSettings } from './api/update-index-settings.ts';
 
+// A field's column never grows past the form's: a long weighting name is cut short in its select
+// rather than widening the page on a phone.
+const FIELD = 'grid-cols-[minmax(0,1fr)]';
+
 /**
  * The method's settings: weighting, base date and the staleness rule. Saving rebuilds the whole
  * published series, so it asks first.
@@ -63,11 +67,11 @@ export function IndexSettingsPanel() {
       ) : (
         <form
           noValidate
-          className="grid gap-4 sm:grid-cols-3 sm:items-start"
+          className="grid grid-cols-1 gap-4 md:grid-cols-3 md:items-start [&>*]:min-w-0"
           onSubmit={form.handleSubmit((v) => setPending(v))}
           aria-label="Method settings"
         >
-          <FormField control={form.control} name="weighting" label="Weighting">
+          <FormField control={form.control} name="weighting" className={FIELD} label="Weighting">
             {(p) => (
               <Controller
                 control={form.control}
@@ -89,13 +93,19 @@ export function IndexSettingsPanel() {
               />
             )}
           </FormField>
-          <FormField control={form.control} name="baseDate" label="Base date (level 1,000)">
+          <FormField control={form.control} name="baseDate" className={FIELD} label="Base date (level 1,000)">
             <Input type="date" {...form.register('baseDate')} />
           </FormField>
-          <FormField control={form.control} name="staleAfterDays" label="A price is stale after (days)" description="From 7 to 365.">
+          <FormField
+            control={form.control}
+            name="staleAfterDays"
+            className={FIELD}
+            label="A price is stale after (days)"
+            description="From 7 to 365."
+          >
             <Input type="number" inputMode="numeric" min={7} max={365} {...form.register('staleAfterDays', { valueAsNumber: true })} />
           </FormField>
-          <div className="sm:col-span-3">
+          <div className="md:col-span-3">
             <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
               {update.isPending ? 'Rebuilding…' : 'Save and rebuild'}
             </Button>

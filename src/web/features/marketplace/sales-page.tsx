@@ -331,10 +331,11 @@ export default function SalesPage() {
         title="Sales"
         description="What you bought and sold, your offers to the house and your card requests."
       />
-      <Tabs value={tab} onValueChange={choose}>
-        <TabsList className="flex h-auto w-full flex-wrap justify-start sm:w-auto">
+      <Tabs value={tab} onValueChange={choose} className="min-w-0">
+        {/* On a phone the tabs scroll sideways in one row rather than wrap onto two. */}
+        <TabsList data-testid="sales-tabs" className="flex w-full max-w-full justify-start overflow-x-auto sm:w-fit">
           {tabs.map((t) => (
-            <TabsTrigger key={t} value={t}>
+            <TabsTrigger key={t} value={t} className="shrink-0">
               {tabLabels[t]}
             </TabsTrigger>
           ))}

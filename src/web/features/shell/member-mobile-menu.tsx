@@ -21,7 +21,7 @@ export default function MemberMobileMenu({
   onOpenChange(open: boolean): void;
 }) {
   const [location] = useLocation();
-  const { centre, account } = useMemberLinks(user);
+  const { centre, more, account } = useMemberLinks(user);
   const logout = useLogout();
   const phone = usePhoneDisplay(user.phone);
   const linkClass = (href: string) =>
@@ -49,7 +49,8 @@ export default function MemberMobileMenu({
         </div>
         <nav aria-label="Menu" className="flex flex-1 flex-col overflow-y-auto px-3 py-4">
           {centre.map(menuLink)}
-          {centre.length > 0 && <div className="mx-3 my-2 border-t" role="separator" />}
+          {more.map(menuLink)}
+          {centre.length + more.length > 0 && <div className="mx-3 my-2 border-t" role="separator" />}
           <p className="px-3 pb-1 pt-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">Account</p>
           {account.map(menuLink)}
         </nav>

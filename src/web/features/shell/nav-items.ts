@@ -42,6 +42,16 @@ export const MEMBER_LINKS: NavItem[] = [
   { href: '/registry', label: 'Registry', icon: Layers },
 ];
 
+/**
+ * Member areas the bar has no room for (desktop reaches them from the dashboard's tiles). The
+ * phone menu lists them after the centre links, so every member area is a tap away there too.
+ */
+export const MORE_MEMBER_LINKS: NavItem[] = [
+  { href: '/funds', label: 'Funds', icon: Wallet },
+  { href: '/source', label: 'Source', icon: Telescope },
+  { href: '/sales', label: 'Sales', icon: History },
+];
+
 /** The account menu's links (spec §2); Admin is added for admins. */
 export const ACCOUNT_LINKS: NavItem[] = [
   { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },

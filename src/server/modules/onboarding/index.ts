@@ -2,7 +2,7 @@
 import { defineModule } from '#server/lib/module.ts';
 import { onboardingRoutes } from './onboarding.routes.ts';
 
-export { SERVICE_AGREEMENT } from './agreement.ts';
+export { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 export { managerConsentAggregate, notifyConsent, recordInvitation } from './manager-consent.ts';
 export { announceOnboarding } from './onboarding.events.ts';
 export { onboardingRoutes } from './onboarding.routes.ts';

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { titleCase } from '#common/title-case.ts';
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { CARD_IMAGE_ACCEPT, CARD_IMAGE_MAX_BYTES, cardImageContentTypes, cardMessages, type CardDetail, type CardImageSide } from '#common/cards.ts';
 import { SlabSilhouette } from '#web/components/slab-silhouette.tsx';
@@ -52,7 +53,7 @@ function SideImage({ card, side }: { card: CardDetail; side: CardImageSide }) {
             <span className="sr-only"> (open full size in a new tab)</span>
           </a>
         ) : side === 'front' ? (
-          <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${card.brand}`, card.subject]} />
+          <SlabSilhouette grader={card.grader} grade={card.grade} lines={[`${card.year} ${titleCase(card.brand)}`, titleCase(card.subject)]} />
         ) : (
           <div className="grid aspect-[300/468] w-full place-items-center rounded-lg border border-dashed bg-muted/50 text-sm text-muted-foreground">
             No back photo

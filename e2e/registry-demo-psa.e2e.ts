@@ -49,5 +49,5 @@ describe.skipIf(inject('skipBrowser'))('adding a card by number in the demo, wit
     await page.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 1, name: /Upper Deck Elias Pettersson/ }).waitFor();
     expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -54,8 +54,9 @@ describe.skipIf(inject('skipBrowser'))('card registry in Chromium', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('PSA certificate number').fill(DUNCAN);
     await dialog.getByRole('button', { name: 'Look up' }).click();
-    // PSA writes names in capitals; the form keeps PSA's spelling.
-    await expect.poll(() => dialog.getByLabel('Player').inputValue()).toBe('TIM DUNCAN');
+    // PSA writes names in capitals; the form shows them in title case (the record keeps PSA's text).
+    await expect.poll(() => dialog.getByLabel('Player').inputValue()).toBe('Tim Duncan');
+    expect(await dialog.getByTestId('psa-demo-cert').count()).toBe(0);
     expect(await dialog.getByLabel('Certificate number').inputValue()).toBe(DUNCAN);
     expect(await dialog.getByLabel('Grade', { exact: true }).inputValue()).toBe('MINT 9');
     expect(psa.calls(DUNCAN)).toBe(1);
@@ -72,11 +73,11 @@ describe.skipIf(inject('skipBrowser'))('card registry in Chromium', () => {
     await expect.poll(() => page.getByTestId('registry-card').count()).toBe(1);
     await page.getByText('1–1 of 1').waitFor();
     expect(Number(await page.getByTestId('registry-count').innerText())).toBe(before.count + 1);
-    const tile = page.getByTestId('registry-card').filter({ hasText: 'TIM DUNCAN' });
-    await tile.getByRole('link', { name: 'TIM DUNCAN' }).click();
+    const tile = page.getByTestId('registry-card').filter({ hasText: 'Tim Duncan' });
+    await tile.getByRole('link', { name: 'Tim Duncan' }).click();
     await page.waitForURL(/\/registry\/[0-9a-f-]{36}$/);
     const cardId = page.url().split('/').at(-1)!;
-    await page.getByRole('heading', { level: 1, name: /TIM DUNCAN/ }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /Tim Duncan/ }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
     const png = await sharp({ create: { width: 300, height: 468, channels: 3, background: '#2a3a55' } })

@@ -181,6 +181,7 @@ export const cardMessages = {
   custodySame: 'The card is already in that custody',
   noteTooLong: `At most ${CUSTODY_NOTE_MAX} characters`,
   psaNotConfigured: 'PSA lookup is not configured',
+  psaDemoCertNote: 'Sample data that comes with the demo, not an answer from PSA.',
   psaNotFound: 'PSA has no certificate with that number',
   psaBadToken: 'PSA refused our access token',
   psaQuota: 'PSA’s daily lookup limit is reached; try again tomorrow',
@@ -562,6 +563,8 @@ export type PsaCert = z.infer<typeof psaCertSchema>;
 export const psaCertResponseSchema = psaCertSchema.extend({
   fetchedAt: z.string(),
   fromCache: z.boolean(),
+  /** True when the answer is the demo's sample data (no PSA token, demo seed on), not PSA's. */
+  demo: z.boolean(),
 });
 export type PsaCertResponse = z.infer<typeof psaCertResponseSchema>;
 

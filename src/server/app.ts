@@ -50,6 +50,7 @@ import { marketplaceModule } from '#server/modules/marketplace/index.ts';
 import { ledgerModule } from '#server/modules/ledger/index.ts';
 import { createPaymentProvider, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.provider.ts';
+import { demoPsaSampleCerts } from '#server/db/seed/demo-cards.ts';
 import { lendingModule } from '#server/modules/lending/index.ts';
 import { notificationsModule } from '#server/modules/notifications/index.ts';
 
@@ -170,7 +171,7 @@ export async function buildApp(opts: BuildAppOptions) {
     settingsCache: new SettingsCache(),
     storage: opts.storage ?? createStorage(config),
     payments: opts.payments ?? createPaymentProvider(config),
-    psa: opts.psa ?? createPsaProvider(config),
+    psa: opts.psa ?? createPsaProvider(config, { demoCerts: demoPsaSampleCerts() }),
     log: app.log,
   };
   // Modules' listeners on each other's hooks live as long as the app; onClose runs hooks in reverse,

@@ -19,7 +19,8 @@ beforeAll(async () => {
   seededAt = new Date();
   // With file storage, as `npm start` seeds: KYC documents and certificate claims too.
   await seed(database.db, { demo: true, now: seededAt, storage: createStorage(testConfig({ DATA_DIR: dataDir })) });
-});
+  // The whole demo (thousands of index sales, three funds built month by month) on a busy machine.
+}, 240_000);
 afterAll(async () => {
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });

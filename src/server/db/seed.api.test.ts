@@ -12,7 +12,7 @@ import { listForAdmin, readDocumentFile, sniffContentType } from '#server/module
 import { LocalStorage } from '#server/providers/storage/local.ts';
 import { demoUsers, seed } from './seed.ts';
 import { psaCerts } from './schema/cards.ts';
-import { kycDocuments } from './schema/onboarding.ts';
+import { kycDocumentEvents, kycDocuments } from './schema/onboarding.ts';
 import { settings } from './schema/platform.ts';
 import { users } from './schema/users.ts';
 import { smsMessages } from './schema/sms.ts';
@@ -45,7 +45,7 @@ describe('seed', () => {
     expect(state.value).toEqual({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 
-  it('gives two demo members KYC documents to review, each a real image in storage, once, also on a later start with storage', async () => {
+  it('gives three demo members KYC documents to review and the funded client approved ones, each a real image in storage, once, also on a later start with storage', async () => {
     const fresh = await createTestDatabase();
     const dir = mkdtempSync(join(tmpdir(), 'seed-kyc-'));
     try {
@@ -61,10 +61,27 @@ describe('seed', () => {
       const members = await db
         .select()
         .from(users)
-        .where(inArray(users.phone, [demoUsers[2].phone, demoUsers[3].phone]));
+        .where(inArray(users.phone, [demoUsers[2].phone, demoUsers[3].phone, demoUsers[4].phone, demoUsers[5].phone]));
       expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(members.map((m) => m.id)));
-      expect(rows).toHaveLength(7);
-      expect(rows.every((r) => r.status === 'pending')).toBe(true);
+      expect(rows).toHaveLength(13);
+      // Marcus Bell's (the funded client) were approved by the admin, with the review's history row.
+      const funded = members.find((m) => m.phone === demoUsers[5].phone)!;
+      const approved = rows.filter((r) => r.userId === funded.id);
+      expect(approved.map((r) => r.status)).toEqual(['approved', 'approved', 'approved']);
+      expect(approved.every((r) => r.reviewerId && r.reviewedAt && r.reviewedAt > r.createdAt)).toBe(true);
+      expect(
+        await db
+          .select()
+          .from(kycDocumentEvents)
+          .where(
+            inArray(
+              kycDocumentEvents.documentId,
+              approved.map((r) => r.id),
+            ),
+          ),
+      ).toHaveLength(3);
+      const pending = rows.filter((r) => r.userId !== funded.id);
+      expect(pending.every((r) => r.status === 'pending')).toBe(true);
       for (const r of rows) {
         const file = await storage.get(r.storageKey);
         expect(file, r.storageKey).not.toBeNull();
@@ -81,11 +98,11 @@ describe('seed', () => {
       const admin: SignedInActor = { user: { ...avery!, sessionId: 's', impersonatorId: null }, impersonatorId: null, ip: null, userAgent: null };
       const ctx = { db, storage } as Parameters<typeof readDocumentFile>[0];
       const queue = await listForAdmin(ctx, admin, { status: 'pending' });
-      expect(queue.documents.map((d) => d.id).sort()).toEqual(rows.map((r) => r.id).sort());
+      expect(queue.documents.map((d) => d.id).sort()).toEqual(pending.map((r) => r.id).sort());
       const opened = await readDocumentFile(ctx, admin, { id: rows[0]!.id });
       expect(opened.data.equals((await storage.get(rows[0]!.storageKey))!)).toBe(true);
       const dashboard = await getAdminDashboard({ db, clock: { now: () => new Date() } }, admin, { tzOffset: 0, period: '30d' });
-      expect(dashboard.business.kyc).toEqual({ pendingDocuments: 7, membersWaiting: 2 });
+      expect(dashboard.business.kyc).toEqual({ pendingDocuments: 10, membersWaiting: 3 });
 
       // Seeding again, even with every check run, adds no document and rewrites no file.
       await db.delete(settings).where(eq(settings.key, 'seed_state'));

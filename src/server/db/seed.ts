@@ -22,7 +22,7 @@ import { seedDemoNotifications } from '#server/db/seed/notifications.ts';
 import { seedDemoKyc } from '#server/db/seed/kyc.ts';
 import { seedDemoSms } from '#server/db/seed/sms.ts';
 import { seedDemoCertClaims } from '#server/db/seed/cert-claims.ts';
-import { seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
+import { seedDemoClients, seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
 import { postHistory } from '#server/modules/ledger/index.ts';
 import { seedDailyRuns } from '#server/modules/money/index.ts';
@@ -33,6 +33,10 @@ export const demoUsers = [
   { phone: '+12125550102', name: 'Morgan Manager', isAdmin: false, isManager: true, email: 'morgan@example.com' },
   { phone: '+12125550103', name: 'Casey Collector', isAdmin: false, isManager: false, email: 'casey@example.com' },
   { phone: '+12125550104', name: 'Jordan Reyes', isAdmin: false, isManager: false, email: null },
+  // Clients of the demo manager who joined through the invitation (db/seed/onboarding.ts demoClients;
+  // Taylor Brooks, +12125550105, is invited but has not signed in, so has no account yet).
+  { phone: '+12125550106', name: 'Priya Raman', isAdmin: false, isManager: false, email: 'priya@example.com' },
+  { phone: '+12125550107', name: 'Marcus Bell', isAdmin: false, isManager: false, email: 'marcus@example.com' },
 ] as const;
 
 /** When each demo person joined (the members when their access request was approved), so the admin dashboard's history is consistent. */
@@ -41,6 +45,8 @@ const demoJoinedDaysAgo: Record<(typeof demoUsers)[number]['phone'], number> = {
   '+12125550102': 400,
   '+12125550103': 360,
   '+12125550104': 290,
+  '+12125550106': 9,
+  '+12125550107': 129,
 };
 
 const legalTitles: Record<LegalSlug, string> = {
@@ -95,7 +101,7 @@ export async function seed(
     await seedDemoAccessRequests(db, demoUsers[0].phone, now);
     await seedDemoSms(db, demoUsers[0].phone, now);
     await seedDemoLegal(db, [demoUsers[2].phone, demoUsers[3].phone]);
-    if (storage) await seedDemoKyc(db, storage, { now });
+    if (storage) await seedDemoKyc(db, storage, { now, reviewerPhone: demoUsers[0].phone });
   }
   await seedLending(db, { demo });
   // After lending: a card a loan still holds is not offered or listed.
@@ -108,6 +114,9 @@ export async function seed(
   // After the bell's history (which skips anyone who already has notifications): the demo
   // manager's invitation to Jordan, not answered yet.
   if (demo) await seedDemoOnboarding(db, { managerPhone: demoUsers[1].phone, memberPhone: demoUsers[3].phone, now });
+  // The demo manager's clients at three stages (invited, documents in review, funded); the funded
+  // client's deposit reaches the funds with them (seedDemoFunds).
+  if (demo) await seedDemoClients(db, { managerPhone: demoUsers[1].phone, now });
   // Thousands of demo sales and a recompute: API tests ask for it when they need it.
   if (demoIndex) await seedDemoIndex(db);
   // The demo funds mark their cards from the demo index, so they come with it.

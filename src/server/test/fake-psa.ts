@@ -14,7 +14,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { PsaCert } from '#common/cards.ts';
-import { demoPsaCerts, unregisteredPsaCerts } from '#server/db/seed/demo-cards.ts';
+import { demoPsaSampleCerts } from '#server/db/seed/demo-cards.ts';
 
 export interface FakePsaOptions {
   port?: number;
@@ -43,7 +43,7 @@ export interface FakePsa {
   close(): Promise<void>;
 }
 
-export const knownFakePsaCerts = (): PsaCert[] => [...demoPsaCerts, ...unregisteredPsaCerts];
+export const knownFakePsaCerts = (): PsaCert[] => demoPsaSampleCerts();
 
 function safeEqual(a: string, b: string) {
   const x = Buffer.from(a);

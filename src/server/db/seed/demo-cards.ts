@@ -175,3 +175,9 @@ export const unregisteredPsaCerts: PsaCert[] = (
 )
   .map(card)
   .map(psaCertOf);
+
+/**
+ * The demo's sample PSA certificates, in one place: the fake PSA knows them, and without a PSA token
+ * the demo answers look-ups from them (providers/psa/psa.demo.ts).
+ */
+export const demoPsaSampleCerts = (): PsaCert[] => [...demoPsaCerts, ...unregisteredPsaCerts];

@@ -1,11 +1,15 @@
 import { and, count, eq, inArray, isNull, lte, desc, sql } from 'drizzle-orm';
 import type { Grader, Sport } from '#common/cards.ts';
 import { gradeValueFromLabel } from '#common/cards.ts';
+import { formatCents } from '#common/format.ts';
+import { splitByPercent } from '#common/funds.ts';
 import { addDays, dayOf } from '#common/market-index.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
-import { fundHoldings, funds } from '#server/db/schema/funds.ts';
+import { fundAllocations, fundHoldings, funds, fundTransactions } from '#server/db/schema/funds.ts';
+import { onboardings } from '#server/db/schema/onboarding.ts';
+import { demoClientFunds } from '#server/db/seed/onboarding.ts';
 import { indexConstituents, priceObservations } from '#server/db/schema/market-index.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { users } from '#server/db/schema/users.ts';
@@ -155,6 +159,36 @@ const demoFunds: DemoFund[] = [
   },
 ];
 
+/**
+ * The funded demo client's share of the confirmed deposit for one fund, as a pending subscription
+ * written as the live confirmation writes it (funds.onboarding.ts subscribeFromDeposit), split over
+ * the whole choice. Written one fund at a time because the funds are built one after another: the
+ * fund's next valuation deals it and posts it to the ledger.
+ */
+async function subscribeDeposit(
+  ctx: Pick<AppContext, 'db'>,
+  d: { onboardingId: string; userId: string; amountCents: number; at: Date; by: string | null; fundId: string; slug: string },
+) {
+  const parts = splitByPercent(
+    d.amountCents,
+    demoClientFunds.funds.map((f) => ({ fundId: f.slug, percent: f.percent })),
+  );
+  const amountCents = parts.find((p) => p.fundId === d.slug)?.amountCents ?? 0;
+  const percent = demoClientFunds.funds.find((f) => f.slug === d.slug)?.percent;
+  await ctx.db.insert(fundTransactions).values({
+    fundId: d.fundId,
+    userId: d.userId,
+    kind: 'subscription',
+    source: 'onboarding',
+    amountCents,
+    onboardingId: d.onboardingId,
+    note: `Initial deposit, ${percent}% of ${formatCents(d.amountCents)}`,
+    createdBy: d.by,
+    createdAt: d.at,
+    updatedAt: d.at,
+  });
+}
+
 /** mulberry32: the same demo marks on every install. */
 function rng(seed: number) {
   let a = seed >>> 0;
@@ -215,6 +249,25 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
     at = new Date(`${day}T18:00:00Z`);
   };
   let cert = 61_000_000;
+  const subscribed = new Set<string>();
+  // The demo manager's funded client (seed/onboarding.ts): the confirmed deposit's fund choice, and
+  // its subscriptions dealt at each fund's first valuation after the confirmation, as the live
+  // confirmation leaves them (decision 083).
+  const [client] = await db
+    .select()
+    .from(onboardings)
+    .where(and(eq(onboardings.clientPhone, demoClientFunds.phone), eq(onboardings.status, 'active')))
+    .limit(1);
+  const deposit =
+    client?.clientUserId && client.depositCents && client.depositConfirmedAt
+      ? {
+          onboardingId: client.id,
+          userId: client.clientUserId,
+          amountCents: client.depositCents,
+          at: client.depositConfirmedAt,
+          by: client.depositConfirmedBy,
+        }
+      : null;
 
   for (const [fi, def] of demoFunds.entries()) {
     const random = rng(1000 + fi);
@@ -236,6 +289,8 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
       },
     });
     const fundId = created.fund.id;
+    const choice = demoClientFunds.funds.find((f) => f.slug === def.slug);
+    if (deposit && choice) await db.insert(fundAllocations).values({ onboardingId: deposit.onboardingId, fundId, percent: choice.percent });
     for (const [phone, dollars] of def.initial) {
       const u = byPhone.get(phone);
       if (u)
@@ -350,6 +405,10 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
           holdingId: h.id,
           disposal: { proceedsCents: Math.round(h.costBasisCents * 1.18), disposedOn: addDays(end, -5), note: 'Sold privately' },
         });
+      }
+      if (deposit && choice && dayOf(deposit.at) <= end && !subscribed.has(fundId)) {
+        subscribed.add(fundId);
+        await subscribeDeposit(ctx, { ...deposit, fundId, slug: def.slug });
       }
       await runValuation(ctx, actor, { fundId, valuedOn: end });
     }

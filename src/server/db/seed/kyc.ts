@@ -1,16 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { KycContentType, KycDocumentType } from '#common/kyc.ts';
 import type { Db } from '#server/db/client.ts';
-import { kycDocuments } from '#server/db/schema/onboarding.ts';
+import { kycDocumentEvents, kycDocuments } from '#server/db/schema/onboarding.ts';
 import { users } from '#server/db/schema/users.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
 
 const DAY = 86_400_000;
 
-/** Which demo members have documents waiting for review, what they sent, and how many days ago. */
-const demoSubmissions: Record<string, { type: KycDocumentType; daysAgo: number }[]> = {
+/**
+ * Which demo members sent documents, what, and how many days ago; `reviewedDaysAgo`: approved by
+ * the admin then (the others wait for review).
+ */
+const demoSubmissions: Record<string, { type: KycDocumentType; daysAgo: number; reviewedDaysAgo?: number }[]> = {
   // Casey Collector: the three documents onboarding needs.
   '+12125550103': [
     { type: 'id_front', daysAgo: 2 },
@@ -23,6 +26,18 @@ const demoSubmissions: Record<string, { type: KycDocumentType; daysAgo: number }
     { type: 'id_back', daysAgo: 1 },
     { type: 'selfie', daysAgo: 1 },
     { type: 'proof_of_address', daysAgo: 1 },
+  ],
+  // Priya Raman, the demo manager's client at the KYC step: sent this morning, waiting for review.
+  '+12125550106': [
+    { type: 'id_front', daysAgo: 0.2 },
+    { type: 'id_back', daysAgo: 0.2 },
+    { type: 'selfie', daysAgo: 0.2 },
+  ],
+  // Marcus Bell, the funded client: approved the day after he sent them, before his deposit.
+  '+12125550107': [
+    { type: 'id_front', daysAgo: 127, reviewedDaysAgo: 126 },
+    { type: 'id_back', daysAgo: 127, reviewedDaysAgo: 126 },
+    { type: 'selfie', daysAgo: 127, reviewedDaysAgo: 126 },
   ],
 };
 
@@ -70,11 +85,12 @@ export async function specimenImage(type: KycDocumentType, name: string): Promis
 }
 
 /**
- * Identity documents waiting for review for two demo members, so the admin's KYC tile and review
- * screen have work in them and each document opens. The files go through the storage provider,
+ * Identity documents for the demo members: most waiting for review, so the admin's KYC tile and
+ * review screen have work in them, and the funded client's approved; each document opens. The files go through the storage provider,
  * under the names uploads use, before their rows; a member who already has documents is left alone.
  */
-export async function seedDemoKyc(db: Db, storage: FileStorage, { now }: { now: Date }) {
+export async function seedDemoKyc(db: Db, storage: FileStorage, { now, reviewerPhone }: { now: Date; reviewerPhone: string }) {
+  const [reviewer] = await db.select({ id: users.id }).from(users).where(eq(users.phone, reviewerPhone)).limit(1);
   const people = await db
     .select({ id: users.id, phone: users.phone, name: users.name })
     .from(users)
@@ -93,23 +109,31 @@ export async function seedDemoKyc(db: Db, storage: FileStorage, { now }: { now: 
   for (const person of people) {
     if (started.has(person.id)) continue;
     const rows: (typeof kycDocuments.$inferInsert)[] = [];
+    const reviews: (typeof kycDocumentEvents.$inferInsert)[] = [];
     for (const [i, s] of demoSubmissions[person.phone]!.entries()) {
       const { data, contentType } = await specimenImage(s.type, person.name ?? 'Demo Member');
       const id = randomUUID();
       const storageKey = `kyc/${person.id}/${id}.${contentType === 'image/png' ? 'png' : 'jpg'}`;
       await storage.put(storageKey, data, contentType);
       const createdAt = new Date(now.getTime() - s.daysAgo * DAY + i * 60_000);
+      const reviewedAt = s.reviewedDaysAgo === undefined || !reviewer ? null : new Date(now.getTime() - s.reviewedDaysAgo * DAY + i * 60_000);
       rows.push({
         id,
         userId: person.id,
         type: s.type,
+        status: reviewedAt ? 'approved' : 'pending',
+        reviewerId: reviewedAt ? reviewer!.id : null,
+        reviewedAt,
         storageKey,
         contentType,
         sizeBytes: data.length,
         sha256: createHash('sha256').update(data).digest('hex'),
         createdAt,
       });
+      // The review's history row, as the admin's review writes it (decision 136).
+      if (reviewedAt) reviews.push({ documentId: id, fromStatus: 'pending', toStatus: 'approved', actorId: reviewer!.id, at: reviewedAt });
     }
     await db.insert(kycDocuments).values(rows);
+    if (reviews.length) await db.insert(kycDocumentEvents).values(reviews);
   }
 }

@@ -427,14 +427,14 @@ describe('PSA look-ups through the fake PSA', () => {
     }
   });
 
-  it('without a token: a cached certificate still answers, a miss is 503 "PSA lookup is not configured"', async () => {
-    const off = await createTestApp({ env: { PSA_API_URL: psa.url } });
+  it('without a token and with the demo off: a cached certificate still answers, a miss is 503 "PSA lookup is not configured"', async () => {
+    const off = await createTestApp({ env: { PSA_API_URL: psa.url, SEED_DEMO: 'false' } });
     try {
       const m = await signedInMember(off);
       const seeded = demoPsaCerts[0];
       const hit = await off.app.inject({ method: 'GET', url: `/api/psa/cert/${seeded.certNumber}`, headers: m.headers });
       expect(hit.statusCode, hit.body).toBe(200);
-      expect(hit.json()).toMatchObject({ subject: seeded.subject, fromCache: true });
+      expect(hit.json()).toMatchObject({ subject: seeded.subject, fromCache: true, demo: false });
       const miss = await off.app.inject({ method: 'GET', url: `/api/psa/cert/${unregisteredPsaCerts[4].certNumber}`, headers: m.headers });
       expect(miss.statusCode).toBe(503);
       expect(miss.json().error).toBe('PSA lookup is not configured');
@@ -443,6 +443,38 @@ describe('PSA look-ups through the fake PSA', () => {
       expect(byHand.statusCode).toBe(201);
     } finally {
       await off.close();
+    }
+  });
+
+  it('without a token and with the demo on: the sample certificates answer, labelled demo; any other number is still 503', async () => {
+    const demo = await createTestApp({ env: { PSA_API_URL: psa.url, SEED_DEMO: 'true' } });
+    try {
+      const m = await signedInMember(demo);
+      const sample = unregisteredPsaCerts[5];
+      const before = psa.requests.length;
+      const res = await demo.app.inject({ method: 'GET', url: `/api/psa/cert/${sample.certNumber}`, headers: m.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ ...sample, fromCache: false, demo: true });
+      // PSA itself is never asked, and the sample answer is not cached as PSA's.
+      expect(psa.requests.length).toBe(before);
+      expect(await demo.db.select().from(psaCerts).where(eq(psaCerts.certNumber, sample.certNumber))).toEqual([]);
+      // The seeded cards' certificates are demo data too.
+      const seeded = await demo.app.inject({ method: 'GET', url: `/api/psa/cert/${demoPsaCerts[0].certNumber}`, headers: m.headers });
+      expect(seeded.json()).toMatchObject({ certNumber: demoPsaCerts[0].certNumber, demo: true });
+      const other = await demo.app.inject({ method: 'GET', url: '/api/psa/cert/12345678', headers: m.headers });
+      expect(other.statusCode).toBe(503);
+      expect(other.json().error).toBe(cardMessages.psaNotConfigured);
+      // Added by number: registered as the certificate says, PSA's capitals kept in the record.
+      const added = await demo.app.inject({
+        method: 'POST',
+        url: '/api/cards',
+        headers: m.headers,
+        payload: slab({ source: 'psa', certNumber: sample.certNumber, subject: 'Elias Pettersson', brand: 'Upper Deck', grade: sample.grade }),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      expect(added.json()).toMatchObject({ certNumber: sample.certNumber, subject: sample.subject, brand: sample.brand });
+    } finally {
+      await demo.close();
     }
   });
 

@@ -64,7 +64,8 @@ export async function findCert(
     const answer = await ctx.psa.getCert(certNumber);
     if (!answer.found) return answer;
     const cert = { ...answer.cert, certNumber };
-    await store(ctx.db, cert, now);
+    // The demo's sample answers are not PSA's: they stay out of the cache.
+    if (!ctx.psa.demo) await store(ctx.db, cert, now);
     return { found: true, cert, fetchedAt: now, fromCache: false };
   } catch (err) {
     if (hit && err instanceof PsaError) return { found: true, cert: hit.data, fetchedAt: hit.fetchedAt, fromCache: true };
@@ -82,7 +83,8 @@ export async function lookupCert(ctx: CardsContext, input: { certNumber: string 
     throw err;
   }
   if (!result.found) throw new AppError('not_found', cardMessages.psaNotFound);
-  return { ...result.cert, fetchedAt: result.fetchedAt.toISOString(), fromCache: result.fromCache };
+  const demo = Boolean(ctx.psa.demo && ctx.psa.isDemoCert?.(input.certNumber));
+  return { ...result.cert, fetchedAt: result.fetchedAt.toISOString(), fromCache: result.fromCache, demo };
 }
 
 /** Runs `fn` over `items`, at most `limit` at once, keeping the order. */

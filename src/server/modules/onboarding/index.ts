@@ -4,7 +4,7 @@ import { onKycDocumentChanged } from '#server/modules/kyc/index.ts';
 import { onboardingRoutes } from './onboarding.routes.ts';
 import { kycDocumentsChanged } from './onboarding.service.ts';
 
-export { SERVICE_AGREEMENT } from './agreement.ts';
+export { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 export { managerConsentAggregate, notifyConsent, recordInvitation } from './manager-consent.ts';
 export { announceOnboarding } from './onboarding.events.ts';
 export { onboardingRoutes } from './onboarding.routes.ts';

@@ -56,7 +56,7 @@ describe('adding a card', () => {
 
   it('looks the certificate up, prefills the form from PSA, and saves it with the value typed', async () => {
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-      if (url === '/api/psa/cert/48213907') return json(200, { ...cert, fetchedAt: '2026-11-23T10:00:00Z', fromCache: false });
+      if (url === '/api/psa/cert/48213907') return json(200, { ...cert, fetchedAt: '2026-11-23T10:00:00Z', fromCache: false, demo: false });
       if (url === '/api/cards' && init?.method === 'POST') return json(201, { id: 'c1', year: 1986, brand: 'FLEER', subject: 'MICHAEL JORDAN' });
       return json(200, {});
     });
@@ -64,7 +64,10 @@ describe('adding a card', () => {
     fireEvent.change(within(dialog()).getByLabelText('PSA certificate number'), { target: { value: '48213907' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Look up' }));
     const player = (await within(dialog()).findByLabelText('Player')) as HTMLInputElement;
-    expect(player.value).toBe('MICHAEL JORDAN');
+    // PSA's capitals in title case; the server keeps PSA's own text on save.
+    expect(player.value).toBe('Michael Jordan');
+    expect((within(dialog()).getByLabelText('Set') as HTMLInputElement).value).toBe('Fleer');
+    expect(within(dialog()).queryByText('Demo certificate')).toBeNull();
     expect((within(dialog()).getByLabelText('Certificate number') as HTMLInputElement).value).toBe('48213907');
     expect((within(dialog()).getByLabelText('Sport') as HTMLSelectElement).value).toBe('basketball');
     expect(within(dialog()).getByText('319')).toBeTruthy();
@@ -81,6 +84,18 @@ describe('adding a card', () => {
       estimatedValueCents: 18_500_000,
       source: 'psa',
     });
+  });
+
+  it('marks the demo’s sample certificate as demo data', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/psa/cert/48213907' ? json(200, { ...cert, fetchedAt: '2026-11-23T10:00:00Z', fromCache: false, demo: true }) : json(200, {}),
+    );
+    renderDialog();
+    fireEvent.change(within(dialog()).getByLabelText('PSA certificate number'), { target: { value: '48213907' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Look up' }));
+    expect(await within(dialog()).findByText('Demo certificate')).toBeTruthy();
+    expect(within(dialog()).getByText(/Filled in from the demo’s sample certificate\./)).toBeTruthy();
+    expect((within(dialog()).getByLabelText('Player') as HTMLInputElement).value).toBe('Michael Jordan');
   });
 
   it('says plainly when PSA lookup is not configured and still lets the card be entered by hand', async () => {

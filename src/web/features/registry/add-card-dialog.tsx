@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { titleCase } from '#common/title-case.ts';
 import { FileSearch, PenLine, ShieldQuestion } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Card, PsaCert } from '#common/cards.ts';
+import type { Card } from '#common/cards.ts';
 import { certClaimOfferSchema, certClaimPaths, type CertClaimOffer } from '#common/cert-claims.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
@@ -11,10 +12,12 @@ import { useCreateCard } from './api/create-card.ts';
 import { CardForm } from './card-form.tsx';
 import { emptyCardValues, valuesFromPsa, type CardFormValues } from './card-form-values.ts';
 import { CertLookupForm } from './cert-lookup-form.tsx';
-import { PsaCertSummary } from './psa-cert-summary.tsx';
+import { PsaCertSummary, type ShownPsaCert } from './psa-cert-summary.tsx';
 
 type Step =
-  { kind: 'lookup' } | { kind: 'form'; values: Partial<CardFormValues>; cert?: PsaCert } | { kind: 'taken'; offer: CertClaimOffer; message: string };
+  | { kind: 'lookup' }
+  | { kind: 'form'; values: Partial<CardFormValues>; cert?: ShownPsaCert }
+  | { kind: 'taken'; offer: CertClaimOffer; message: string };
 
 /** The offer to claim a certificate another member registered, from POST /api/cards' 409 (decision 130). */
 export function claimOfferOf(err: unknown): { offer: CertClaimOffer; message: string } | null {
@@ -82,7 +85,7 @@ export function AddCardDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Start at the form, prefilled from this PSA record. */
-  fromCert?: PsaCert;
+  fromCert?: ShownPsaCert;
   /** Start at the empty form with this certificate number (PSA had no record). */
   byHand?: string;
   onAdded?: (card: Card) => void;
@@ -112,7 +115,7 @@ export function AddCardDialog({
       setStep({ kind: 'taken', ...taken });
       return;
     }
-    toast({ title: 'Card added', description: `${card.year} ${card.brand} ${card.subject} is in your registry.` });
+    toast({ title: 'Card added', description: `${card.year} ${titleCase(card.brand)} ${titleCase(card.subject)} is in your registry.` });
     change(false);
     onAdded?.(card);
   };
@@ -127,9 +130,11 @@ export function AddCardDialog({
               ? 'Type the certificate number from the slab’s label and we fill in the rest from PSA.'
               : step.kind === 'taken'
                 ? 'Someone else has registered this certificate.'
-                : step.cert
-                  ? 'Filled in from PSA. Add your estimated value, check the details, and save.'
-                  : 'Enter the card’s details as printed on its label.'}
+                : step.cert?.demo
+                  ? 'Filled in from the demo’s sample certificate. Add your estimated value, check the details, and save.'
+                  : step.cert
+                    ? 'Filled in from PSA. Add your estimated value, check the details, and save.'
+                    : 'Enter the card’s details as printed on its label.'}
           </DialogDescription>
         </DialogHeader>
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { titleCase } from '#common/title-case.ts';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeft, Pencil, Share2, Trash2 } from 'lucide-react';
 import { cardLockedMessages, graderLabels, sportLabels, type CardDetail } from '#common/cards.ts';
@@ -29,10 +30,10 @@ function Fields({ card }: { card: CardDetail }) {
     ['Certificate', card.certNumber],
     ['Grade', card.grade],
     ['Year', String(card.year)],
-    ['Set', card.brand],
-    ['Player', card.subject],
+    ['Set', titleCase(card.brand)],
+    ['Player', titleCase(card.subject)],
     ['Card number', card.cardNumber],
-    ['Variety', card.variety],
+    ['Variety', titleCase(card.variety)],
     ['Sport', sportLabels[card.sport]],
     ['Added', formatDate(card.createdAt)],
   ];

@@ -36,7 +36,7 @@ describe('card form values', () => {
     expect(cents('ten')).toBeNaN();
   });
 
-  it('prefills from PSA: the season’s first year, the sport from the category, no value yet', () => {
+  it('prefills from PSA: the season’s first year, the sport from the category, PSA’s capitals in title case, no value yet', () => {
     const v = valuesFromPsa(psa);
     expect(v).toMatchObject({
       grader: 'PSA',
@@ -44,8 +44,8 @@ describe('card form values', () => {
       year: '1986',
       sport: 'basketball',
       grade: 'GEM MT 10',
-      subject: 'MICHAEL JORDAN',
-      brand: 'FLEER',
+      subject: 'Michael Jordan',
+      brand: 'Fleer',
       cardNumber: '57',
       estimatedValue: '',
     });
@@ -58,8 +58,8 @@ describe('card form values', () => {
       grade: 'GEM MT 10',
       gradeValue: 10,
       year: 1986,
-      subject: 'MICHAEL JORDAN',
-      brand: 'FLEER',
+      subject: 'Michael Jordan',
+      brand: 'Fleer',
       cardNumber: '57',
       variety: null,
       sport: 'basketball',

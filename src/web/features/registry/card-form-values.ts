@@ -1,4 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { titleCase } from '#common/title-case.ts';
 import {
   cardFieldIssues,
   cardPrefillFromPsa,
@@ -66,10 +67,11 @@ export function valuesFromPsa(cert: PsaCert): CardFormValues {
     certNumber: p.certNumber ?? '',
     grade: p.grade ?? '',
     year: p.year === undefined ? '' : String(p.year),
-    subject: p.subject ?? '',
-    brand: p.brand ?? '',
+    // Shown as people write them; on save the server takes PSA's own text (decision 130).
+    subject: titleCase(p.subject) ?? '',
+    brand: titleCase(p.brand) ?? '',
     cardNumber: p.cardNumber ?? '',
-    variety: p.variety ?? '',
+    variety: titleCase(p.variety) ?? '',
     sport: p.sport ?? '',
   };
 }

@@ -1,13 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { cardMessages, type PsaCert } from '#common/cards.ts';
+import { cardMessages } from '#common/cards.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { psaCertQuery } from './api/lookup-psa-cert.ts';
+import type { ShownPsaCert } from './psa-cert-summary.tsx';
 
 const CERT_MESSAGE = cardMessages.certDigits;
 
@@ -32,7 +33,7 @@ export function CertLookupForm({
   defaultValue = '',
   autoFocus = false,
 }: {
-  onFound: (cert: PsaCert) => void;
+  onFound: (cert: ShownPsaCert) => void;
   onProblem?: (p: Problem, certNumber: string) => void;
   defaultValue?: string;
   autoFocus?: boolean;

@@ -1,4 +1,9 @@
-import { sportFromPsaCategory, sportLabels, type PsaCert } from '#common/cards.ts';
+import { cardMessages, sportFromPsaCategory, sportLabels, type PsaCert } from '#common/cards.ts';
+import { titleCase } from '#common/title-case.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+
+/** PSA's answer as a look-up returns it: `demo` when it is the demo's sample data, not PSA's. */
+export type ShownPsaCert = PsaCert & { demo?: boolean };
 
 const nf = new Intl.NumberFormat('en-US');
 const num = (n: number | null) => (n === null ? '—' : nf.format(n));
@@ -7,14 +12,14 @@ const num = (n: number | null) => (n === null ? '—' : nf.format(n));
  * PSA's answer for a certificate: its grade and how many PSA has graded the same or higher, then
  * (unless `compact`, where a form beside it shows them) the card's details and a link to PSA.
  */
-export function PsaCertSummary({ cert, compact = false }: { cert: PsaCert; compact?: boolean }) {
+export function PsaCertSummary({ cert, compact = false }: { cert: ShownPsaCert; compact?: boolean }) {
   const rows: [string, string | null][] = [
     ['Certificate', cert.certNumber],
     ['Year', cert.year],
-    ['Set', cert.brand],
-    ['Player', cert.subject],
+    ['Set', titleCase(cert.brand)],
+    ['Player', titleCase(cert.subject)],
     ['Card number', cert.cardNumber],
-    ['Variety', cert.variety],
+    ['Variety', titleCase(cert.variety)],
     ['Sport', cert.category ? sportLabels[sportFromPsaCategory(cert.category)] : null],
     ['Label', cert.labelType],
   ];
@@ -42,6 +47,12 @@ export function PsaCertSummary({ cert, compact = false }: { cert: PsaCert; compa
   );
   return (
     <div className="grid gap-4" data-testid="psa-cert">
+      {cert.demo && (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="psa-demo-cert">
+          <Badge variant="warning">Demo certificate</Badge>
+          {cardMessages.psaDemoCertNote}
+        </p>
+      )}
       <div className="flex flex-wrap items-end justify-between gap-3 rounded-lg bg-muted px-4 py-3">
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">PSA grade</p>

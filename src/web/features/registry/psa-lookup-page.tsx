@@ -1,17 +1,17 @@
 import { useState } from 'react';
+import { titleCase } from '#common/title-case.ts';
 import { Link, useLocation } from 'wouter';
 import { ArrowLeft, PenLine, Plus } from 'lucide-react';
-import type { PsaCert } from '#common/cards.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { AddCardDialog } from './add-card-dialog.tsx';
 import { CertLookupForm } from './cert-lookup-form.tsx';
-import { PsaCertSummary } from './psa-cert-summary.tsx';
+import { PsaCertSummary, type ShownPsaCert } from './psa-cert-summary.tsx';
 
 /** /registry/psa-lookup: PSA's record and population for a certificate, and "Add to registry". */
 export default function PsaLookupPage() {
-  const [cert, setCert] = useState<PsaCert | null>(null);
+  const [cert, setCert] = useState<ShownPsaCert | null>(null);
   const [adding, setAdding] = useState(false);
   const [missed, setMissed] = useState<string | null>(null);
   const [byHand, setByHand] = useState(false);
@@ -42,7 +42,9 @@ export default function PsaLookupPage() {
       {cert && (
         <Card aria-live="polite">
           <CardHeader>
-            <CardTitle className="font-display text-2xl font-medium">{[cert.year, cert.brand, cert.subject].filter(Boolean).join(' ')}</CardTitle>
+            <CardTitle className="font-display text-2xl font-medium">
+              {[cert.year, titleCase(cert.brand), titleCase(cert.subject)].filter(Boolean).join(' ')}
+            </CardTitle>
           </CardHeader>
           <CardContent>
             <PsaCertSummary cert={cert} />

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { titleCase } from '#common/title-case.ts';
 import type { Card, RegistryCard } from '#common/cards.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
@@ -7,7 +8,7 @@ import { StatusBadge } from '#web/components/status-badge.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { custodyStatuses, holdStatuses } from './custody.ts';
 
-export const cardTitle = (c: Pick<Card, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
+export const cardTitle = (c: Pick<Card, 'year' | 'brand' | 'subject'>) => `${c.year} ${titleCase(c.brand)} ${titleCase(c.subject)}`;
 export const gradeText = (c: Pick<Card, 'grader' | 'grade'>) =>
   c.grader === 'raw' ? (c.grade ? `Raw · ${c.grade}` : 'Raw') : `${c.grader} ${c.grade ?? ''}`.trim();
 
@@ -59,13 +60,13 @@ export function SlabTile({ card }: { card: RegistryCard }) {
         <div className="flex items-start justify-between gap-2">
           <h2 className="min-w-0 text-sm font-medium leading-snug">
             <Link href={`/registry/${card.id}`} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none">
-              {card.subject}
+              {titleCase(card.subject)}
             </Link>
           </h2>
           <StatusBadge status={card.custody} map={custodyStatuses} className="shrink-0" />
         </div>
         <p className="truncate text-xs text-muted-foreground">
-          {card.year} {card.brand}
+          {card.year} {titleCase(card.brand)}
           {card.cardNumber ? ` #${card.cardNumber}` : ''}
         </p>
         <div className="mt-1 flex items-baseline justify-between gap-2">

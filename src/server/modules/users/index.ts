@@ -5,3 +5,5 @@ import { usersRoutes } from './users.routes.ts';
 export { usersRoutes } from './users.routes.ts';
 
 export const usersModule = defineModule({ name: 'users', routes: [usersRoutes] });
+export { provideSessionRevoker, type SessionRevoker } from './users.hooks.ts';
+export { ensureSystemAccount, setSmsOptInByPhone, setUserName, userDirectory } from './users.reads.ts';

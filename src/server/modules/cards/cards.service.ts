@@ -622,7 +622,7 @@ export async function usersWithCards(ctx: CardsContext): Promise<UsersWithCardsR
     .from(cards)
     .innerJoin(users, eq(users.id, cards.ownerId))
     .where(live)
-    .groupBy(users.id)
+    .groupBy(users.id, users.name, users.phone)
     .orderBy(desc(sql`coalesce(sum(${cards.estimatedValueCents}), 0)`), asc(users.name));
   return rows.map((r) => ({ ...r, cardCount: Number(r.cardCount), totalEstimatedValueCents: Number(r.totalEstimatedValueCents) }));
 }

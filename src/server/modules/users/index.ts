@@ -6,4 +6,14 @@ export { usersRoutes } from './users.routes.ts';
 
 export const usersModule = defineModule({ name: 'users', routes: [usersRoutes] });
 export { provideSessionRevoker, type SessionRevoker } from './users.hooks.ts';
-export { ensureSystemAccount, setSmsOptInByPhone, setUserName, userDirectory } from './users.reads.ts';
+export {
+  createMember,
+  ensureSystemAccount,
+  memberById,
+  memberByPhone,
+  type MemberRow,
+  setSmsOptInByPhone,
+  setUserName,
+  updateMemberAtSignIn,
+  userDirectory,
+} from './users.reads.ts';

@@ -51,3 +51,33 @@ export async function ensureSystemAccount(db: Db, account: { phone: string; name
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, account.phone)).limit(1);
   return row.id;
 }
+
+/** A member's whole row, as sign-in needs it. */
+export type MemberRow = typeof users.$inferSelect;
+
+/** The member on this phone, or undefined (sign-in, impersonation). */
+export async function memberByPhone(tx: Db, phone: string): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return row;
+}
+
+export async function memberById(tx: Db, id: string): Promise<MemberRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The account a first sign-in makes (auth decides its fields from the approved request). */
+export async function createMember(tx: Db, values: typeof users.$inferInsert): Promise<MemberRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row;
+}
+
+/** Sign-in's own changes to a member: the login time, and profile gaps filled from the form. */
+export async function updateMemberAtSignIn(
+  tx: Db,
+  id: string,
+  patch: Partial<Pick<MemberRow, 'lastLoginAt' | 'name' | 'email' | 'isAdmin' | 'updatedAt'>>,
+): Promise<MemberRow> {
+  const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row;
+}

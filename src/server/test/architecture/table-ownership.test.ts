@@ -87,8 +87,6 @@ export const allowlist: Record<string, string> = {
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
   'admin-dashboard:users':
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
-  'auth:users':
-    "Sign-in creates the member and records the login inside the OTP transaction; wants users' create/record-login functions (auth may import users now). Pending (decision 135).",
   'cards:cert_claims':
     'cert-claims imports cards, so cards cannot call it; wants a listener cert-claims registers, or moving the check. Pending (decision 135).',
   'cards:index_constituents':

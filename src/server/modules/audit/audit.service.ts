@@ -5,7 +5,7 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
 // Members through users' read model (decision 135).
-const users = userDirectory('users');
+const staff = userDirectory('s');
 
 /** A LIKE pattern that matches the text literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -38,7 +38,7 @@ function auditConditions(opts: AuditListOptions): SQL | undefined {
     where.push(
       or(
         isNotNull(auditLog.impersonatorId),
-        sql`exists (select 1 from ${users} s where s.id = ${auditLog.actorId} and (s.is_admin or s.is_manager))`,
+        sql`exists (select 1 from ${staff} where ${staff.id} = ${auditLog.actorId} and (${staff.isAdmin} or ${staff.isManager}))`,
       )!,
     );
   }

@@ -47,6 +47,12 @@ export async function enqueueJob(db: Db, job: { name: string; runAt: Date; key?:
     .onConflictDoNothing({ target: jobs.key });
 }
 
+/** Whether a job is queued (or running) under this key: a module's "recompute pending" flag. */
+export async function jobQueued(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.key, key)).limit(1);
+  return !!row;
+}
+
 export const JOB_LOCK_MS = 5 * 60_000;
 /** Retry delay after the n-th failure: 30 s, 1 min, 2 min… capped at one hour. */
 export const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 60 * 60_000);

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { AccessRequestStatus } from '#common/access-request.ts';
-import { users } from '#server/db/schema/users.ts';
 import type { EventsContext } from '#server/lib/transition.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 const readablePhone = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 

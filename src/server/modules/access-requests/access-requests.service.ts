@@ -1,5 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ACCESS_REQUESTS_PAGE_SIZE,
   approvalSmsBody,
@@ -15,7 +14,7 @@ import {
 } from '#common/access-request.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { accessRequestEvents, accessRequests, auditLog, users } from '#server/db/schema/users.ts';
+import { accessRequestEvents, accessRequests, auditLog } from '#server/db/schema/users.ts';
 import { legalPages } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
@@ -23,6 +22,10 @@ import { audit, auditBy } from '#server/lib/audit.ts';
 import { historyIn, inTransaction, transition, type Aggregate } from '#server/lib/transition.ts';
 import { accessRequestUpdated } from './access-requests.events.ts';
 import { isOptedOut } from '#server/modules/sms-convos/index.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 /**
  * A visitor asks for access. Anyone may submit any phone, so a repeat of a pending request never
@@ -81,8 +84,8 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock' |
   return { outcome: row.updated ? ('repeated' as const) : ('created' as const), id };
 }
 
-const reviewers = alias(users, 'reviewers');
-const members = alias(users, 'members');
+const reviewers = userDirectory('reviewers');
+const members = userDirectory('members');
 
 const adminColumns = {
   request: accessRequests,
@@ -172,6 +175,14 @@ export async function listAccessRequests(
     total: Number(total),
     counts,
   };
+}
+
+/** A STOP/START reply from a requester who is not a member yet: carried into the account made at sign-in. */
+export async function carrySmsOptInToRequest(tx: Db, phone: string, smsOptIn: boolean, now: Date) {
+  await tx
+    .update(accessRequests)
+    .set({ smsOptIn, updatedAt: now })
+    .where(and(eq(accessRequests.phone, phone), inArray(accessRequests.status, ['pending', 'approved'])));
 }
 
 /** GET /api/admin/access-requests/recent, and the admin home's list. */

@@ -3,6 +3,6 @@ import { defineModule } from '#server/lib/module.ts';
 import { accessRequestsRoutes } from './access-requests.routes.ts';
 
 export { accessRequestsRoutes } from './access-requests.routes.ts';
-export { latestApprovedRequest, recentAccessRequests } from './access-requests.service.ts';
+export { carrySmsOptInToRequest, latestApprovedRequest, recentAccessRequests } from './access-requests.service.ts';
 
 export const accessRequestsModule = defineModule({ name: 'access-requests', routes: [accessRequestsRoutes] });

@@ -1,8 +1,11 @@
 import { and, count, desc, eq, gte, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { AUDIT_PAGE_SIZE, type AuditFacets, type AuditList, type AuditScope } from '#common/audit.ts';
-import { auditLog, users } from '#server/db/schema/users.ts';
+import { auditLog } from '#server/db/schema/users.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const staff = userDirectory('s');
 
 /** A LIKE pattern that matches the text literally. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -35,7 +38,7 @@ function auditConditions(opts: AuditListOptions): SQL | undefined {
     where.push(
       or(
         isNotNull(auditLog.impersonatorId),
-        sql`exists (select 1 from ${users} s where s.id = ${auditLog.actorId} and (s.is_admin or s.is_manager))`,
+        sql`exists (select 1 from ${staff} where ${staff.id} = ${auditLog.actorId} and (${staff.isAdmin} or ${staff.isManager}))`,
       )!,
     );
   }
@@ -55,8 +58,8 @@ export interface AuditListOptions {
   scope?: AuditScope;
 }
 
-const actors = alias(users, 'audit_actor');
-const impersonators = alias(users, 'audit_impersonator');
+const actors = userDirectory('audit_actor');
+const impersonators = userDirectory('audit_impersonator');
 const personCols = (t: typeof actors | typeof impersonators) => ({
   id: t.id,
   name: t.name,

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { IMPERSONATION_MAX_SECONDS, SESSION_MAX_AGE_SECONDS } from '#common/auth.ts';
 import type { AppContext, AuthUser } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { sessions, users } from '#server/db/schema/users.ts';
+import { sessions } from '#server/db/schema/users.ts';
 import { SessionCache } from './session-cache.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 /** At most one last_seen_at write per session per minute. */
 export const TOUCH_INTERVAL_MS = 60_000;
@@ -67,7 +70,7 @@ export interface ResolvedSession {
   expiresAt: Date;
 }
 
-const impersonators = alias(users, 'impersonators');
+const impersonators = userDirectory('impersonators');
 
 function selectSessions(db: Db) {
   return db

@@ -3,7 +3,7 @@ import { messages, SESSION_MAX_AGE_SECONDS, SMS_OPTED_OUT_REASON, type ProfileDa
 import { formatPhoneInternational } from '#common/phone.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { sessions, users } from '#server/db/schema/users.ts';
+import { sessions } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound, unauthorized } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit } from '#server/lib/audit.ts';
@@ -16,8 +16,9 @@ import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 import { sessionEnded, signedIn } from './auth.events.ts';
 import { recordRequestAcceptance } from '#server/modules/legal/index.ts';
 import { latestApprovedRequest } from '#server/modules/access-requests/index.ts';
+import { createMember, memberById, memberByPhone, type MemberRow, updateMemberAtSignIn } from '#server/modules/users/index.ts';
 
-type User = typeof users.$inferSelect;
+type User = MemberRow;
 
 /**
  * Who may sign in: an active user, a phone with an approved access request, a phone invited by a
@@ -31,7 +32,7 @@ export async function isEligibleToSignIn(
   const { db } = ctx;
   const { phone } = input;
   const adminPhones = ctx.config.ADMIN_PHONES;
-  const [user] = await db.select({ status: users.status }).from(users).where(eq(users.phone, phone)).limit(1);
+  const user = await memberByPhone(db, phone);
   if (user) return user.status === 'active';
   if (adminPhones.includes(phone)) return true;
   if (await latestApprovedRequest({ db }, { phone })) return true;
@@ -131,7 +132,7 @@ async function verifyAndOpenSession(
     if (!(await isEligibleToSignIn({ db: tx, config }, { phone: input.phone }))) throw invalidCode();
 
     const isConfiguredAdmin = config.ADMIN_PHONES.includes(input.phone);
-    let [user] = await tx.select().from(users).where(eq(users.phone, input.phone)).limit(1);
+    let user = await memberByPhone(tx, input.phone);
     const isNew = !user;
     const firstSignIn = !user?.lastLoginAt;
     // The account is made by this sign-in and a manager's invitation was its only way in.
@@ -139,19 +140,16 @@ async function verifyAndOpenSession(
     if (!user) {
       const request = await latestApprovedRequest({ db: tx }, { phone: input.phone });
       viaInvitation = !request && !isConfiguredAdmin;
-      [user] = await tx
-        .insert(users)
-        .values({
-          phone: input.phone,
-          name: blankToNull(input.profileData?.name) ?? null,
-          email: blankToNull(input.profileData?.email) ?? null,
-          isAdmin: isConfiguredAdmin,
-          marketingOptIn: request?.marketingOptIn ?? false,
-          smsOptIn: request?.smsOptIn ?? true,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      user = await createMember(tx, {
+        phone: input.phone,
+        name: blankToNull(input.profileData?.name) ?? null,
+        email: blankToNull(input.profileData?.email) ?? null,
+        isAdmin: isConfiguredAdmin,
+        marketingOptIn: request?.marketingOptIn ?? false,
+        smsOptIn: request?.smsOptIn ?? true,
+        createdAt: now,
+        updatedAt: now,
+      });
       await recordRequestAcceptance(tx, { userId: user.id, version: request?.termsVersion ?? null, at: now, ip });
       await audit(tx, {
         actorId: user.id,
@@ -181,13 +179,9 @@ async function verifyAndOpenSession(
           at: now,
         });
       }
-      [user] = await tx
-        .update(users)
-        .set({ ...patch, updatedAt: now })
-        .where(eq(users.id, user.id))
-        .returning();
+      user = await updateMemberAtSignIn(tx, user.id, { ...patch, updatedAt: now });
     }
-    if (isNew) [user] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
+    if (isNew) user = await updateMemberAtSignIn(tx, user.id, { lastLoginAt: now });
 
     const signerId = user.id;
     if (input.targetUserPhone)
@@ -216,7 +210,7 @@ async function startImpersonation(tx: Db, actor: Actor, input: { admin: User; ta
   const { admin, now } = input;
   const { ip, userAgent } = actor;
   if (!admin.isAdmin) throw forbidden('Only admins can sign in as another user');
-  const [target] = await tx.select().from(users).where(eq(users.phone, input.targetUserPhone)).limit(1);
+  const target = await memberByPhone(tx, input.targetUserPhone);
   if (!target) throw notFound('User not found');
   if (target.isAdmin) throw forbidden('Admins cannot be impersonated');
   if (target.status !== 'active') throw forbidden('Suspended users cannot be impersonated');
@@ -287,7 +281,7 @@ export async function returnToAdmin(ctx: AppContext, actor: SignedInActor): Prom
       at: now,
     });
 
-    const [admin] = await tx.select().from(users).where(eq(users.id, adminId)).limit(1);
+    const admin = await memberById(tx, adminId);
     if (!admin || !admin.isAdmin || admin.status !== 'active') throw forbidden('Your admin access has ended');
     const expiresAt = new Date(current.createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
     if (expiresAt <= now) throw unauthorized('Please sign in again');

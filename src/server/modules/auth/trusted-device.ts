@@ -2,7 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { OTP_DEVICE_MAX_AGE_SECONDS } from '#common/auth.ts';
 import type { AppContext } from '#server/context.ts';
-import { users } from '#server/db/schema/users.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 /**
  * The device cookie of decision 129: proof that this browser signed in to a phone before, so the

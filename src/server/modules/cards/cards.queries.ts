@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_CARDS_PAGE_SIZE, type AdminCardSort, type Custody, type Grader, type RegistrySort, type Sport } from '#common/cards.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { pgArray, prepared } from '#server/db/prepared.ts';
 import { indexConstituents } from '#server/db/schema/market-index.ts';
-import { users } from '#server/db/schema/users.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 // The cards module's queries as builders, shared by its service and the bench (which runs them bare).
 
@@ -165,7 +167,7 @@ export function registryPage(
   });
 }
 
-export const owners = alias(users, 'owners');
+export const owners = userDirectory('owners');
 
 /** The search words as a prefix query ('mich jor' → 'mich:* & jor:*'), or null when there are none. */
 export function prefixQuery(q: string): string | null {

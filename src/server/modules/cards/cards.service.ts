@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMIN_CARDS_PAGE_SIZE,
   CARD_YEAR_MIN,
@@ -39,7 +38,6 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { certClaims } from '#server/db/schema/cert-claims.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
@@ -52,6 +50,10 @@ import { adminCardsPage, cardColumns, live, marketCandidates, registryPage, regi
 import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
 import { deleteRefusal } from './cards.policy.ts';
 import { findCert, psaDifferences } from './psa.service.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 type Log = { warn: (o: object, m: string) => void };
 export type CardRow = Omit<typeof cards.$inferSelect, 'search'>;
@@ -203,8 +205,8 @@ export async function cardSummaries(ctx: CardsContext, actor: SignedInActor): Pr
   return rows.map(toSummary);
 }
 
-const actors = alias(users, 'event_actors');
-const impersonators = alias(users, 'event_impersonators');
+const actors = userDirectory('event_actors');
+const impersonators = userDirectory('event_impersonators');
 
 /** GET /api/cards/{id}: the card, its owner and its provenance, oldest event first. */
 export async function cardDetail(ctx: CardsContext, actor: SignedInActor, input: { id: string }): Promise<CardDetail> {
@@ -620,7 +622,7 @@ export async function usersWithCards(ctx: CardsContext): Promise<UsersWithCardsR
     .from(cards)
     .innerJoin(users, eq(users.id, cards.ownerId))
     .where(live)
-    .groupBy(users.id)
+    .groupBy(users.id, users.name, users.phone)
     .orderBy(desc(sql`coalesce(sum(${cards.estimatedValueCents}), 0)`), asc(users.name));
   return rows.map((r) => ({ ...r, cardCount: Number(r.cardCount), totalEstimatedValueCents: Number(r.totalEstimatedValueCents) }));
 }

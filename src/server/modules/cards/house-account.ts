@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { users } from '#server/db/schema/users.ts';
+import { ensureSystemAccount } from '#server/modules/users/index.ts';
 
 /**
  * The house as a card owner (its inventory, cards it buys, fund holdings): one user row that can
@@ -16,11 +15,7 @@ let cached: { db: Db; id: string } | undefined;
 export async function houseAccountId(db: Db): Promise<string> {
   if (cached?.db === db) return cached.id;
   // An account made under the old name takes the new one.
-  await db
-    .insert(users)
-    .values({ phone: HOUSE_PHONE, name: HOUSE_NAME, status: 'suspended', smsOptIn: false })
-    .onConflictDoUpdate({ target: users.phone, set: { name: HOUSE_NAME }, setWhere: sql`${users.name} is distinct from ${HOUSE_NAME}` });
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, HOUSE_PHONE)).limit(1);
-  cached = { db, id: row.id };
-  return row.id;
+  const id = await ensureSystemAccount(db, { phone: HOUSE_PHONE, name: HOUSE_NAME });
+  cached = { db, id };
+  return id;
 }

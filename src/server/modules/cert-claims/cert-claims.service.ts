@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { cardHeldMessages, type Grader } from '#common/cards.ts';
 import {
   CERT_CLAIM_OPEN_MAX,
@@ -17,12 +16,12 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { certClaimEvents, certClaims } from '#server/db/schema/cert-claims.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { transferCard } from '#server/modules/cards/index.ts';
 import { certClaimAggregate, claimOpened, type CertClaimRow } from './cert-claims.aggregate.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log' | 'storage'>;
 
@@ -244,9 +243,9 @@ export async function readPhoto(ctx: Pick<AppContext, 'db' | 'storage'>, actor: 
 // Admin
 // ------------------------------------------------------------------------------------------------
 
-const claimants = alias(users, 'claimants');
-const holders = alias(users, 'holders');
-const deciders = alias(users, 'deciders');
+const claimants = userDirectory('claimants');
+const holders = userDirectory('holders');
+const deciders = userDirectory('deciders');
 
 /** GET /api/admin/cert-claims: the queue (open, oldest first) or the decided ones (newest first), with counts. */
 export async function adminClaims(ctx: Pick<AppContext, 'db'>, input: { status?: CertClaimStatus; id?: string }): Promise<AdminCertClaimsResponse> {

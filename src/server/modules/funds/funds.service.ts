@@ -33,7 +33,6 @@ import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { fundHoldings, fundMarks, fundRequests, funds, fundTransactions, fundValuationLines, fundValuations } from '#server/db/schema/funds.ts';
 import { indexConstituents, indexLevels } from '#server/db/schema/market-index.ts';
 import { onboardings } from '#server/db/schema/onboarding.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -46,6 +45,11 @@ import { marksOn } from './funds.marks.ts';
 import { actingClients } from '#server/lib/client-scope.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
+const deciders = userDirectory('d');
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
 type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
@@ -616,7 +620,7 @@ export async function adminFundDetail(ctx: ReadCtx, actor: SignedInActor, input:
         r: fundRequests,
         u: { id: users.id, name: users.name, phone: users.phone },
         userId: fundRequests.userId,
-        decider: sql<string | null>`(select name from users d where d.id = ${fundRequests.decidedBy})`,
+        decider: sql<string | null>`(select ${deciders.name} from ${deciders} where ${deciders.id} = ${fundRequests.decidedBy})`,
       })
       .from(fundRequests)
       .innerJoin(users, eq(users.id, fundRequests.userId))

@@ -16,7 +16,6 @@ import { dayOf } from '#common/market-index.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { funds, fundTransactions, fundValuationLines, fundValuations } from '#server/db/schema/funds.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -26,6 +25,10 @@ import { fundUpdated } from './funds.events.ts';
 import { fundDealt } from './funds.notifications.ts';
 import { ledgers, loadFund, type FundRow } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
 

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
-import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import type { HuntRow } from './hunts.aggregate.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 export const huntLinks = {
   myHunts: '/source?tab=hunts',

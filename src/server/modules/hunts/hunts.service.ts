@@ -17,7 +17,6 @@ import {
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { huntBoardViews, huntEvents, hunts, sources } from '#server/db/schema/hunts.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -25,6 +24,10 @@ import { approvedSourcesFor, closeOpenSourcesForHunt } from './sources.service.t
 import { huntAggregate, huntStamp, type HuntRow } from './hunts.aggregate.ts';
 import { huntUpdated } from './hunts.events.ts';
 import { huntCreated } from './hunts.notifications.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string) => new AppError('conflict', why);

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import { hunts } from '#server/db/schema/hunts.ts';
-import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { huntLinks, huntWhat, withNote } from './hunts.notifications.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import type { SourceRow } from './sources.aggregate.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 // source_status_changed toasts the responder, and source_updated the requester once approved:
 // these notifications fill the bell only.

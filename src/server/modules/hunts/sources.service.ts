@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import {
   budgetBand,
   huntMessages,
@@ -12,7 +12,6 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { hunts, sourceEvents, sources } from '#server/db/schema/hunts.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -21,6 +20,7 @@ import { sourceAggregate, sourceStamp, type SourceRow } from './sources.aggregat
 import { sourceUpdated } from './sources.events.ts';
 import { sourceCreated } from './sources.notifications.ts';
 import { cardRef } from '#server/modules/cards/index.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string) => new AppError('conflict', why);
@@ -30,8 +30,8 @@ const openStatuses: SourceStatus[] = ['pending', 'active'];
 // Shaping
 // ------------------------------------------------------------------------------------------------
 
-const requesters = aliasedTable(users, 'requesters');
-const responders = aliasedTable(users, 'responders');
+const requesters = userDirectory('requesters');
+const responders = userDirectory('responders');
 
 const cardRefColumns = { id: cards.id, subject: cards.subject, year: cards.year, brand: cards.brand, grader: cards.grader, grade: cards.grade };
 const huntSummaryColumns = {

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   deriveKycStatus,
   kycDocumentStatuses,
@@ -18,13 +17,13 @@ import {
 } from '#common/kyc.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import { kycDocumentEvents, kycDocuments } from '#server/db/schema/onboarding.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, inTransaction, transitionMany, type Aggregate, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { announceKyc } from './kyc.events.ts';
 import { kycDocumentChanged } from './kyc.hooks.ts';
 import { documentOwnerScope, mayReview } from './kyc.policy.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
 
 /** A member keeps at most this many documents (history included), so nobody can fill the disk. */
 export const KYC_MAX_DOCUMENTS_PER_USER = 40;
@@ -160,8 +159,8 @@ export async function uploadDocument(
   return toDocument(row);
 }
 
-const owners = alias(users, 'owners');
-const reviewers = alias(users, 'reviewers');
+const owners = userDirectory('owners');
+const reviewers = userDirectory('reviewers');
 
 /** GET /api/admin/kyc/documents: the review queue (oldest pending first) or every document. */
 export async function listForAdmin(

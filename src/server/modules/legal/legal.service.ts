@@ -14,10 +14,13 @@ import {
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { legalDrafts, legalPages, termsAcceptances } from '#server/db/schema/platform.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 /** Markdown to HTML that is safe to inject: no scripts, no event handlers, no foreign schemes. */
 export function renderMarkdown(markdown: string): string {

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import type { LoanStatus } from '#common/lending.ts';
-import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import type { LoanRow } from './lending.aggregate.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 const memberLink = (id: string) => `/lend?loan=${encodeURIComponent(id)}`;
 const staffLink = (id: string) => `/admin/loans?loan=${encodeURIComponent(id)}`;

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { cardHeldMessages } from '#common/cards.ts';
 import { formatDateUtc } from '#common/dates.ts';
 import { formatCents } from '#common/format.ts';
@@ -43,7 +42,6 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { loanCollateral, loanEvents, loanInstallments, loans } from '#server/db/schema/lending.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -68,6 +66,10 @@ import { postLoanFunded, postLoanSettledOutside } from '#server/modules/ledger/i
 import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
 import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 type ReadCtx = Pick<AppContext, 'db' | 'clock'>;
@@ -229,7 +231,7 @@ export async function quoteLoan(
 // Reading loans
 // ---------------------------------------------------------------------------------------------
 
-const reviewers = alias(users, 'reviewers');
+const reviewers = userDirectory('reviewers');
 
 interface Loaded {
   row: LoanRow;

@@ -1,5 +1,4 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { deriveKycStatus } from '#common/kyc.ts';
 import { formatCents } from '#common/format.ts';
 import {
@@ -15,7 +14,6 @@ import {
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -35,11 +33,15 @@ import { inTransaction, transition, type UnitOfWork } from '#server/lib/transiti
 import { getSetting } from '#server/modules/settings/index.ts';
 import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 import { actingClients, clientManagerScope, listedClients, mayActFor } from '#server/lib/client-scope.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 /** A manager may text the same invitation again after this long. */
 export const RESEND_COOLDOWN_SECONDS = 60;
 
-const managers = alias(users, 'managers');
+const managers = userDirectory('managers');
 
 type Row = { o: OnboardingRow; manager: { id: string; name: string | null; phone: string } | null };
 

@@ -31,14 +31,19 @@ import {
 import type { CardMarket } from '#common/cards.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { jobs } from '#server/db/schema/jobs.ts';
 import { indexConstituents, indexDivisorLog, indexLevels, indexMembers, indexReviews, priceObservations } from '#server/db/schema/market-index.ts';
-import { settings } from '#server/db/schema/platform.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
+import { defineJob, enqueueJob, jobQueued, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { getSetting, onSettingSaved, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
+import {
+  getSetting,
+  onSettingSaved,
+  readModuleState,
+  type SettingsReadCtx,
+  updateSetting,
+  writeModuleState,
+} from '#server/modules/settings/index.ts';
 import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;
@@ -115,10 +120,7 @@ export async function recomputeIndex(ctx: Pick<AppContext, 'db' | 'clock'>, opts
     }
     // A fresh version on every recompute: the stamp the cached levels are checked against.
     const state = { recomputedAt: ctx.clock.now().toISOString(), version: randomUUID() };
-    await tx
-      .insert(settings)
-      .values({ key: STATE_KEY, value: state })
-      .onConflictDoUpdate({ target: settings.key, set: { value: state } });
+    await writeModuleState(tx, STATE_KEY, state);
     return { levels: result.levels.length, reviews: result.log.length, members: result.members.size };
   };
   return opts.tx ? run(opts.tx) : ctx.db.transaction(run);
@@ -250,8 +252,7 @@ const levelsCache = new WeakMap<Db, { version: string; ranges: Map<string, { eta
 
 /** The stamp each recompute writes in its own transaction (older rows: their time). */
 async function recomputeVersion(db: Db): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, STATE_KEY)).limit(1);
-  const v = row?.value as { version?: string; recomputedAt?: string } | undefined;
+  const v = await readModuleState<{ version?: string; recomputedAt?: string }>(db, STATE_KEY);
   return v?.version ?? v?.recomputedAt ?? 'none';
 }
 
@@ -368,7 +369,7 @@ export async function adminIndex(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: 
   const today = dayOf(ctx.clock.now());
   const longFrom = addDays(today, -ELIGIBILITY.longDays);
   const shortFrom = addDays(today, -ELIGIBILITY.shortDays);
-  const [rows, last, cfg, [pending], [state]] = await Promise.all([
+  const [rows, last, cfg, pending, state] = await Promise.all([
     db
       .select({
         c: indexConstituents,
@@ -389,13 +390,13 @@ export async function adminIndex(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: 
       .orderBy(asc(indexConstituents.player), asc(indexConstituents.year)),
     pricesAsOf(db, today),
     getIndexSettings(ctx),
-    db.select({ n: count() }).from(jobs).where(eq(jobs.key, INDEX_RECOMPUTE_JOB)),
-    db.select({ value: settings.value }).from(settings).where(eq(settings.key, STATE_KEY)).limit(1),
+    jobQueued(db, INDEX_RECOMPUTE_JOB),
+    readModuleState<{ recomputedAt?: string }>(db, STATE_KEY),
   ]);
   return {
     settings: cfg,
-    recomputePending: Number(pending?.n ?? 0) > 0,
-    lastRecomputedAt: (state?.value as { recomputedAt?: string } | undefined)?.recomputedAt ?? null,
+    recomputePending: pending,
+    lastRecomputedAt: state?.recomputedAt ?? null,
     constituents: rows.map((r) => ({
       id: r.c.id,
       ...identity(r.c),

@@ -3,9 +3,12 @@ import type { ListingsQuery } from '#common/marketplace.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
-import { users } from '#server/db/schema/users.ts';
 import { pgArray, prepared } from '#server/db/prepared.ts';
 import { cardColumns, prefixQuery } from '#server/modules/cards/index.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 // The listings queries as builders, shared by the service and the bench (which runs them bare).
 

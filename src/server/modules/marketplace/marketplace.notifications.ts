@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
-import { users } from '#server/db/schema/users.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import type { CardRequestRow, ListingRow, SellOfferRow } from './marketplace.aggregates.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 // Where each party follows a notification to: the member's /sales tabs, the admins' queues.
 const links = {

@@ -17,7 +17,6 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { cardRequests, listings, promotionRequests, sellOffers } from '#server/db/schema/marketplace.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { auditBy } from '#server/lib/audit.ts';
@@ -46,6 +45,10 @@ import { cardRequestCreated, sellOfferCreated } from './marketplace.notification
 import { createListingIn, toListedCard, toListingCard } from './listings.service.ts';
 import { listingSelect } from './listings.queries.ts';
 import { recordHouseSale } from './sales.service.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string, field?: string) => new AppError('conflict', why, field ? { fieldErrors: { [field]: [why] } } : undefined);

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { toCsv } from '#common/csv.ts';
 import { linesFromTemplate, totalOf } from '#common/money.ts';
 import {
@@ -16,7 +15,6 @@ import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -26,6 +24,7 @@ import { getSetting, onSettingSaved } from '#server/modules/settings/index.ts';
 import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/index.ts';
 import { listingAggregate, salePayoutAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
 
@@ -147,8 +146,8 @@ export async function recordHouseSale(
 // Reads
 // ------------------------------------------------------------------------------------------------
 
-const buyers = alias(users, 'buyers');
-const sellers = alias(users, 'sellers');
+const buyers = userDirectory('buyers');
+const sellers = userDirectory('sellers');
 
 function salesSelect(db: Db) {
   return db

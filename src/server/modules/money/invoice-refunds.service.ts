@@ -5,7 +5,6 @@ import { moneyMessages, refundMessages, type CreateRefundValues, type Invoice, t
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { invoices, payments, refunds } from '#server/db/schema/money.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob, type JobAttempt } from '#server/lib/jobs.ts';
 import { inTransaction, transitionMany, type EventsContext, type UnitOfWork } from '#server/lib/transition.ts';
@@ -16,6 +15,10 @@ import { RefundRefusedError, type PaymentProvider } from '#server/providers/paym
 import { invoiceById } from './invoices.service.ts';
 import { refundAggregate } from './money.aggregates.ts';
 import type { MoneyContext } from './money.context.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 export const ADMIN_REFUND_JOB = 'money.admin_refund';
 

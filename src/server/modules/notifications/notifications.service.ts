@@ -18,7 +18,6 @@ import {
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { notificationPreferences, notifications } from '#server/db/schema/notifications.ts';
-import { users } from '#server/db/schema/users.ts';
 import { notFound } from '#server/errors.ts';
 import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
@@ -26,6 +25,10 @@ import { audit, auditBy } from '#server/lib/audit.ts';
 import { isOptedOut } from '#server/modules/sms-convos/index.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { notificationRaised } from './notifications.events.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 export const NOTIFICATION_SMS_JOB = 'notifications.sms';
 

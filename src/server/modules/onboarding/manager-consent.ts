@@ -2,11 +2,14 @@ import { eq } from 'drizzle-orm';
 import { managerConsentTransitions, type ManagerConsent } from '#common/onboarding.ts';
 import type { Db } from '#server/db/client.ts';
 import { managerConsentEvents, onboardings } from '#server/db/schema/onboarding.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import { announceOnboarding } from './onboarding.events.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 type OnboardingRow = typeof onboardings.$inferSelect;
 

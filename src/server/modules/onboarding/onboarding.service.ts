@@ -16,7 +16,6 @@ import type { FundAllocation } from '#common/funds.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { onboardingEvents, onboardings } from '#server/db/schema/onboarding.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, inTransaction, transition, type Aggregate, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
 import { fundAllocationFor, saveFundAllocation } from '#server/modules/funds/index.ts';
@@ -25,6 +24,10 @@ import { getSetting } from '#server/modules/settings/index.ts';
 import { agreementSha256, SERVICE_AGREEMENT } from './agreement.ts';
 import { announceOnboarding } from './onboarding.events.ts';
 import { managerConsentAggregate } from './manager-consent.ts';
+import { setUserName, userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 export type OnboardingRow = typeof onboardings.$inferSelect;
 
@@ -98,7 +101,7 @@ export async function onClientSignIn(
   }
   if (row.managerConsent !== 'accepted') return null;
   if (!user.name && row.clientName) {
-    await tx.update(users).set({ name: row.clientName, updatedAt: now }).where(eq(users.id, user.id));
+    await setUserName(tx, user.id, row.clientName, now);
   }
   if (row.status !== 'pending_invitation') return null;
   return transition(uow, onboardingAggregate, {

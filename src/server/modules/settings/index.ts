@@ -5,6 +5,15 @@ import { settingsRoutes } from './settings.routes.ts';
 export { featureGate } from './feature-gate.ts';
 export { SettingsCache } from './settings-cache.ts';
 export { settingsRoutes } from './settings.routes.ts';
-export { getSetting, onSettingSaved, seedSetting, seedSettings, type SettingsReadCtx, updateSetting } from './settings.service.ts';
+export {
+  getSetting,
+  onSettingSaved,
+  readModuleState,
+  writeModuleState,
+  seedSetting,
+  seedSettings,
+  type SettingsReadCtx,
+  updateSetting,
+} from './settings.service.ts';
 
 export const settingsModule = defineModule({ name: 'settings', routes: [settingsRoutes] });

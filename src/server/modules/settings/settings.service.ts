@@ -10,6 +10,7 @@ import {
   type SettingsValues,
 } from '#common/settings.ts';
 import type { Actor, AppContext } from '#server/context.ts';
+import type { Db } from '#server/db/client.ts';
 import { settings } from '#server/db/schema/platform.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
@@ -164,6 +165,19 @@ export async function seedSetting<S extends SettingsSection>(
   const value = input.value ?? settingsDefaults[input.section];
   const q = ctx.db.insert(settings).values({ key: input.section, value });
   await (input.overwrite ? q.onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } }) : q.onConflictDoNothing());
+}
+
+/**
+ * A module's own state kept in the settings table under its own key (not an admin section):
+ * market-index's recompute stamp. Read and written here so settings alone touches its table.
+ */
+export async function readModuleState<T>(db: Db, key: string): Promise<T | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value as T | undefined;
+}
+
+export async function writeModuleState(tx: Db, key: string, value: Record<string, unknown>) {
+  await tx.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
 }
 
 /** The made-up bank name earlier versions seeded; a row still holding it has no real instructions. */

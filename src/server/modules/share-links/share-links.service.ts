@@ -18,7 +18,6 @@ import {
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
-import { users } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -26,6 +25,10 @@ import { hourOf, newShareToken, referrerHost, sameToken, tokenHash, visitorHash 
 import { canManageCardLinks, canRevokeLink } from './share-links.policy.ts';
 import { cachedOgPng, ogAlt, ogTag, renderOgPng, type OgSource } from './share-links.og.ts';
 import { cardRef, psaCertRecord } from '#server/modules/cards/index.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config' | 'storage'>;
 type LinkRow = typeof shareLinks.$inferSelect;

@@ -4,5 +4,6 @@ import { smsConvosRoutes } from './sms-convos.routes.ts';
 
 export { smsConvosRoutes } from './sms-convos.routes.ts';
 export { isOptedOut } from './sms-convos.service.ts';
+export { applyDeliveryStatus, type DeliveryStatus, storeInboundSms } from './sms-delivery.service.ts';
 
 export const smsConvosModule = defineModule({ name: 'sms-convos', routes: [smsConvosRoutes] });

@@ -3,10 +3,14 @@ import { SMS_THREAD_MAX_MESSAGES, SMS_THREADS_PAGE_SIZE, type SmsMessage, type S
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
-import { accessRequests, users } from '#server/db/schema/users.ts';
+import { accessRequests } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
+
+// Members through users' read model (decision 135).
+const users = userDirectory('users');
 
 /** A number is opted out when its latest keyword reply was STOP (or a synonym) rather than START. */
 export async function isOptedOut(ctx: Pick<AppContext, 'db'>, input: { phone: string }): Promise<boolean> {

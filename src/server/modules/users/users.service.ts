@@ -14,8 +14,8 @@ import { userEvents, users } from '#server/db/schema/users.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { historyIn, inTransaction, transition, type Aggregate } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { revokeAllSessionsOf } from '#server/modules/auth/index.ts';
 import { profileUpdated, userUpdated } from './users.events.ts';
+import { revokeSessionsOf } from './users.hooks.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -170,11 +170,11 @@ export async function updateUserAccess(
     const who = { ...auditBy(actor), targetType: 'user', targetId: userId, at: now };
     if (Object.keys(roleChanges).length) {
       await audit(tx, { ...who, action: 'user.roles_changed', data: roleChanges });
-      if (roleChanges.isAdmin?.to === false) await revokeAllSessionsOf(tx, userId, now, { asImpersonatorOnly: true });
+      if (roleChanges.isAdmin?.to === false) await revokeSessionsOf(tx, userId, now, { asImpersonatorOnly: true });
     }
     if (statusChanged) {
       let sessionsEnded = 0;
-      if (after.status === 'suspended') sessionsEnded = await revokeAllSessionsOf(tx, userId, now);
+      if (after.status === 'suspended') sessionsEnded = await revokeSessionsOf(tx, userId, now);
       await audit(tx, { ...who, action: after.status === 'suspended' ? 'user.suspended' : 'user.reactivated', data: { sessionsEnded } });
     }
     announce(after);

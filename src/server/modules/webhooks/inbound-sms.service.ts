@@ -1,12 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { normalizePhone } from '#common/phone.ts';
-import { SMS_BODY_MAX_LENGTH } from '#common/sms-convos.ts';
 import { optKeyword } from '#common/sms-keywords.ts';
 import type { Actor, AppContext } from '#server/context.ts';
-import { smsMessages } from '#server/db/schema/sms.ts';
-import { accessRequests, users } from '#server/db/schema/users.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit } from '#server/lib/audit.ts';
+import { carrySmsOptInToRequest } from '#server/modules/access-requests/index.ts';
+import { storeInboundSms } from '#server/modules/sms-convos/index.ts';
+import { setSmsOptInByPhone } from '#server/modules/users/index.ts';
 
 export interface InboundSms {
   messageSid: string;
@@ -24,40 +23,24 @@ export async function receiveInboundSms(ctx: Pick<AppContext, 'db' | 'clock' | '
   const phone = normalizePhone(sms.from) ?? sms.from.trim();
   const keyword = optKeyword(sms.body);
   return inTransaction(ctx, async ({ tx }) => {
-    const inserted = await tx
-      .insert(smsMessages)
-      .values({
-        direction: 'inbound',
-        phone,
-        body: sms.body.slice(0, SMS_BODY_MAX_LENGTH),
-        purpose: keyword ?? 'inbound',
-        provider: 'twilio',
-        providerId: sms.messageSid,
-        status: 'received',
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: smsMessages.providerId })
-      .returning({ id: smsMessages.id });
-    if (!inserted.length) return { stored: false as const, keyword: null };
+    const stored = await storeInboundSms(tx, { phone, body: sms.body, purpose: keyword ?? 'inbound', providerId: sms.messageSid, createdAt: now });
+    if (!stored) return { stored: false as const, keyword: null };
 
     if (keyword) {
       const smsOptIn = keyword === 'opt_in';
-      const members = await tx.update(users).set({ smsOptIn, updatedAt: now }).where(eq(users.phone, phone)).returning({ id: users.id });
+      const memberId = await setSmsOptInByPhone(tx, phone, smsOptIn, now);
       // A requester who is not a member yet carries the choice into the account made at sign-in.
-      await tx
-        .update(accessRequests)
-        .set({ smsOptIn, updatedAt: now })
-        .where(and(eq(accessRequests.phone, phone), inArray(accessRequests.status, ['pending', 'approved'])));
+      await carrySmsOptInToRequest(tx, phone, smsOptIn, now);
       await audit(tx, {
-        actorId: members[0]?.id ?? null,
+        actorId: memberId,
         action: keyword === 'opt_out' ? 'sms.opted_out' : 'sms.opted_in',
-        targetType: members[0] ? 'user' : 'phone',
-        targetId: members[0]?.id ?? phone,
-        data: { messageId: inserted[0].id, via: 'keyword' },
+        targetType: memberId ? 'user' : 'phone',
+        targetId: memberId ?? phone,
+        data: { messageId: stored, via: 'keyword' },
         ip: actor.ip,
         at: now,
       });
     }
-    return { stored: true as const, id: inserted[0].id, keyword };
+    return { stored: true as const, id: stored, keyword };
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden } from '#server/errors.ts';
 import { TWILIO_STATUS_WEBHOOK_PATH } from '#server/providers/sms/twilio.ts';
-import { applyDeliveryStatus } from './delivery-status.service.ts';
+import { applyDeliveryStatus } from '#server/modules/sms-convos/index.ts';
 import { receiveInboundSms } from './inbound-sms.service.ts';
 import { verifyTwilioSignature, type FormPairs } from './twilio-signature.ts';
 

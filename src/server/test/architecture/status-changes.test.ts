@@ -11,7 +11,7 @@ const serverDir = join(root, 'src', 'server');
 
 /** Statuses that are not an aggregate's, each with why it may be written directly. */
 const allowed: Record<string, string> = {
-  'src/server/modules/webhooks/delivery-status.service.ts':
+  'src/server/modules/sms-convos/sms-delivery.service.ts':
     "Twilio's delivery report about one outbound SMS: the provider's status, applied forward by rank as reports arrive out of order; no status machine of ours.",
 };
 

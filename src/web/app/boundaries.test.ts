@@ -27,7 +27,26 @@ const mayNameApiPaths = (path: string) =>
   path.startsWith('test/') ||
   /\.test\.tsx?$/.test(path);
 
+/** `useQuery(…)` calls whose options are not a query-options factory (`xQuery(…)`, or `{ ...xQuery(…), enabled }`). */
+export function inlineQueries(source: string): string[] {
+  return [...source.matchAll(/useQuery\((?!\s*(?:\w+Query\(|\{\s*\.\.\.\w+Query\())([^\n]{0,60})/g)].map((m) => m[1]!.trim());
+}
+
 describe('the web data layer', () => {
+  it('tells a query built by its factory from one spelled inline', () => {
+    expect(inlineQueries('useQuery(holdQuery(id)); useQuery({ ...meQuery(), enabled }); useQuery({ queryKey: k, queryFn })')).toEqual([
+      '{ queryKey: k, queryFn })',
+    ]);
+  });
+
+  it('builds every read from its query-options factory (decision 017)', () => {
+    const found = sourceFiles(webDir)
+      .map((file) => relative(webDir, file).split(sep).join('/'))
+      .filter((path) => !/\.test\.tsx?$/.test(path) && !path.startsWith('test/'))
+      .flatMap((path) => inlineQueries(readFileSync(join(webDir, path), 'utf8')).map((call) => `${path}: useQuery(${call}`));
+    expect(found).toEqual([]);
+  });
+
   it('finds /api literals of every quote style, and nothing else', () => {
     expect(apiLiterals(`queryKey: ['/api/user/profile'], x: "/api/x", y: \`/api/a/\${id}\`, z: '/apiary', c: 'ok'`)).toEqual([
       '/api/user/profile',

@@ -21,8 +21,8 @@ export const useAdminListings = (params: ListParams) => useQuery(adminListingsQu
 
 /** GET /api/admin/listings/house-cards: house cards in the vault that nothing holds. */
 export const fetchHouseCards = (signal?: AbortSignal) => apiGet<HouseCardsResponse>(adminMarketKeys.houseCards, signal);
-export const useHouseCards = (enabled: boolean) =>
-  useQuery({ queryKey: adminMarketKeys.houseCards, queryFn: ({ signal }) => fetchHouseCards(signal), enabled });
+export const houseCardsQuery = () => queryOptions({ queryKey: adminMarketKeys.houseCards, queryFn: ({ signal }) => fetchHouseCards(signal) });
+export const useHouseCards = (enabled: boolean) => useQuery({ ...houseCardsQuery(), enabled });
 
 const invalidateAll = (qc: ReturnType<typeof useQueryClient>) =>
   Promise.all([qc.invalidateQueries({ queryKey: adminMarketKeys.listings }), qc.invalidateQueries({ queryKey: adminMarketKeys.houseCards })]);

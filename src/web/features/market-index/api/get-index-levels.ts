@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LevelsResponse } from '#common/market-index.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { indexKeys, indexPaths } from './keys.ts';
 
 /** GET /api/index/levels: the whole daily series; the chart picks its window on the client. */
-export const useIndexLevels = () =>
-  useQuery({ queryKey: indexKeys.levels, queryFn: ({ signal }) => apiRequest<LevelsResponse>('GET', indexPaths.levels, { signal }) });
+export const fetchIndexLevels = (signal?: AbortSignal) => apiRequest<LevelsResponse>('GET', indexPaths.levels, { signal });
+export const indexLevelsQuery = () => queryOptions({ queryKey: indexKeys.levels, queryFn: ({ signal }) => fetchIndexLevels(signal) });
+export const useIndexLevels = () => useQuery(indexLevelsQuery());

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SharedCard } from '#common/share-links.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { shareKeys, sharePaths } from './keys.ts';
@@ -7,5 +7,6 @@ import { shareKeys, sharePaths } from './keys.ts';
 export const fetchSharedCard = (token: string, signal?: AbortSignal) =>
   apiRequest<SharedCard>('GET', sharePaths.shared(token), { signal, params: { ref: document.referrer || undefined } });
 
-export const useSharedCard = (token: string) =>
-  useQuery({ queryKey: shareKeys.shared(token), queryFn: ({ signal }) => fetchSharedCard(token, signal), retry: false, staleTime: Infinity });
+export const sharedCardQuery = (token: string) =>
+  queryOptions({ queryKey: shareKeys.shared(token), queryFn: ({ signal }) => fetchSharedCard(token, signal), retry: false, staleTime: Infinity });
+export const useSharedCard = (token: string) => useQuery(sharedCardQuery(token));

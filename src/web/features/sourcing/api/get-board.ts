@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BoardHunt } from '#common/hunts.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { huntKeys, huntPaths } from './keys.ts';
@@ -10,8 +10,8 @@ export interface BoardFilters {
 }
 
 /** GET /api/hunts/active: the board, filtered by sport, player and the grade in hand. */
-export const useBoard = (filters: BoardFilters) =>
-  useQuery({
-    queryKey: huntKeys.boardFiltered({ ...filters }),
-    queryFn: ({ signal }) => apiRequest<{ hunts: BoardHunt[] }>('GET', huntPaths.board, { signal, params: { ...filters } }),
-  });
+export const fetchBoard = (filters: BoardFilters, signal?: AbortSignal) =>
+  apiRequest<{ hunts: BoardHunt[] }>('GET', huntPaths.board, { signal, params: { ...filters } });
+export const boardQuery = (filters: BoardFilters) =>
+  queryOptions({ queryKey: huntKeys.boardFiltered({ ...filters }), queryFn: ({ signal }) => fetchBoard(filters, signal) });
+export const useBoard = (filters: BoardFilters) => useQuery(boardQuery(filters));

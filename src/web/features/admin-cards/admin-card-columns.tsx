@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { titleCase } from '#common/title-case.ts';
 import { AuditTrailLink } from '#web/components/audit-trail-link.tsx';
 import { AlertTriangle, ArrowRightLeft, PencilLine } from 'lucide-react';
 import { graderLabels, sportLabels, type AdminCardRow, type Custody } from '#common/cards.ts';
@@ -16,7 +17,7 @@ export const adminCustodyStatuses: StatusMap<Custody> = {
   in_vault: { label: 'In vault', tone: 'success' },
 };
 
-const title = (c: AdminCardRow) => `${c.year} ${c.brand} ${c.subject}`;
+const title = (c: AdminCardRow) => `${c.year} ${titleCase(c.brand)} ${titleCase(c.subject)}`;
 export const ownerName = (c: AdminCardRow) => c.owner.name || formatPhoneForDisplay(c.owner.phone);
 
 function Thumb({ card }: { card: AdminCardRow }) {

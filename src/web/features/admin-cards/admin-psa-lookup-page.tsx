@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { titleCase } from '#common/title-case.ts';
 import { Download, Search } from 'lucide-react';
 import { cardMessages, PSA_BULK_MAX, type PsaBulkRow } from '#common/cards.ts';
 import { ResponsiveTable, type Column } from '#web/components/responsive-table.tsx';
@@ -38,9 +39,11 @@ const columns: Column<PsaBulkRow>[] = [
     cell: (r) =>
       r.cert ? (
         <>
-          <p className="font-medium">{r.cert.subject ?? '—'}</p>
+          <p className="font-medium">{titleCase(r.cert.subject) ?? '—'}</p>
           <p className="text-xs text-muted-foreground">
-            {[r.cert.year, r.cert.brand, r.cert.cardNumber ? `#${r.cert.cardNumber}` : null, r.cert.variety].filter(Boolean).join(' · ')}
+            {[r.cert.year, titleCase(r.cert.brand), r.cert.cardNumber ? `#${r.cert.cardNumber}` : null, titleCase(r.cert.variety)]
+              .filter(Boolean)
+              .join(' · ')}
           </p>
         </>
       ) : (

@@ -252,7 +252,7 @@ const levelsCache = new WeakMap<Db, { version: string; ranges: Map<string, { eta
 
 /** The stamp each recompute writes in its own transaction (older rows: their time). */
 async function recomputeVersion(db: Db): Promise<string> {
-  const v = await readModuleState<{ version?: string; recomputedAt?: string }>(db, STATE_KEY);
+  const v = await readModuleState<{ version?: string; recomputedAt?: string }>({ db }, STATE_KEY);
   return v?.version ?? v?.recomputedAt ?? 'none';
 }
 
@@ -391,7 +391,7 @@ export async function adminIndex(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: 
     pricesAsOf(db, today),
     getIndexSettings(ctx),
     jobQueued(db, INDEX_RECOMPUTE_JOB),
-    readModuleState<{ recomputedAt?: string }>(db, STATE_KEY),
+    readModuleState<{ recomputedAt?: string }>({ db }, STATE_KEY),
   ]);
   return {
     settings: cfg,

@@ -171,8 +171,8 @@ export async function seedSetting<S extends SettingsSection>(
  * A module's own state kept in the settings table under its own key (not an admin section):
  * market-index's recompute stamp. Read and written here so settings alone touches its table.
  */
-export async function readModuleState<T>(db: Db, key: string): Promise<T | undefined> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+export async function readModuleState<T>(ctx: Pick<AppContext, 'db'>, key: string): Promise<T | undefined> {
+  const [row] = await ctx.db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
   return row?.value as T | undefined;
 }
 

@@ -15,7 +15,9 @@ export {
   type SessionLookupCache,
 } from './session.service.ts';
 
-// users ends a suspended member's sessions through this (users sits below auth).
-provideSessionRevoker(revokeAllSessionsOf);
-
-export const authModule = defineModule({ name: 'auth', routes: [authRoutes] });
+export const authModule = defineModule({
+  name: 'auth',
+  routes: [authRoutes],
+  // users ends a suspended member's sessions through this (users sits below auth).
+  listeners: [() => provideSessionRevoker(revokeAllSessionsOf)],
+});

@@ -4,7 +4,9 @@ import { lendingJobs, scheduleLendingUpkeep } from './lending.jobs.ts';
 import { onHeldCardRevalued } from '#server/modules/cards/index.ts';
 import { onInvoicePaid } from '#server/modules/money/index.ts';
 import { lendingRoutes } from './lending.routes.ts';
+import { onSettingSaved } from '#server/modules/settings/index.ts';
 import { collateralRevalued, loanInvoicePaid } from './lending.service.ts';
+import { checkLendingSettings } from './lending.settings.ts';
 
 export { lendingJobs, scheduleLendingUpkeep } from './lending.jobs.ts';
 export { lendingRoutes } from './lending.routes.ts';
@@ -14,5 +16,9 @@ export const lendingModule = defineModule({
   routes: [lendingRoutes],
   jobs: lendingJobs,
   schedules: [{ name: 'lending upkeep', start: (ctx) => scheduleLendingUpkeep(ctx) }],
-  listeners: [() => onInvoicePaid('loan', loanInvoicePaid), () => onHeldCardRevalued('loan', collateralRevalued)],
+  listeners: [
+    () => onInvoicePaid('loan', loanInvoicePaid),
+    () => onHeldCardRevalued('loan', collateralRevalued),
+    () => onSettingSaved('lending', checkLendingSettings),
+  ],
 });

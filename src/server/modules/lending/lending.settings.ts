@@ -3,7 +3,7 @@ import type { FeeLine } from '#common/money.ts';
 import type { Actor, AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
 import { billingTemplate, feeTemplateAppliesTo, type FeeTemplateRow } from '#server/modules/money/index.ts';
-import { getSetting, onSettingSaved, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
+import { getSetting, type SavedHook, type SettingsReadCtx, updateSetting } from '#server/modules/settings/index.ts';
 
 /** The lending policy (the settings service's `lending` section). */
 export const getLendingPolicy = (ctx: SettingsReadCtx): Promise<LendingPolicy> => getSetting(ctx, 'lending');
@@ -36,15 +36,15 @@ export async function lendingPolicyView(ctx: SettingsReadCtx): Promise<LendingPo
   return { policy, terms: await publicTerms(ctx, policy) };
 }
 
-// A policy naming a fee template that does not apply to loans is refused, whoever saves it.
-onSettingSaved('lending', async ({ tx }, { value }) => {
+/** A policy naming a fee template that does not apply to loans is refused, whoever saves it. */
+export const checkLendingSettings: SavedHook<'lending'> = async ({ tx }, { value }) => {
   const id = value.originationFeeTemplateId;
   if (!id) return;
   if ((await feeTemplateAppliesTo({ db: tx }, { id })) !== 'loan') {
     const msg = 'Choose a fee template that applies to loans';
     throw new AppError('bad_request', msg, { fieldErrors: { originationFeeTemplateId: [msg] } });
   }
-});
+};
 
 /** PATCH /api/admin/settings/lending: merges the change, checks the whole policy, saves it audited. */
 export async function patchLendingPolicy(

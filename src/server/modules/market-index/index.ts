@@ -1,7 +1,8 @@
 // The market-index module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
 import { defineModule } from '#server/lib/module.ts';
 import { marketIndexRoutes } from './market-index.routes.ts';
-import { marketIndexJobs, scheduleDailyRecompute } from './market-index.service.ts';
+import { onSettingSaved } from '#server/modules/settings/index.ts';
+import { marketIndexJobs, recomputeOnSettingsSaved, scheduleDailyRecompute } from './market-index.service.ts';
 
 export { marketIndexRoutes } from './market-index.routes.ts';
 export {
@@ -18,4 +19,5 @@ export const marketIndexModule = defineModule({
   routes: [marketIndexRoutes],
   jobs: marketIndexJobs,
   schedules: [{ name: 'daily index recompute', start: (ctx) => scheduleDailyRecompute(ctx) }],
+  listeners: [() => onSettingSaved('index', recomputeOnSettingsSaved)],
 });

@@ -38,7 +38,7 @@ import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import {
   getSetting,
-  onSettingSaved,
+  type SavedHook,
   readModuleState,
   type SettingsReadCtx,
   updateSetting,
@@ -66,10 +66,10 @@ const identity = (r: ConstituentRowDb): ConstituentIdentity => ({
 /** The index's method settings (the settings service's `index` section). */
 export const getIndexSettings = (ctx: SettingsReadCtx) => getSetting(ctx, 'index');
 
-// Saving the settings rebuilds the series in the same transaction, whoever saves them.
-onSettingSaved('index', async (uow, { clock }) => {
+/** Saving the settings rebuilds the series in the same transaction, whoever saves them. */
+export const recomputeOnSettingsSaved: SavedHook<'index'> = async (uow, { clock }) => {
   await recomputeIndex({ db: uow.tx, clock }, { tx: uow.tx });
-});
+};
 
 // ------------------------------------------------------------------------------------------------
 // Recompute

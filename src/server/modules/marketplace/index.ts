@@ -3,7 +3,8 @@ import { defineModule } from '#server/lib/module.ts';
 import { marketplaceJobs } from './marketplace.jobs.ts';
 import { onInvoicePaid } from '#server/modules/money/index.ts';
 import { marketplaceRoutes } from './marketplace.routes.ts';
-import { saleInvoicePaid } from './sales.service.ts';
+import { onSettingSaved } from '#server/modules/settings/index.ts';
+import { checkMarketplaceSettings, saleInvoicePaid } from './sales.service.ts';
 
 export { marketplaceJobs } from './marketplace.jobs.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
@@ -12,5 +13,5 @@ export const marketplaceModule = defineModule({
   name: 'marketplace',
   routes: [marketplaceRoutes],
   jobs: marketplaceJobs,
-  listeners: [() => onInvoicePaid('sale', saleInvoicePaid)],
+  listeners: [() => onInvoicePaid('sale', saleInvoicePaid), () => onSettingSaved('marketplace', checkMarketplaceSettings)],
 });

@@ -20,7 +20,7 @@ import { inTransaction, transition, type UnitOfWork } from '#server/lib/transiti
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { appendEvent, cardColumns, houseAccountId, transferCard } from '#server/modules/cards/index.ts';
 import { billingTemplate, feeTemplateAppliesTo, type InvoicePaidHandler } from '#server/modules/money/index.ts';
-import { getSetting, onSettingSaved } from '#server/modules/settings/index.ts';
+import { getSetting, type SavedHook } from '#server/modules/settings/index.ts';
 import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/index.ts';
 import { listingAggregate, salePayoutAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
@@ -39,15 +39,15 @@ async function saleFeesCents(db: Db, priceCents: number): Promise<number> {
   return tpl ? Math.min(priceCents, totalOf(linesFromTemplate(tpl.lines, priceCents))) : 0;
 }
 
-// The marketplace's sale fee must come from a template that applies to sales.
-onSettingSaved('marketplace', async ({ tx }, { value }) => {
+/** The marketplace's sale fee must come from a template that applies to sales. */
+export const checkMarketplaceSettings: SavedHook<'marketplace'> = async ({ tx }, { value }) => {
   const id = value.saleFeeTemplateId;
   if (!id) return;
   if ((await feeTemplateAppliesTo({ db: tx }, { id })) !== 'sale') {
     const msg = 'Choose a fee template that applies to sales';
     throw new AppError('bad_request', msg, { fieldErrors: { saleFeeTemplateId: [msg] } });
   }
-});
+};
 
 /**
  * Payment of a sale invoice settled (decision 030): the listing is sold, one sales row written,

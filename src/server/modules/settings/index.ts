@@ -8,6 +8,7 @@ export { settingsRoutes } from './settings.routes.ts';
 export {
   getSetting,
   onSettingSaved,
+  type SavedHook,
   readModuleState,
   writeModuleState,
   seedSetting,

@@ -10,6 +10,7 @@ import {
   type SettingsValues,
 } from '#common/settings.ts';
 import type { Actor, AppContext } from '#server/context.ts';
+import { createHook } from '#server/lib/hooks.ts';
 import type { Db } from '#server/db/client.ts';
 import { settings } from '#server/db/schema/platform.ts';
 import { AppError } from '#server/errors.ts';
@@ -53,21 +54,19 @@ export async function getSetting<S extends SettingsSection>(ctx: SettingsReadCtx
   return value;
 }
 
-type SavedHook<S extends SettingsSection> = (
+export type SavedHook<S extends SettingsSection> = (
   uow: UnitOfWork,
   input: { value: SettingsValues[S]; before: SettingsValues[S]; clock: AppContext['clock'] },
 ) => Promise<void>;
-const savedHooks = new Map<SettingsSection, SavedHook<never>[]>();
+const savedHooks = createHook<SettingsSection, SavedHook<never>>();
 
 /**
  * Work a module does in the same transaction as a save of one of its sections: checks that need
  * the database (a fee template that applies to loans) or rebuilds (the index series). A check
  * throws an AppError with field errors and nothing is saved.
  */
-export function onSettingSaved<S extends SettingsSection>(section: S, hook: SavedHook<S>) {
-  const list = savedHooks.get(section) ?? [];
-  list.push(hook as unknown as SavedHook<never>);
-  savedHooks.set(section, list);
+export function onSettingSaved<S extends SettingsSection>(section: S, hook: SavedHook<S>): () => void {
+  return savedHooks.on(section, hook as unknown as SavedHook<never>);
 }
 
 /** What the audit log keeps of a value: wire instructions only say whether they are set. */
@@ -133,7 +132,7 @@ export async function updateSetting<S extends SettingsSection>(
     const tidy = normalise[section] as ((v: SettingsValues[S]) => SettingsValues[S]) | undefined;
     if (tidy) value = tidy(value);
     await tx.update(settings).set({ value, updatedAt: now }).where(eq(settings.key, section));
-    for (const hook of (savedHooks.get(section) ?? []) as SavedHook<S>[]) await hook(uow, { value, before, clock: ctx.clock });
+    for (const hook of savedHooks.handlers(section) as SavedHook<S>[]) await hook(uow, { value, before, clock: ctx.clock });
     await audit(tx, {
       ...auditBy(actor),
       action: `settings.${section}_updated`,

@@ -216,6 +216,9 @@ describe.skipIf(inject('skipBrowser'))('phone sign-in, member shell and imperson
       'Private MarketPlace',
       'Lend',
       'Registry',
+      'Funds',
+      'Source',
+      'Sales',
       'Dashboard',
       'Settings',
     ]);

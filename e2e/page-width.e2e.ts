@@ -192,6 +192,8 @@ describe.skipIf(inject('skipBrowser'))('every signed-in page fits the window at 
   }, 60_000);
 
   it('no page logged an error', () => {
-    expect({ admin: errors.admin, member: errors.member, manager: errors.manager }).toEqual({ admin: [], member: [], manager: [] });
+    // Visiting every page in seconds trips the page-view beacon's rate limit, by design; nothing else may fail.
+    const real = (list: string[]) => list.filter((e) => !/status of 429 .*\/api\/analytics\/page-view/.test(e));
+    expect({ admin: real(errors.admin), member: real(errors.member), manager: real(errors.manager) }).toEqual({ admin: [], member: [], manager: [] });
   });
 });

@@ -10,7 +10,7 @@ export const testMember = {
   id: 'u1',
   phone: '+12125550103',
   name: 'Casey',
-  isAuthenticated: true,
+  isAuthenticated: true as const,
   isAdmin: false,
   isManager: false,
   isImpersonated: false,

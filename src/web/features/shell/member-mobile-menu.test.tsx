@@ -5,21 +5,14 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { clientRoutes } from '#common/routes.ts';
 import type { CurrentUser } from '#web/features/auth/api/get-current-user.ts';
+import { testMember } from '#web/test/render-member-page.tsx';
 import MemberMobileMenu from './member-mobile-menu.tsx';
 import { NavProvider } from './nav-context.tsx';
 import { ACCOUNT_LINKS, MEMBER_LINKS } from './nav-items.ts';
 
 afterEach(cleanup);
 
-const user = {
-  id: '0b8f6f5e-4a7c-4f57-9d67-6a1f0f6f2a11',
-  phone: '+12125550103',
-  name: 'Casey Collector',
-  isAuthenticated: true,
-  isAdmin: false,
-  isManager: false,
-  isImpersonated: false,
-} as CurrentUser;
+const user: CurrentUser = testMember;
 
 const memberPages = clientRoutes.filter((r) => r.layout === 'member').map((r) => r.path as string);
 

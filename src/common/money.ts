@@ -324,6 +324,7 @@ export const refundMessages = {
   keyReused: 'This Idempotency-Key was already used for a different refund',
   memberTitle: 'Refund on your invoice',
   member: (number: string, amount: string) => `${amount} of invoice ${number} was refunded to you`,
+  membershipEnded: 'The invoice is refunded in full, so its membership has ended.',
 } as const;
 
 export const createRefundSchema = z.object({

@@ -70,6 +70,8 @@ export interface FakeStripe {
   /** Charges made by paid completions (and any a test adds: money Stripe took that we never heard of). */
   charges: FakeStripeCharge[];
   requests: { method: string; path: string; authorized: boolean; idempotencyKey: string | null }[];
+  /** The payment intent that paid a subscription's first invoice (a subscription-mode completion makes it). */
+  firstInvoicePayment(subscriptionId: string): string | null;
   /** How many more POST /v1/refunds answer 500 (Stripe having a bad day); 0 by default. */
   refundFaults: number;
   /**
@@ -115,8 +117,33 @@ export async function startFakeStripe(
   const refunds: FakeStripe['refunds'] = [];
   const charges: FakeStripeCharge[] = [];
   const now = () => Math.floor((opts.now?.() ?? Date.now()) / 1000);
+  // A subscription-mode session pays its subscription's first invoice, through a payment intent
+  // the session itself does not carry (as at Stripe): kept here for refunds to find.
+  const subscriptionsById = new Map<string, { id: string; invoices: string[] }>();
+  const invoicesById = new Map<
+    string,
+    { id: string; subscription: string; billing_reason: string; payment_intent: string; amount_paid: number; currency: string; created: number }
+  >();
+  const firstInvoice = (s: FakeStripeSession) => {
+    const sub = subscriptionsById.get(s.subscription!) ?? { id: s.subscription!, invoices: [] };
+    subscriptionsById.set(sub.id, sub);
+    const known = sub.invoices.map((i) => invoicesById.get(i)!).find((i) => i.billing_reason === 'subscription_create');
+    if (known) return known.payment_intent;
+    const inv = {
+      id: id('in'),
+      subscription: sub.id,
+      billing_reason: 'subscription_create',
+      payment_intent: id('pi'),
+      amount_paid: s.amount_total,
+      currency: s.currency,
+      created: now(),
+    };
+    invoicesById.set(inv.id, inv);
+    sub.invoices.push(inv.id);
+    return inv.payment_intent;
+  };
   const charge = (s: FakeStripeSession) => {
-    const intent = s.payment_intent ?? id('pi');
+    const intent = s.mode === 'subscription' && s.subscription ? firstInvoice(s) : (s.payment_intent ?? id('pi'));
     if (!charges.some((c) => c.payment_intent === intent)) {
       charges.push({
         id: id('ch'),
@@ -229,11 +256,19 @@ export async function startFakeStripe(
       }
       if (req.method === 'POST' && path === '/v1/refunds') {
         const pi = form.get('payment_intent');
-        const paid = [...sessions.values()].find((s) => s.payment_intent === pi && s.payment_status === 'paid');
+        const paid = charges.find((c) => c.payment_intent === pi && c.paid);
         if (!pi || !paid) return error(res, 400, `No such payment_intent: '${pi}'`);
         // The same Idempotency-Key answers with the same refund, as Stripe does.
         const again = idempotencyKey ? refunds.find((r) => r.idempotencyKey === idempotencyKey) : undefined;
-        const amount = form.get('amount') ? Number(form.get('amount')) : paid.amount_total;
+        const amount = form.get('amount') ? Number(form.get('amount')) : paid.amount;
+        const refunded = refunds.filter((r) => r.payment_intent === pi).reduce((sum, r) => sum + (r.amount ?? paid.amount), 0);
+        if (!again && refunded + amount > paid.amount) {
+          return error(
+            res,
+            400,
+            `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((paid.amount - refunded) / 100).toFixed(2)})`,
+          );
+        }
         const refund = again ?? {
           id: id('re'),
           payment_intent: pi,
@@ -279,6 +314,33 @@ export async function startFakeStripe(
         const data = inWindow.slice(start, start + limit);
         return send(res, 200, { object: 'list', url: path, has_more: start + limit < inWindow.length, data });
       }
+      if (req.method === 'GET' && path === '/v1/invoices') {
+        const q = new URL(req.url ?? '', 'http://x').searchParams;
+        const data = [...invoicesById.values()]
+          .filter((i) => i.subscription === q.get('subscription'))
+          .reverse()
+          .map((i) => ({ ...i, object: 'invoice', status: 'paid', payment_intent: undefined }));
+        return send(res, 200, { object: 'list', url: path, has_more: false, data });
+      }
+      if (req.method === 'GET' && path === '/v1/invoice_payments') {
+        const q = new URL(req.url ?? '', 'http://x').searchParams;
+        const inv = invoicesById.get(q.get('invoice') ?? '');
+        const data = inv
+          ? [
+              {
+                id: id('inpay'),
+                object: 'invoice_payment',
+                invoice: inv.id,
+                amount_paid: inv.amount_paid,
+                currency: inv.currency,
+                is_default: true,
+                status: 'paid',
+                payment: { type: 'payment_intent', payment_intent: inv.payment_intent },
+              },
+            ]
+          : [];
+        return send(res, 200, { object: 'list', url: path, has_more: false, data });
+      }
       const cancel = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
       if (req.method === 'DELETE' && cancel) {
         canceledSubscriptions.push(cancel[1]!);
@@ -313,6 +375,9 @@ export async function startFakeStripe(
 
   const fake: FakeStripe = {
     refundFaults: 0,
+    firstInvoicePayment: (sub) =>
+      (subscriptionsById.get(sub)?.invoices ?? []).map((i) => invoicesById.get(i)!).find((i) => i.billing_reason === 'subscription_create')
+        ?.payment_intent ?? null,
     url: baseUrl,
     secretKey,
     webhookSecret,

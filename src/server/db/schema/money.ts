@@ -122,6 +122,8 @@ export const subscriptions = pgTable(
     provider: text('provider', { enum: paymentProviders }).notNull(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
+    /** The invoice whose payment started it: refunded in full, the membership ends (decision 134). */
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
     /**
      * The provider event last applied: its `created`, then the object's own latest timestamp.
      * An event older than these never overwrites what a newer one set (Stripe does not deliver in order).

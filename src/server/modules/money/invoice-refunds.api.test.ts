@@ -259,7 +259,12 @@ describe('admin refunds through Stripe', () => {
 
   it('a refund Stripe refuses for good is marked failed, books nothing, and frees the amount again', async () => {
     const { id, sid } = await paidInvoice(3_000);
-    stripe.sessions.delete(sid); // Stripe no longer knows the payment intent: a 400, not a fault
+    // Stripe no longer knows the payment intent: a 400, not a fault.
+    const pi = stripe.sessions.get(sid)!.payment_intent;
+    stripe.charges.splice(
+      stripe.charges.findIndex((c) => c.payment_intent === pi),
+      1,
+    );
     const res = await h.refund(id, { amountCents: 3_000, reason: 'All back' });
     expect(res.statusCode, res.body).toBe(201);
     const refundsOf = async () => (await h.api(admin, 'GET', `/api/admin/invoices/${id}/refunds`)).json<{ refunds: Refund[] }>().refunds;

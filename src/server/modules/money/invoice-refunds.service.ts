@@ -14,6 +14,7 @@ import { notify } from '#server/modules/notifications/index.ts';
 import { RefundRefusedError, type PaymentProvider } from '#server/providers/payments/payments.provider.ts';
 import { invoiceById } from './invoices.service.ts';
 import { refundAggregate } from './money.aggregates.ts';
+import { membershipInvoiceRefunded } from './subscriptions.service.ts';
 import type { MoneyContext } from './money.context.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
@@ -70,15 +71,25 @@ async function refundedOrPending(tx: Db, invoiceId: string) {
 async function refundSucceeded(
   uow: UnitOfWork,
   r: RefundRow,
-  inv: Pick<InvoiceRow, 'id' | 'number' | 'userId'>,
+  inv: Pick<InvoiceRow, 'id' | 'number' | 'userId' | 'relatedKind' | 'totalCents'>,
   reference: string | null,
   now: Date,
 ) {
   await postRefund(uow.tx, { id: r.id, invoiceId: inv.id, invoiceNumber: inv.number, amountCents: r.amountCents, at: now, reference }, r.createdBy);
+  // What a refund does beyond the money (decision 134): a membership refunded in full ends; a
+  // sale, loan installment or fee stands, and the house bears the refund.
+  let membershipEnded = false;
+  if (inv.relatedKind === 'subscription') {
+    const [{ refunded }] = (await uow.tx
+      .select({ refunded: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+      .from(refunds)
+      .where(and(eq(refunds.invoiceId, inv.id), eq(refunds.status, 'succeeded')))) as [{ refunded: number }];
+    if (refunded >= inv.totalCents) membershipEnded = await membershipInvoiceRefunded(uow, inv, now);
+  }
   await notify(uow, {
     kind: 'invoice_paid',
     title: refundMessages.memberTitle,
-    message: refundMessages.member(inv.number, formatCents(r.amountCents)),
+    message: refundMessages.member(inv.number, formatCents(r.amountCents)) + (membershipEnded ? ` ${refundMessages.membershipEnded}` : ''),
     user: { id: inv.userId, link: '/dashboard/payments' },
     now,
   });
@@ -119,7 +130,9 @@ export async function refundInvoice(
       .where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'succeeded')))
       .limit(1);
     const intent = payment?.intentId ?? inv.paymentReference;
-    const atProvider = payment?.provider === 'stripe' && ctx.payments.name === 'stripe' && !!intent?.startsWith('pi_');
+    // A membership's payment is known by its subscription; the provider finds the payment behind it.
+    const atProvider =
+      payment?.provider === 'stripe' && ctx.payments.name === 'stripe' && (!!intent?.startsWith('pi_') || !!intent?.startsWith('sub_'));
     const [row] = await tx
       .insert(refunds)
       .values({
@@ -211,7 +224,7 @@ export async function runAdminRefund(
   if (!row || row.r.status !== 'pending') return;
   const reference = row.intentId ?? row.reference;
   if (!reference) return;
-  let done: { id: string | null };
+  let done: { id: string | null; reference?: string };
   try {
     done = await provider.refund({ reference, idempotencyKey: `refund:${row.r.id}`, amountCents: row.r.amountCents, refundId: row.r.id });
   } catch (err) {
@@ -276,7 +289,7 @@ export async function runAdminRefund(
       data: { refundId: claimed.id, providerRefundId: done.id },
       at: now,
     });
-    await refundSucceeded(uow, claimed, inv!, reference, now);
+    await refundSucceeded(uow, claimed, inv!, done.reference ?? reference, now);
   });
 }
 

@@ -16,8 +16,9 @@ export const REFUND_PAYMENT_JOB = 'money.refund_payment';
  * session, void, a wrong amount or currency) is given back, never only logged: a durable refund
  * job queued in the settlement transaction (so it runs once that commits, retried until the
  * provider answers, one refund per payment by its idempotency key), an audit row, and every
- * admin told. A membership's subscription is cancelled at the provider and its refund left to
- * an admin, who is told so.
+ * admin told. A membership's subscription is also cancelled at the provider, and its first
+ * invoice's payment refunded. Only a capture with no reference the provider can refund (neither a
+ * payment intent nor a subscription) is left to an admin, who is told so.
  */
 export async function refundLater(
   uow: UnitOfWork,
@@ -26,7 +27,8 @@ export async function refundLater(
 ) {
   const { payment, invoice } = input;
   if (payment.provider === 'test') return; // the test provider captures nothing
-  const automatic = input.reference.startsWith('pi_');
+  const membership = input.reference.startsWith('sub_');
+  const automatic = input.reference.startsWith('pi_') || membership;
   // The captured money is on the ledger at once, as owed back (decision 132).
   await postCaptureRefused(uow.tx, {
     paymentId: payment.id,
@@ -50,9 +52,8 @@ export async function refundLater(
         amountCents: input.amountCents,
       },
     });
-  } else if (input.reference.startsWith('sub_')) {
-    await cancelAtProviderLater(uow, { provider: payment.provider, providerSubscriptionId: input.reference }, now);
   }
+  if (membership) await cancelAtProviderLater(uow, { provider: payment.provider, providerSubscriptionId: input.reference }, now);
   await audit(uow.tx, {
     actorId: null,
     ip: null,
@@ -66,7 +67,9 @@ export async function refundLater(
   await notify(uow, {
     kind: 'payment_refunded',
     title: automatic ? 'Payment being refunded' : 'Payment to refund by hand',
-    message: automatic ? `${what}; it is being refunded` : `${what}; the membership was cancelled at the provider, refund it there`,
+    message: automatic
+      ? `${what}; it is being refunded${membership ? ' and the membership cancelled at the provider' : ''}`
+      : `${what}; the provider gave no payment to refund, refund it there`,
     variant: 'destructive',
     admins: { link: `/admin/edit-invoice/${encodeURIComponent(invoice.id)}` },
     now,
@@ -82,8 +85,9 @@ export async function runRefundPayment(
 ) {
   if (payload.provider !== provider.name) return;
   const { invoiceId, invoiceNumber, amountCents } = payload;
+  let refunded: { reference?: string };
   try {
-    await provider.refund({ reference: payload.reference, idempotencyKey: `refund:${payload.paymentId}` });
+    refunded = await provider.refund({ reference: payload.reference, idempotencyKey: `refund:${payload.paymentId}` });
   } catch (err) {
     // After the last try, a person has to look: the money is still owed back.
     if (run && run.attempt >= run.maxAttempts && typeof invoiceId === 'string' && typeof amountCents === 'number') {
@@ -93,6 +97,13 @@ export async function runRefundPayment(
   }
   if (typeof invoiceId !== 'string' || typeof invoiceNumber !== 'string' || typeof amountCents !== 'number') return; // queued before the ledger
   await inTransaction(ctx, (uow) =>
-    postRefund(uow.tx, { id: payload.paymentId, invoiceId, invoiceNumber, amountCents, at: ctx.clock.now(), reference: payload.reference }),
+    postRefund(uow.tx, {
+      id: payload.paymentId,
+      invoiceId,
+      invoiceNumber,
+      amountCents,
+      at: ctx.clock.now(),
+      reference: refunded.reference ?? payload.reference,
+    }),
   );
 }

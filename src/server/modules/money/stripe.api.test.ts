@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyMessages, type Invoice } from '#common/money.ts';
+import { moneyMessages, refundMessages, type Invoice } from '#common/money.ts';
 import { ledgerEntries, ledgerLines } from '#server/db/schema/ledger.ts';
 import { invoices, payments, subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
@@ -484,5 +484,72 @@ describe('money captured for an invoice that cannot take it', () => {
     await expect.poll(() => ledgerFor(gone.id)).toEqual(['capture_refused', 'invoice_sent', 'invoice_voided', 'refund']);
     await expect.poll(() => ledgerFor(eur.id)).toEqual(['capture_refused', 'invoice_sent', 'refund']);
     expect((await trialBalance()).balanced).toBe(true);
+  });
+});
+
+describe('memberships refunded', () => {
+  async function paidMembership(priceCents: number, complete?: { amountCents: number }) {
+    const who = await signedInMember(s);
+    const [plan] = await s.db
+      .insert(subscriptionPlans)
+      .values({ name: `Refund plan ${priceCents}`, priceCents, benefits: [] })
+      .returning();
+    const res = await s.app.inject({ method: 'POST', url: '/api/subscribe', headers: who.headers, payload: { planId: plan!.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const sid = (res.json().url as string).split('/').pop()!;
+    const outcome = (await webhook(stripe.completion(sid, complete))).json().outcome;
+    const sub = stripe.sessions.get(sid)!.subscription!;
+    const [inv] = await s.db.select().from(invoices).where(eq(invoices.userId, who.user.id));
+    return { who, sub, invoice: inv!, outcome };
+  }
+  const mine = async (who: SignedInUser) =>
+    (await s.app.inject({ method: 'GET', url: '/api/user/subscription', headers: who.headers })).json().subscription;
+  const refundsOfIntent = (pi: string | null) => stripe.refunds.filter((r) => r.payment_intent === pi);
+  const causes = async (invoiceId: string) =>
+    ((await api(admin, 'GET', `/api/admin/ledger/entries?invoiceId=${invoiceId}`)).json() as { entries: { causeType: string }[] }).entries
+      .map((e) => e.causeType)
+      .sort();
+
+  it('refunds a membership capture that cannot apply through its first invoice, and cancels the subscription at Stripe', async () => {
+    const { sub, invoice, outcome } = await paidMembership(2_700, { amountCents: 2_600 });
+    expect(outcome).toBe('refused');
+    await s.app.jobRunner!.runDue();
+    const pi = stripe.firstInvoicePayment(sub);
+    expect(pi).toMatch(/^pi_/);
+    await expect.poll(() => refundsOfIntent(pi).map((r) => r.amount)).toEqual([2_600]);
+    await expect.poll(() => stripe.canceledSubscriptions.includes(sub)).toBe(true);
+    await expect.poll(() => causes(invoice.id)).toEqual(['capture_refused', 'invoice_sent', 'refund']);
+    const notices = JSON.stringify((await api(admin, 'GET', '/api/user/notifications')).json());
+    expect(notices).toContain('it is being refunded and the membership cancelled at the provider');
+  });
+
+  it('ends a membership whose invoice an admin refunds in full, here and at Stripe; a partial refund leaves it running', async () => {
+    const { who, sub, invoice, outcome } = await paidMembership(3_100);
+    expect(outcome).toBe('paid');
+    const refund = (amountCents: number, key: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: `/api/admin/invoices/${invoice.id}/refunds`,
+        headers: { ...admin.headers, 'idempotency-key': key },
+        payload: { amountCents, reason: 'Goodwill' },
+      });
+    expect((await refund(1_000, `part-${invoice.id}`)).statusCode).toBe(201);
+    await s.app.jobRunner!.runDue();
+    const pi = stripe.firstInvoicePayment(sub);
+    await expect.poll(() => refundsOfIntent(pi).length).toBe(1);
+    await expect.poll(async () => (await causes(invoice.id)).filter((c) => c === 'refund').length).toBe(1);
+    expect(await mine(who)).toMatchObject({ status: 'active' });
+    expect(stripe.canceledSubscriptions).not.toContain(sub);
+
+    expect((await refund(2_100, `rest-${invoice.id}`)).statusCode).toBe(201);
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => refundsOfIntent(pi).map((r) => r.amount)).toEqual([1_000, 2_100]);
+    await expect.poll(() => mine(who)).toBeNull();
+    await s.app.jobRunner!.runDue();
+    await expect.poll(() => stripe.canceledSubscriptions.includes(sub)).toBe(true);
+    const [row] = await s.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub));
+    expect(row).toMatchObject({ status: 'canceled', invoiceId: invoice.id });
+    const notes = JSON.stringify((await s.app.inject({ method: 'GET', url: '/api/user/notifications', headers: who.headers })).json());
+    expect(notes).toContain(refundMessages.membershipEnded);
   });
 });

@@ -4,13 +4,13 @@ import type { SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { inTransaction, transitionMany } from '#server/lib/transition.ts';
+import { inTransaction, transitionMany, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { postMembershipRenewed } from '#server/modules/ledger/index.ts';
 import { createInvoiceIn } from './invoices.service.ts';
 import { subscriptionAggregate } from './money.aggregates.ts';
 import type { MoneyContext } from './money.context.ts';
-import type { InvoicePaidHandler } from './money.settlement.ts';
+import type { InvoicePaidHandler, InvoiceRow } from './money.settlement.ts';
 import { cancelAtProviderLater } from './checkout-expiry.ts';
 import { openCheckout, refuseOpenSubscriptionCheckout } from './payments.service.ts';
 
@@ -119,10 +119,33 @@ export const membershipInvoicePaid: InvoicePaidHandler = async (uow, { invoice, 
     provider: payment?.provider ?? 'test',
     providerCustomerId,
     providerSubscriptionId,
+    invoiceId: invoice.id,
     createdAt: now,
     updatedAt: now,
   });
 };
+
+/**
+ * A membership invoice refunded in full ends the membership it started, here and at the provider
+ * (decision 134), in the refund's transaction. A partial refund leaves it running.
+ */
+export async function membershipInvoiceRefunded(uow: UnitOfWork, invoice: Pick<InvoiceRow, 'id'>, now: Date) {
+  const ended = await transitionMany(uow, subscriptionAggregate, {
+    where: eq(subscriptions.invoiceId, invoice.id),
+    from: live,
+    to: 'canceled',
+    actor: SYSTEM_ACTOR,
+    now,
+    patch: { canceledAt: now },
+    data: { note: 'Its invoice was refunded in full' },
+  });
+  for (const sub of ended) {
+    if (sub.provider !== 'test' && sub.providerSubscriptionId) {
+      await cancelAtProviderLater(uow, { provider: sub.provider, providerSubscriptionId: sub.providerSubscriptionId }, now);
+    }
+  }
+  return ended.length > 0;
+}
 
 /** POST /api/user/subscription/cancel: ends the membership now (and at the provider). */
 export async function cancelSubscription(ctx: Ctx, actor: SignedInActor): Promise<Subscription | null> {

@@ -77,12 +77,18 @@ export interface PaymentProvider {
   parseWebhook(rawBody: Buffer, signature: string | undefined): PaymentEvent;
   cancelSubscription(subscriptionId: string): Promise<void>;
   /**
-   * Gives back money captured for an invoice that could not take it. `reference` is the payment
-   * intent the completion carried (a membership's subscription is not refunded here). The key
-   * makes a retried refund one refund. Without `amountCents` the whole payment is refunded;
-   * `refundId` (ours) is kept on the provider's refund so its webhook is recognised.
+   * Gives back money the provider captured. `reference` is what the completion carried: a
+   * payment intent, or a membership's subscription, whose first invoice's payment is refunded.
+   * The key makes a retried refund one refund. Without `amountCents` the whole payment is
+   * refunded; `refundId` (ours) is kept on the provider's refund so its webhook is recognised.
+   * `reference` in the answer is the payment the provider refunded (for the ledger's memo).
    */
-  refund(input: { reference: string; idempotencyKey: string; amountCents?: number; refundId?: string }): Promise<{ id: string | null }>;
+  refund(input: {
+    reference: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    refundId?: string;
+  }): Promise<{ id: string | null; reference?: string }>;
   /**
    * Payments and refunds the provider made in [from, to). Null from the test provider, which
    * moves no money: its record is our own payments and refunds.
@@ -148,6 +154,23 @@ const dateOf = (secs: unknown): Date | null => (typeof secs === 'number' ? new D
 
 export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>): PaymentProvider {
   const stripe = stripeClient(config);
+
+  /**
+   * A membership is paid through its subscription's first invoice (later ones are renewals, which
+   * our invoices never are): the payment intent to refund is that invoice's paid payment.
+   */
+  async function subscriptionPayment(subscriptionId: string): Promise<string> {
+    let first: string | null = null;
+    for await (const inv of stripe.invoices.list({ subscription: subscriptionId, limit: 100 })) {
+      if (inv.billing_reason === 'subscription_create') first = inv.id ?? null;
+    }
+    if (!first) throw new RefundRefusedError(`Subscription ${subscriptionId} has no first invoice`);
+    const list = await stripe.invoicePayments.list({ invoice: first, status: 'paid', limit: 1 });
+    const intent = idOf(list.data[0]?.payment.payment_intent);
+    if (!intent) throw new RefundRefusedError(`Invoice ${first} has no paid payment`);
+    return intent;
+  }
+
   return {
     name: 'stripe',
     async createCheckout(req) {
@@ -305,17 +328,18 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
       await stripe.subscriptions.cancel(subscriptionId);
     },
     async refund({ reference, idempotencyKey, amountCents, refundId }) {
-      if (!reference.startsWith('pi_')) throw new Error('Only a payment intent is refunded automatically');
       try {
+        const paymentIntent = reference.startsWith('sub_') ? await subscriptionPayment(reference) : reference;
+        if (!paymentIntent.startsWith('pi_')) throw new RefundRefusedError(`Nothing to refund for ${reference}`);
         const refund = await stripe.refunds.create(
           {
-            payment_intent: reference,
+            payment_intent: paymentIntent,
             ...(amountCents !== undefined ? { amount: amountCents } : {}),
             ...(refundId ? { metadata: { refund_id: refundId } } : {}),
           },
           { idempotencyKey },
         );
-        return { id: refund.id };
+        return { id: refund.id, reference: paymentIntent };
       } catch (err) {
         if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(err.message);
         throw err;

@@ -16,12 +16,20 @@ const url = process.env.BENCH_DB_URL || undefined;
 const IDLE_MINUTES = 480; // as benchConfig
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** users' read model (decision 135) selects its columns in a subquery, which PostgreSQL flattens. */
+const USER_COLUMNS =
+  '"id", "phone", "name", "email", "is_admin", "is_manager", "status", "marketing_opt_in", "sms_opt_in", "created_at", "updated_at", "last_login_at"';
 /** The statement resolveSession sends (drizzle's output, copied; bench/api.ts checks it has not drifted). */
 export const SESSION_SQL =
   'select "sessions"."id", "sessions"."created_at", "sessions"."last_seen_at", "sessions"."expires_at", "sessions"."revoked_at", ' +
   '"sessions"."impersonator_id", "users"."id", "users"."phone", "users"."name", "users"."is_admin", "users"."is_manager", "users"."status", ' +
-  '"impersonators"."is_admin", "impersonators"."status" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" ' +
-  'left join "users" "impersonators" on "impersonators"."id" = "sessions"."impersonator_id" where "sessions"."token_hash" = $1 limit $2';
+  '"impersonators"."is_admin", "impersonators"."status" from "sessions" inner join (select ' +
+  USER_COLUMNS +
+  ' from "users") "users" ' +
+  'on "users"."id" = "sessions"."user_id" left join (select ' +
+  USER_COLUMNS +
+  ' from "users") "impersonators" ' +
+  'on "impersonators"."id" = "sessions"."impersonator_id" where "sessions"."token_hash" = $1 limit $2';
 const TOUCH_SQL = 'update "sessions" set "last_seen_at" = $1 where ("sessions"."id" = $2 and "sessions"."last_seen_at" < $3)';
 
 type Row = unknown[];

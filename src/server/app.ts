@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import { fromRoot } from './paths.ts';
 import type { Database } from './db/client.ts';
 import { BackgroundTasks, systemClock, type Actor, type AppContext, type Clock } from './context.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { contentSecurityPolicy } from './plugins/csp.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   registerErrorHandling(app);
+  registerLoadShedding(app, database, { maxWaiting: config.DB_MAX_WAITING, maxOldestWaitMs: config.DB_MAX_WAIT_MS, retryAfterSeconds: 1 });
   registerRequestIntegrity(app, config);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },

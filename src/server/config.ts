@@ -42,6 +42,9 @@ const envSchema = z.object({
   /** A request (headers and body) must arrive within this time, or it is answered 408 and closed. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(480).default(30),
+  /** Load shedding (decision 144): API requests get 503 + Retry-After while the database is this far behind. */
+  DB_MAX_WAITING: z.coerce.number().int().min(1).max(100_000).default(256),
+  DB_MAX_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(3_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PHONES: e164List,
   TRUSTED_PROXIES: optionalString,

@@ -17,6 +17,39 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * How far behind the database is: statements and transactions started and not finished, and
+   * how long the oldest of them has been waiting (ms). The server sheds load on it (decision 144).
+   */
+  load?(): { waiting: number; oldestWaitMs: number };
+}
+
+/**
+ * PGlite runs one statement at a time on the server's own thread; every other caller queues in
+ * its mutex. Counts what is queued or running, oldest first (a Map keeps insertion order).
+ */
+function trackPgliteLoad(client: PGlite) {
+  const started = new Map<number, number>();
+  let next = 0;
+  const wrap = <K extends 'query' | 'exec' | 'transaction'>(name: K) => {
+    const original = (client[name] as (...a: unknown[]) => Promise<unknown>).bind(client);
+    (client as unknown as Record<K, unknown>)[name] = async (...args: unknown[]) => {
+      const id = next++;
+      started.set(id, performance.now());
+      try {
+        return await original(...args);
+      } finally {
+        started.delete(id);
+      }
+    };
+  };
+  wrap('query');
+  wrap('exec');
+  wrap('transaction');
+  return () => {
+    const oldest = started.values().next();
+    return { waiting: started.size, oldestWaitMs: oldest.done ? 0 : performance.now() - oldest.value };
+  };
 }
 
 export const migrationsFolder = fromRoot('drizzle');
@@ -55,11 +88,13 @@ export async function openPgliteDir(dataDir: string, onLockLost: () => void): Pr
 }
 
 export async function fromPglite(client: PGlite, { runMigrations = true } = {}): Promise<Database> {
+  const load = trackPgliteLoad(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (runMigrations) await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     kind: 'pglite',
+    load,
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -111,6 +146,8 @@ export async function openPostgres(url: string, { runMigrations = true, max = 10
   return {
     db,
     kind: 'postgres',
+    // Requests waiting for one of the pool's connections; the wait itself is bounded by connectionTimeoutMillis.
+    load: () => ({ waiting: pool.waitingCount, oldestWaitMs: 0 }),
     async ping() {
       await db.execute(sql`select 1`);
     },

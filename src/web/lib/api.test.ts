@@ -65,6 +65,33 @@ describe('apiRequest', () => {
     await expect(apiRequest('POST', '/api/verify-otp', { body: {} })).rejects.toThrow('Invalid verification code');
   });
 
+  it('asks again after Retry-After when a busy server sheds a read, but never repeats a write', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = () => new Response('{"status":"error","error":"busy"}', { status: 503, headers: { 'Retry-After': '1' } });
+      fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }));
+      const read = apiRequest('GET', '/api/thing');
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect(read).resolves.toEqual({ ok: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValueOnce(busy());
+      await expect(apiRequest('POST', '/api/thing', { body: {} })).rejects.toMatchObject({ status: 503 });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      // Two retries at most, then the 503 is the answer.
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValueOnce(busy()).mockResolvedValueOnce(busy()).mockResolvedValueOnce(busy());
+      const given = apiRequest('GET', '/api/thing').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await given).toMatchObject({ status: 503 });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('returns null for an empty body', async () => {
     respond(204, '');
     expect(await apiRequest('POST', '/api/analytics/page-view', { body: { path: '/' } })).toBeNull();

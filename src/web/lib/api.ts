@@ -27,6 +27,23 @@ export class ApiError extends Error {
   }
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD']);
+const READ_RETRIES = 2;
+
+/** Retry-After in seconds (what the server sends), capped at 5 s; null when absent or a date. */
+export function retryAfterMs(header: string | null): number | null {
+  if (!header || !/^\d+$/.test(header.trim())) return null;
+  return Math.min(5, Number(header)) * 1000;
+}
+
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
 export function buildUrl(path: string, params?: QueryParams): string {
   if (!params) return path;
   const qs = new URLSearchParams();
@@ -60,14 +77,23 @@ export async function apiRequest<T = unknown>(method: string, path: string, opts
     body = JSON.stringify(opts.body);
   }
 
-  const res = await fetch(buildUrl(path, opts.params), {
-    method,
-    headers,
-    body,
-    credentials: 'include',
-    signal: opts.signal,
-    keepalive: opts.keepalive,
-  });
+  const send = () =>
+    fetch(buildUrl(path, opts.params), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: opts.signal,
+      keepalive: opts.keepalive,
+    });
+  let res = await send();
+  // A busy server sheds a request before doing any work (503 + Retry-After): a read asks again.
+  for (let attempt = 0; attempt < READ_RETRIES && res.status === 503 && READ_METHODS.has(method); attempt++) {
+    const wait = retryAfterMs(res.headers.get('retry-after'));
+    if (wait === null) break;
+    await sleep(wait, opts.signal);
+    res = await send();
+  }
 
   const text = await res.text();
   if (!res.ok) throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, safeJson(text));

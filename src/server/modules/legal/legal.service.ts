@@ -18,6 +18,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { TERMS_VERSIONS_KEY, termsPublished } from './legal.events.ts';
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');
@@ -205,7 +206,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
  * put to every member at their next sign-in.
  */
 export async function publishLegalPage(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'live'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'settingsCache' | 'log'>>,
   actor: SignedInActor,
   input: { slug: LegalSlug; title: string; markdown: string; effectiveOn: string; summary: string },
 ): Promise<LegalVersionSummary> {
@@ -218,7 +219,7 @@ export async function publishLegalPage(
   if (effectiveAt.getTime() - now.getTime() > 366 * DAY_MS) {
     throw new AppError('bad_request', legalMessages.effectiveDate, { fieldErrors: { effectiveOn: ['Choose a date within the next year'] } });
   }
-  return inTransaction(ctx, async ({ tx }) => {
+  return inTransaction(ctx, async ({ tx, afterCommit }) => {
     // One publisher at a time per document, so two never take the same number.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`legal:${input.slug}`}))`);
     const [latest] = await tx.select().from(legalPages).where(eq(legalPages.slug, input.slug)).orderBy(desc(legalPages.version)).limit(1);
@@ -248,6 +249,12 @@ export async function publishLegalPage(
       data: { version, effectiveAt: effectiveAt.toISOString(), summary: input.summary || null },
       at: now,
     });
+    if (input.slug === 'terms') {
+      afterCommit(async () => {
+        ctx.settingsCache?.invalidate(TERMS_VERSIONS_KEY);
+        await termsPublished(ctx);
+      });
+    }
     return summarize(row, actor.user.name, effectiveAt <= now ? version : undefined, now);
   });
 }
@@ -257,10 +264,17 @@ export async function publishLegalPage(
  * effect signed up under it (their access request keeps the version); anyone older must have
  * accepted it, or a later one. Never asked while an admin is impersonating.
  */
-export async function termsToAccept(ctx: Pick<AppContext, 'db' | 'clock'>, actor: SignedInActor): Promise<number | null> {
+export async function termsToAccept(
+  ctx: Pick<AppContext, 'db' | 'clock'> & Partial<Pick<AppContext, 'settingsCache'>>,
+  actor: SignedInActor,
+): Promise<number | null> {
   if (actor.impersonatorId) return null;
-  const current = await currentVersion(ctx.db, 'terms', ctx.clock.now());
+  const now = ctx.clock.now();
+  const current = (await termsVersions(ctx)).find((v) => v.effectiveAt <= now);
   if (!current) return null;
+  // Acceptance only grows and a join date never moves: once settled for a version, it stays so.
+  const settled = settledTerms(ctx.db);
+  if ((settled.get(actor.user.id) ?? 0) >= current.version) return null;
   const [row] = await ctx.db
     .select({
       createdAt: users.createdAt,
@@ -268,8 +282,45 @@ export async function termsToAccept(ctx: Pick<AppContext, 'db' | 'clock'>, actor
     })
     .from(users)
     .where(eq(users.id, actor.user.id));
-  if (!row || row.accepted || row.createdAt >= current.effectiveAt) return null;
+  if (!row) return null;
+  if (row.accepted || row.createdAt >= current.effectiveAt) {
+    if (settled.size >= SETTLED_MAX) settled.clear();
+    settled.set(actor.user.id, current.version);
+    return null;
+  }
   return current.version;
+}
+
+/**
+ * Every Terms version's number and start, newest first, from the instance's cache (decision 144):
+ * /api/auth/me asks on every page, and the list changes only when an admin publishes.
+ */
+async function termsVersions(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'settingsCache'>>) {
+  const cache = ctx.settingsCache;
+  const hit = cache?.get(TERMS_VERSIONS_KEY) as TermsVersion[] | undefined;
+  if (hit) return hit;
+  const epoch = cache?.currentEpoch() ?? 0;
+  const rows: TermsVersion[] = await ctx.db
+    .select({ version: legalPages.version, effectiveAt: legalPages.effectiveAt })
+    .from(legalPages)
+    .where(eq(legalPages.slug, 'terms'))
+    .orderBy(desc(legalPages.version));
+  cache?.set(TERMS_VERSIONS_KEY, rows, epoch);
+  return rows;
+}
+
+interface TermsVersion {
+  version: number;
+  effectiveAt: Date;
+}
+
+/** Per database: the Terms version up to which each user has nothing to accept. */
+const settledByDb = new WeakMap<Db, Map<string, number>>();
+const SETTLED_MAX = 100_000;
+function settledTerms(db: Db) {
+  let m = settledByDb.get(db);
+  if (!m) settledByDb.set(db, (m = new Map()));
+  return m;
 }
 
 async function countPendingAcceptances(db: Db, current: Row): Promise<number> {

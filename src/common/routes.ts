@@ -22,6 +22,8 @@ export const clientRoutes = [
   { path: '/wsi', layout: 'public-or-member' },
   { path: '/WonderShyneIndex', layout: 'public-or-member' },
   { path: '/WonderShyneIndex/:id', layout: 'public-or-member' },
+  // The public certificate check: anyone may ask whether we hold a slab.
+  { path: '/verify', layout: 'public-or-member' },
   // The invitation link lands here signed out; the page asks for sign-in, then walks the steps.
   { path: '/onboarding', layout: 'focused' },
   // A shared card link: its own standalone page, signed in or not.

@@ -36,6 +36,7 @@ const OnboardingPage = page(() => import('./onboarding-route.tsx'));
 const IndexPage = page(() => import('#web/features/market-index/index-page.tsx'));
 const ConstituentPage = page(() => import('#web/features/market-index/constituent-page.tsx'));
 const MethodPage = page(() => import('#web/features/market-index/method-page.tsx'));
+const VerifyPage = page(() => import('#web/features/verify/verify-page.tsx'));
 const SharedCardPage = page(() => import('./share-routes.tsx').then((m) => ({ default: m.SharedCardRoute })));
 
 // Signed-in pages resolve through one small chunk, so a visitor's download does not carry a
@@ -62,6 +63,7 @@ const publicPages: Record<Exclude<ClientPath, RedirectPath | SignedInPath>, AppR
   '/wsi': MethodPage,
   '/WonderShyneIndex': IndexPage,
   '/WonderShyneIndex/:id': ConstituentPage,
+  '/verify': VerifyPage,
   '/onboarding': OnboardingPage,
   '/shared/:token': SharedCardPage,
 };

@@ -2,6 +2,7 @@
 import { defineModule } from '#server/lib/module.ts';
 import { cardsRoutes } from './cards.routes.ts';
 import { cardsJobs } from './cards.service.ts';
+import { verifyRoutes } from './verify.routes.ts';
 
 export {
   type HeldCardRevalued,
@@ -19,4 +20,4 @@ export { cardsRoutes } from './cards.routes.ts';
 export { appendEvent, type By, type CardRow, cardsJobs, enqueuePsaRecheck, toCard } from './cards.service.ts';
 export { HOUSE_NAME, houseAccountId } from './house-account.ts';
 
-export const cardsModule = defineModule({ name: 'cards', routes: [cardsRoutes], jobs: cardsJobs });
+export const cardsModule = defineModule({ name: 'cards', routes: [cardsRoutes, verifyRoutes], jobs: cardsJobs });

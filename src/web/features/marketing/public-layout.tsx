@@ -117,6 +117,11 @@ export function PublicFooter() {
                   </a>
                 </li>
               ))}
+              <li>
+                <Link href="/verify" className="transition-colors hover:text-white">
+                  Verify a certificate
+                </Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Legal">

@@ -1,6 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ShieldQuestion } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
+import { z } from 'zod';
 import { graderLabels, graders, type Grader } from '#common/cards.ts';
 import {
   CERT_CLAIM_MESSAGE_MAX,
@@ -9,15 +12,16 @@ import {
   createCertClaimFieldsSchema,
   type CertClaimPhotoSide,
 } from '#common/cert-claims.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { applyServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { useCreateClaim } from './api/create-claim.ts';
 import { PhotoPicker } from './photo-picker.tsx';
 
@@ -27,56 +31,70 @@ const isClaimable = (v: string | null): v is Exclude<Grader, 'raw'> => claimable
 const selectClass =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs sm:text-sm focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/30';
 
-type Errors = Partial<Record<'grader' | 'certNumber' | 'message' | CertClaimPhotoSide, string>>;
+const photo = (side: CertClaimPhotoSide) => z.custom<File>((v) => v instanceof File, certClaimMessages.photoMissing(side));
+// The server's text fields, and the two photos it requires beside them.
+const claimFormSchema = createCertClaimFieldsSchema.extend({ front: photo('front'), back: photo('back') });
+type ClaimFormInput = Omit<z.input<typeof claimFormSchema>, 'front' | 'back'> & { message: string; front: File | null; back: File | null };
+type ClaimFormValues = z.output<typeof claimFormSchema>;
+const claimFields = ['grader', 'certNumber', 'message', 'front', 'back'] as const;
 
 /**
  * /registry/claims/new?grader=PSA&cert=…: claim a certificate someone else registered, with
  * photos of the slab's front and back (sent together, with upload progress).
  */
 export default function NewClaimPage() {
-  const ids = useId();
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const initialGrader = params.get('grader');
-  const [grader, setGrader] = useState<Exclude<Grader, 'raw'>>(isClaimable(initialGrader) ? initialGrader : 'PSA');
-  const [certNumber, setCertNumber] = useState(params.get('cert') ?? '');
-  const [message, setMessage] = useState('');
-  const [photos, setPhotos] = useState<Record<CertClaimPhotoSide, File | null>>({ front: null, back: null });
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  // The photos are form values like the rest (set by the picker through a Controller).
+  const form = useForm<ClaimFormInput, unknown, ClaimFormValues>({
+    resolver: zodResolver(claimFormSchema as unknown as z.ZodType<ClaimFormValues, ClaimFormInput>),
+    defaultValues: {
+      grader: isClaimable(initialGrader) ? initialGrader : 'PSA',
+      certNumber: params.get('cert') ?? '',
+      message: '',
+      front: null,
+      back: null,
+    },
+  });
+  const { control, register } = form;
   const [progress, setProgress] = useState<number | null>(null);
   const create = useCreateClaim();
 
-  const setPhoto = (side: CertClaimPhotoSide) => (file: File | null, problem: string | null) => {
-    setPhotos((p) => ({ ...p, [side]: file ?? p[side] }));
-    setErrors((e) => ({ ...e, [side]: problem ?? undefined }));
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setServerError(null);
-    const next: Errors = {};
-    const fields = createCertClaimFieldsSchema.safeParse({ grader, certNumber, message });
-    if (!fields.success) for (const i of fields.error.issues) next[i.path[0] as keyof Errors] ??= i.message;
-    for (const side of ['front', 'back'] as const) if (!photos[side]) next[side] ??= certClaimMessages.photoMissing(side);
-    setErrors(next);
-    if (Object.keys(next).length || !fields.success) return;
+  const submit = form.handleSubmit(async ({ front, back, ...fields }) => {
     setProgress(0);
     try {
-      const { claim } = await create.mutateAsync({ ...fields.data, front: photos.front!, back: photos.back!, onProgress: setProgress });
+      const { claim } = await create.mutateAsync({ ...fields, front, back, onProgress: setProgress });
       toast({ title: 'Claim sent', description: `We will review your photos of ${claim.grader} ${claim.certNumber} and let you know.` });
       navigate(certClaimPaths.mine);
     } catch (err) {
-      const fieldErrors = err instanceof ApiError ? (err.body as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors : undefined;
-      const placed: Errors = {};
-      for (const [k, v] of Object.entries(fieldErrors ?? {}))
-        if (v[0] && ['grader', 'certNumber', 'message', 'front', 'back'].includes(k)) placed[k as keyof Errors] = v[0];
-      setErrors(placed);
-      if (!Object.keys(placed).length) setServerError(errorMessage(err, 'We could not send your claim. Please try again.'));
+      if (!applyServerFieldErrors(form, err, Object.fromEntries(claimFields.map((f) => [f, f]))))
+        form.setError('root', { message: errorMessage(err, 'We could not send your claim. Please try again.') });
     } finally {
       setProgress(null);
     }
-  };
+  });
+  const serverError = form.formState.errors.root?.message;
+
+  const picker = (side: CertClaimPhotoSide) => (
+    <Controller
+      control={control}
+      name={side}
+      render={({ field, fieldState }) => (
+        <PhotoPicker
+          side={side}
+          file={field.value}
+          onChange={(file, problem) => {
+            if (file) field.onChange(file);
+            if (problem) form.setError(side, { message: problem });
+            else form.clearErrors(side);
+          }}
+          error={fieldState.error?.message}
+          disabled={busy}
+        />
+      )}
+    />
+  );
 
   const busy = progress !== null;
   const pct = Math.round((progress ?? 0) * 100);
@@ -93,72 +111,52 @@ export default function NewClaimPage() {
         title="Claim this certificate"
         description="Another member has registered this certificate. If the slab is in your hands, send clear photos of its front and back. Our team compares them with the certificate and tells you both what they decide."
       />
-      <form onSubmit={submit} noValidate className="grid gap-6 rounded-xl border bg-card p-5 shadow-xs sm:p-6" aria-label="Certificate claim">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="grid gap-6 rounded-xl border bg-card p-5 shadow-xs sm:p-6"
+        aria-label="Certificate claim"
+      >
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-grader`}>Grader</Label>
-            <select
-              id={`${ids}-grader`}
-              className={selectClass}
-              value={grader}
-              disabled={busy}
-              onChange={(e) => isClaimable(e.target.value) && setGrader(e.target.value)}
-            >
+          <FormField control={control} name="grader" label="Grader">
+            <select className={selectClass} disabled={busy} {...register('grader')}>
               {claimable.map((g) => (
                 <option key={g} value={g}>
                   {graderLabels[g]}
                 </option>
               ))}
             </select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-cert`}>Certificate number</Label>
-            <Input
-              id={`${ids}-cert`}
-              inputMode="numeric"
-              autoComplete="off"
-              value={certNumber}
-              disabled={busy}
-              onChange={(e) => setCertNumber(e.target.value)}
-              aria-invalid={errors.certNumber ? true : undefined}
-              aria-describedby={errors.certNumber ? `${ids}-cert-error` : undefined}
-              className="tabular"
-            />
-            {errors.certNumber && (
-              <p id={`${ids}-cert-error`} role="alert" className="text-sm text-destructive">
-                {errors.certNumber}
-              </p>
-            )}
-          </div>
+          </FormField>
+          <FormField control={control} name="certNumber" label="Certificate number">
+            <Input inputMode="numeric" autoComplete="off" disabled={busy} className="tabular" {...register('certNumber')} />
+          </FormField>
         </div>
 
         <fieldset className="grid gap-4" disabled={busy}>
           <legend className="mb-2 text-sm font-medium">Photos of the slab</legend>
           <div className="grid grid-cols-2 gap-4">
-            <PhotoPicker side="front" file={photos.front} onChange={setPhoto('front')} error={errors.front} disabled={busy} />
-            <PhotoPicker side="back" file={photos.back} onChange={setPhoto('back')} error={errors.back} disabled={busy} />
+            {picker('front')}
+            {picker('back')}
           </div>
         </fieldset>
 
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-message`}>
-            How did the slab come to you? <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
+        <FormField
+          control={control}
+          name="message"
+          label={
+            <>
+              How did the slab come to you? <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+        >
           <Textarea
-            id={`${ids}-message`}
-            value={message}
             maxLength={CERT_CLAIM_MESSAGE_MAX}
             disabled={busy}
-            onChange={(e) => setMessage(e.target.value)}
             placeholder="e.g. Bought at the National in July 2024; receipt available"
             className="min-h-24"
+            {...register('message')}
           />
-          {errors.message && (
-            <p role="alert" className="text-sm text-destructive">
-              {errors.message}
-            </p>
-          )}
-        </div>
+        </FormField>
 
         <div aria-live="polite" className="grid gap-2">
           {busy && (

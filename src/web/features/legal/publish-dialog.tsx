@@ -1,10 +1,14 @@
-import { useEffect, useId, useState } from 'react';
-import { LEGAL_SUMMARY_MAX, legalMessages, type LegalSlug } from '#common/legal.ts';
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { LEGAL_SUMMARY_MAX, legalMessages, legalPublishInputSchema, type LegalSlug } from '#common/legal.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
+import { parseDateOnly } from '#web/lib/dates.ts';
 import { legalLabels } from './legal-page.tsx';
 
 /** Today in UTC as YYYY-MM-DD: effective dates are UTC days, as the server reads them. */
@@ -14,6 +18,16 @@ export interface PublishValues {
   effectiveOn: string;
   summary: string;
 }
+
+// The server's rules for the two fields, and the one it can only say after the fact: not in the past.
+const publishSchema = z.object({
+  effectiveOn: z
+    .string()
+    .transform((t, ctx) => parseDateOnly(t) ?? (ctx.addIssue({ code: 'custom', message: legalMessages.effectiveDate }), z.NEVER))
+    .refine((d) => d >= utcToday(), legalMessages.effectiveInPast),
+  summary: legalPublishInputSchema.shape.summary.unwrap().unwrap(),
+});
+type PublishInput = z.input<typeof publishSchema>;
 
 /** Asks for the effective date and a one-line summary; shows the server's field errors beside the fields. */
 export function PublishDialog({
@@ -32,26 +46,21 @@ export function PublishDialog({
   /** Resolves with field errors to show (empty when done). */
   onPublish: (values: PublishValues) => Promise<Record<string, string>>;
 }) {
-  const id = useId();
-  const [effectiveOn, setEffectiveOn] = useState(utcToday());
-  const [summary, setSummary] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<PublishInput, unknown, PublishValues>({
+    resolver: zodResolver(publishSchema),
+    defaultValues: { effectiveOn: utcToday(), summary: '' },
+  });
+  const { clearErrors } = form;
   useEffect(() => {
-    if (open) setErrors({});
-  }, [open]);
+    if (open) clearErrors();
+  }, [open, clearErrors]);
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(effectiveOn)) next.effectiveOn = legalMessages.effectiveDate;
-    else if (effectiveOn < utcToday()) next.effectiveOn = legalMessages.effectiveInPast;
-    if (summary.trim().length > LEGAL_SUMMARY_MAX) next.summary = legalMessages.summaryTooLong;
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    setErrors(await onPublish({ effectiveOn, summary: summary.trim() }));
-  }
+  const submit = form.handleSubmit(async (values) => {
+    const errors = await onPublish(values);
+    for (const field of ['effectiveOn', 'summary'] as const) if (errors[field]) form.setError(field, { message: errors[field] });
+  });
 
-  const today = effectiveOn === utcToday();
+  const today = form.watch('effectiveOn') === utcToday();
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !pending && onClose()}>
       <DialogContent>
@@ -66,43 +75,17 @@ export function PublishDialog({
                 : 'Once it takes effect, the public page shows it.'}
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-date`}>Effective date (UTC)</Label>
-            <Input
-              id={`${id}-date`}
-              type="date"
-              min={utcToday()}
-              value={effectiveOn}
-              onChange={(e) => setEffectiveOn(e.target.value)}
-              aria-invalid={errors.effectiveOn ? true : undefined}
-              aria-describedby={`${id}-date-hint${errors.effectiveOn ? ` ${id}-date-error` : ''}`}
-            />
-            <p id={`${id}-date-hint`} className="text-xs text-muted-foreground">
-              {today ? 'Today: in force as soon as you publish.' : 'In force from the start of that day.'}
-            </p>
-            {errors.effectiveOn && (
-              <p id={`${id}-date-error`} className="text-sm text-destructive">
-                {errors.effectiveOn}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-summary`}>What changed (optional)</Label>
-            <Input
-              id={`${id}-summary`}
-              value={summary}
-              maxLength={LEGAL_SUMMARY_MAX + 50}
-              onChange={(e) => setSummary(e.target.value)}
-              placeholder="e.g. Clearer fees for consignment sales"
-              aria-invalid={errors.summary ? true : undefined}
-              aria-describedby={errors.summary ? `${id}-summary-error` : undefined}
-            />
-            {errors.summary && (
-              <p id={`${id}-summary-error`} className="text-sm text-destructive">
-                {errors.summary}
-              </p>
-            )}
-          </div>
+          <FormField
+            control={form.control}
+            name="effectiveOn"
+            label="Effective date (UTC)"
+            description={today ? 'Today: in force as soon as you publish.' : 'In force from the start of that day.'}
+          >
+            <Input type="date" min={utcToday()} {...form.register('effectiveOn')} />
+          </FormField>
+          <FormField control={form.control} name="summary" label="What changed (optional)">
+            <Input maxLength={LEGAL_SUMMARY_MAX + 50} placeholder="e.g. Clearer fees for consignment sales" {...form.register('summary')} />
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
               Cancel

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useController, useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'wouter';
 import { formatCents } from '#common/format.ts';
 import { collateralBasisLabels, formatApr, LOAN_PURPOSE_MAX, loanMessages, type LoanQuote, type PublicLendingTerms } from '#common/lending.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { ListError } from '#web/components/list-parts.tsx';
 import { ScheduleTable } from '#web/components/loans/schedule-table.tsx';
 import { Money } from '#web/components/money.tsx';
@@ -15,6 +17,7 @@ import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useApplyForLoan } from './api/apply-for-loan.ts';
 import { useMyCards } from './api/get-my-cards.ts';
@@ -30,6 +33,12 @@ import {
 } from './application.ts';
 
 const APR_STEP = 25;
+
+/** The form's fields (as `applicationIssues` names them) as the form's values. */
+const nameOf = { cards: 'cardIds', amount: 'amount', term: 'termMonths', purpose: 'purpose' } as const satisfies Record<
+  ApplicationField,
+  keyof ApplicationForm
+>;
 
 function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
   if (error)
@@ -101,11 +110,23 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
   const apply = useApplyForLoan();
   const defaultTerm = terms.terms.includes(6) ? 6 : (terms.terms[0] ?? 6);
   const empty: ApplicationForm = { cardIds: [], amount: '', termMonths: defaultTerm, purpose: '' };
-  const [form, setForm] = useState<ApplicationForm>(empty);
   const [aprBps, setAprBps] = useState(terms.aprMaxBps);
-  const [touched, setTouched] = useState<Partial<Record<ApplicationField, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<ApplicationField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // What the chosen cards support, from the latest quote: the resolver reads it when it runs.
+  const maxCents = useRef<number | null>(null);
+  const resolver = useCallback<Resolver<ApplicationForm>>(
+    (f) => {
+      const issues = applicationIssues(f, terms, maxCents.current);
+      const errors = Object.fromEntries(Object.entries(issues).map(([k, message]) => [nameOf[k as ApplicationField], { type: 'validate', message }]));
+      return Object.keys(errors).length ? { values: {}, errors } : { values: f, errors: {} };
+    },
+    [terms],
+  );
+  // Checked once a field is left (or a card picked), then as it changes, as the server would.
+  const rhf = useForm<ApplicationForm>({ defaultValues: empty, mode: 'onTouched', resolver });
+  const { control, register, trigger, clearErrors } = rhf;
+  const { errors, touchedFields, isSubmitted } = rhf.formState;
+  const form = rhf.watch();
+  const { field: termField } = useController({ control, name: 'termMonths' });
 
   const amountCents = parseDollarsToCents(form.amount);
   const priced = useDebouncedValue(
@@ -114,46 +135,53 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
   );
   const quote = useLoanQuote(priced);
   const quoteFits = quote.data && priced.cardIds.join() === form.cardIds.join();
-  const issues = applicationIssues(form, terms, quoteFits ? quote.data!.maxLoanCents : null);
-  const shown = (k: ApplicationField) => (touched[k] ? (issues[k] ?? serverErrors[k]) : undefined);
+  const maxLoanCents = quoteFits ? quote.data!.maxLoanCents : null;
+  maxCents.current = maxLoanCents;
+  // A new quote can put the amount above what the cards support: say so as soon as it answers.
+  const amountChecked = isSubmitted || !!touchedFields.amount;
+  useEffect(() => {
+    if (amountChecked) void trigger('amount');
+  }, [maxLoanCents, amountChecked, trigger]);
+  // Any change clears a message about the form as a whole.
+  useEffect(() => {
+    const sub = rhf.watch(() => clearErrors('root'));
+    return () => sub.unsubscribe();
+  }, [rhf, clearErrors]);
+  const shown = (k: ApplicationField) => errors[nameOf[k]]?.message;
   const errId = (k: ApplicationField) => `${id}-${k}-error`;
-  const touch = (k: ApplicationField) => setTouched((t) => ({ ...t, [k]: true }));
-  const update = (patch: Partial<ApplicationForm>, k: ApplicationField) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setServerErrors((s) => ({ ...s, [k]: undefined }));
-    setFormError(null);
-  };
   const toggle = (cardId: string, on: boolean) => {
-    update({ cardIds: on ? [...form.cardIds, cardId] : form.cardIds.filter((c) => c !== cardId) }, 'cards');
-    touch('cards');
+    const next = on ? [...form.cardIds, cardId] : form.cardIds.filter((c) => c !== cardId);
+    rhf.setValue('cardIds', next, { shouldTouch: true, shouldDirty: true });
+    void trigger('cardIds');
   };
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched({ cards: true, amount: true, term: true, purpose: true });
-    if (Object.keys(issues).length) return;
+  const submit = rhf.handleSubmit(async (f) => {
     try {
-      const loan = await apply.mutateAsync(toApplyInput(form));
+      const loan = await apply.mutateAsync(toApplyInput(f));
       toast({ title: 'Application submitted', description: 'We review it and send you an offer here.' });
-      setForm(empty);
-      setTouched({});
+      rhf.reset(empty);
       onApplied(loan.id);
     } catch (err) {
-      const fields = err instanceof ApiError ? ((err.body as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {}) : {};
-      const placed: Partial<Record<ApplicationField, string>> = {};
-      for (const [path, messages] of Object.entries(fields)) {
-        const f = fieldOfPath[path.split('.')[0]!];
-        if (f && messages[0]) placed[f] ??= messages[0];
+      const fields = serverFieldErrors(err);
+      let placed = false;
+      for (const [path, message] of Object.entries(fields)) {
+        const k = fieldOfPath[path.split('.')[0]!];
+        if (!k) continue;
+        rhf.setError(nameOf[k], { message });
+        placed = true;
       }
       const message = errorMessage(err, 'The application was not sent. Try again.');
-      if (Object.keys(placed).length === 0 && err instanceof ApiError && err.status && err.status < 500) {
-        const f = fieldOfMessage(message);
-        if (f) placed[f] = message;
+      if (!placed && err instanceof ApiError && err.status && err.status < 500) {
+        const k = fieldOfMessage(message);
+        if (k) {
+          rhf.setError(nameOf[k], { message });
+          placed = true;
+        }
       }
-      setServerErrors(placed);
-      if (Object.keys(placed).length === 0) setFormError(message);
+      if (!placed) rhf.setError('root', { message });
     }
-  }
+  });
+  const formError = errors.root?.message;
 
   const cardList = cards.data?.cards ?? [];
   return (
@@ -165,7 +193,7 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
         <p className="mt-1 text-sm text-muted-foreground">Pick cards from your registry to see what they support and what it costs, then apply.</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form onSubmit={submit} noValidate className="grid min-w-0 content-start gap-5" aria-label="Loan application">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid min-w-0 content-start gap-5" aria-label="Loan application">
           <fieldset className="grid min-w-0 gap-2" aria-describedby={shown('cards') ? errId('cards') : undefined} aria-invalid={!!shown('cards')}>
             <legend className="mb-2 text-sm font-medium">Cards to pledge</legend>
             {cards.isPending ? (
@@ -259,34 +287,24 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
           </fieldset>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid content-start gap-1.5">
-              <label htmlFor={`${id}-amount`} className="text-sm font-medium">
-                Amount (USD)
-              </label>
-              <Input
-                id={`${id}-amount`}
-                inputMode="decimal"
-                placeholder={formatCents(terms.minLoanCents, 0)}
-                value={form.amount}
-                onChange={(e) => update({ amount: e.target.value }, 'amount')}
-                onBlur={() => touch('amount')}
-                aria-invalid={!!shown('amount')}
-                aria-describedby={shown('amount') ? errId('amount') : undefined}
-              />
-              <FieldMessage
-                id={errId('amount')}
-                error={shown('amount')}
-                hint={
-                  quoteFits ? (
-                    <>
-                      From {formatCents(terms.minLoanCents, 0)} to {formatCents(quote.data!.maxLoanCents)} with these cards
-                    </>
-                  ) : (
-                    `At least ${formatCents(terms.minLoanCents, 0)}`
-                  )
-                }
-              />
-            </div>
+            <FormField
+              control={control}
+              name="amount"
+              label="Amount (USD)"
+              id={`${id}-amount`}
+              className="content-start gap-1.5"
+              description={
+                shown('amount') ? undefined : quoteFits ? (
+                  <>
+                    From {formatCents(terms.minLoanCents, 0)} to {formatCents(quote.data!.maxLoanCents)} with these cards
+                  </>
+                ) : (
+                  `At least ${formatCents(terms.minLoanCents, 0)}`
+                )
+              }
+            >
+              <Input inputMode="decimal" placeholder={formatCents(terms.minLoanCents, 0)} {...register('amount')} />
+            </FormField>
             <fieldset className="grid content-start gap-1.5" aria-describedby={shown('term') ? errId('term') : undefined}>
               <legend className="mb-1.5 text-sm font-medium">Term</legend>
               <div className="flex flex-wrap gap-2">
@@ -307,7 +325,8 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
                         value={m}
                         checked={form.termMonths === m}
                         disabled={!offered}
-                        onChange={() => update({ termMonths: m }, 'term')}
+                        onChange={() => termField.onChange(m)}
+                        onBlur={termField.onBlur}
                         className="accent-[var(--color-crimson)]"
                       />
                       {m} months
@@ -344,23 +363,21 @@ export function BorrowSection({ terms, onApplied }: { terms: PublicLendingTerms;
             </div>
           )}
 
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-purpose`} className="text-sm font-medium">
-              Purpose
-            </label>
+          <FormField
+            control={control}
+            name="purpose"
+            label="Purpose"
+            id={`${id}-purpose`}
+            className="gap-1.5"
+            description={shown('purpose') ? undefined : `${form.purpose.length} / ${LOAN_PURPOSE_MAX}`}
+          >
             <Textarea
-              id={`${id}-purpose`}
-              value={form.purpose}
-              onChange={(e) => update({ purpose: e.target.value }, 'purpose')}
-              onBlur={() => touch('purpose')}
               maxLength={LOAN_PURPOSE_MAX}
               rows={3}
               placeholder="e.g. Buying a graded rookie at auction next month"
-              aria-invalid={!!shown('purpose')}
-              aria-describedby={shown('purpose') ? errId('purpose') : undefined}
+              {...register('purpose')}
             />
-            <FieldMessage id={errId('purpose')} error={shown('purpose')} hint={`${form.purpose.length} / ${LOAN_PURPOSE_MAX}`} />
-          </div>
+          </FormField>
 
           {formError && (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">

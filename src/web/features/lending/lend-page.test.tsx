@@ -209,3 +209,25 @@ describe('/lend', () => {
     expect(screen.getByRole('meter', { name: 'Loan-to-value' }).getAttribute('aria-valuetext')).toBe('45.0%, cap 40.0%');
   });
 });
+
+describe('a refused application', () => {
+  it('shows the server’s field errors beside their fields and keeps what was typed', async () => {
+    renderMemberPage(<LendPage />, (url, init) => {
+      if (url === '/api/user/loans') return json({ loans: [], terms });
+      if (url === '/api/cards') return json({ cards });
+      if (url.startsWith('/api/loans/quote')) return json(quote(150_000));
+      if (url === '/api/loans' && init?.method === 'POST')
+        return json({ status: 'error', error: 'Invalid input', fieldErrors: { purpose: ['Say a little more about the purpose'] } }, 400);
+      return json({}, 404);
+    });
+    fireEvent.click(within(await screen.findByTestId('collateral-picker')).getAllByRole('checkbox')[0]!);
+    await waitFor(() => expect(screen.getByTestId('quote-max').textContent).toBe('$2,000.00'));
+    fireEvent.change(screen.getByLabelText('Amount (USD)'), { target: { value: '1,500' } });
+    fireEvent.change(screen.getByLabelText('Purpose'), { target: { value: 'Cards' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply for this loan' }));
+    expect(await screen.findByText('Say a little more about the purpose', { selector: '[role="alert"]' })).toBeTruthy();
+    expect(screen.getByLabelText('Purpose').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Purpose') as HTMLTextAreaElement).value).toBe('Cards');
+    expect((screen.getByLabelText('Amount (USD)') as HTMLInputElement).value).toBe('1,500');
+  });
+});

@@ -78,3 +78,31 @@ describe('deposit confirmation', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('a refused deposit', () => {
+  it('shows the server’s word on the amount beside the field and keeps what was typed', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({ status: 'error', error: 'Invalid input', fieldErrors: { amountCents: ['Below the tier’s minimum of $100,000'] } }),
+          {
+            status: 400,
+          },
+        ),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <DepositForm client={client} />
+      </QueryClientProvider>,
+    );
+    const amount = screen.getByLabelText('Amount received (USD)');
+    fireEvent.change(amount, { target: { value: '90,000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm deposit received' }));
+    await screen.findByRole('alertdialog');
+    fireEvent.change(screen.getByLabelText('Type the amount again'), { target: { value: '90000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate account' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Below the tier’s minimum of $100,000');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect((amount as HTMLInputElement).value).toBe('90,000');
+  });
+});

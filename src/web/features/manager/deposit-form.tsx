@@ -1,41 +1,49 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { formatCents } from '#common/format.ts';
 import { kycStatusLabels } from '#common/kyc.ts';
-import type { ManagerClientDetail } from '#common/onboarding.ts';
+import { confirmDepositSchema, type ManagerClientDetail } from '#common/onboarding.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { applyServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { useConfirmDeposit } from './api/confirm-deposit.ts';
 
 /** Cents from what a person types ("$125,000.50"), or null when it is not a positive amount. */
 const parseDollars = (text: string) => parseDollarsToCents(text, { allowZero: false });
+
+// What is typed, in cents, checked by the server's rule (a refused amount reaches it as nothing).
+const depositFormSchema = z.object({
+  amount: z.string().transform(parseDollars).pipe(confirmDepositSchema.shape.amountCents),
+  again: z.string(),
+});
+type DepositFormInput = z.input<typeof depositFormSchema>;
+type DepositFormValues = z.output<typeof depositFormSchema>;
 
 /**
  * Confirming the deposit activates the account, so the amount is shown and typed again in a
  * dialog before anything is sent; the server still checks it against the tier's minimum.
  */
 export function DepositForm({ client }: { client: ManagerClientDetail }) {
-  const ids = useId();
   const confirm = useConfirmDeposit(client.id);
-  const [amount, setAmount] = useState(client.minimumCents ? String(client.minimumCents / 100) : '');
+  const form = useForm<DepositFormInput, unknown, DepositFormValues>({
+    resolver: zodResolver(depositFormSchema),
+    defaultValues: { amount: client.minimumCents ? String(client.minimumCents / 100) : '', again: '' },
+  });
   const [pendingCents, setPendingCents] = useState<number | null>(null);
-  const [again, setAgain] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const kycReady = client.kycStatus === 'approved';
-  const matches = pendingCents !== null && parseDollars(again) === pendingCents;
+  const matches = pendingCents !== null && parseDollars(form.watch('again')) === pendingCents;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const cents = parseDollars(amount);
-    if (cents === null) return setError('Enter the amount received');
-    setError(null);
-    setAgain('');
-    setPendingCents(cents);
-  };
+  const submit = form.handleSubmit(({ amount }) => {
+    form.setValue('again', '');
+    setPendingCents(amount);
+  });
   const activate = () => {
     if (!matches || pendingCents === null) return;
     confirm.mutate(pendingCents, {
@@ -45,7 +53,8 @@ export function DepositForm({ client }: { client: ManagerClientDetail }) {
       },
       onError: (err) => {
         setPendingCents(null);
-        setError(errorMessage(err, 'Please try again.'));
+        if (!applyServerFieldErrors(form, err, { amountCents: 'amount' }))
+          form.setError('amount', { message: errorMessage(err, 'Please try again.') });
       },
     });
   };
@@ -57,29 +66,19 @@ export function DepositForm({ client }: { client: ManagerClientDetail }) {
           Identity documents: {kycStatusLabels[client.kycStatus]}. The account can be activated once they are approved.
         </p>
       )}
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-amount`}>Amount received (USD)</Label>
-        <div className="relative">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">$</span>
-          <Input
-            id={`${ids}-amount`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className="tabular pl-7"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${ids}-help${error ? ` ${ids}-error` : ''}`}
-          />
-        </div>
-        <p id={`${ids}-help`} className="text-xs text-muted-foreground">
-          Minimum for this tier: {formatCents(client.minimumCents)}
-        </p>
-        {error && (
-          <p id={`${ids}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
+      <FormField
+        control={form.control}
+        name="amount"
+        label="Amount received (USD)"
+        description={<>Minimum for this tier: {formatCents(client.minimumCents)}</>}
+      >
+        {(props) => (
+          <div className="relative">
+            <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">$</span>
+            <Input inputMode="decimal" className="tabular pl-7" {...props} {...form.register('amount')} />
+          </div>
         )}
-      </div>
+      </FormField>
       <Button type="submit" variant="crimson" disabled={!kycReady || confirm.isPending}>
         Confirm deposit received
       </Button>
@@ -101,15 +100,12 @@ export function DepositForm({ client }: { client: ManagerClientDetail }) {
         pending={confirm.isPending}
         pendingLabel="Confirming"
       >
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-again`}>Type the amount again</Label>
+        <FormField control={form.control} name="again" label="Type the amount again">
           <Input
-            id={`${ids}-again`}
             inputMode="decimal"
             autoComplete="off"
-            value={again}
-            onChange={(e) => setAgain(e.target.value)}
             className="tabular"
+            {...form.register('again')}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
@@ -117,7 +113,7 @@ export function DepositForm({ client }: { client: ManagerClientDetail }) {
               }
             }}
           />
-        </div>
+        </FormField>
       </ConfirmDialog>
     </form>
   );

@@ -81,3 +81,20 @@ describe('a card’s value on its page', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 });
+
+describe('a refused estimate', () => {
+  it('shows the server’s word on the amount beside the field and keeps what was typed', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, { status: 'error', error: 'Invalid input', fieldErrors: { estimatedValueCents: ['Estimated value must be whole cents'] } }),
+    );
+    renderValuation(detail({}));
+    fireEvent.click(screen.getByRole('button', { name: 'Pin my estimate' }));
+    const amount = screen.getByLabelText('Your estimate (USD)');
+    fireEvent.change(amount, { target: { value: '5,000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pin estimate' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Estimated value must be whole cents');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(amount.getAttribute('aria-describedby')).toContain('-help');
+    expect((amount as HTMLInputElement).value).toBe('5,000');
+  });
+});

@@ -1,7 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Pin, TrendingUp } from 'lucide-react';
 import { CARD_VALUE_MAX_CENTS, cardLockedMessages, type CardDetail, type CardMarket } from '#common/cards.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -9,6 +11,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useFollowMarket, usePinEstimate } from './api/pin-estimate.ts';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { applyServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { centsToText } from './card-form-values.ts';
 import { formatSaleDay } from './slab-tile.tsx';
 
@@ -27,58 +30,49 @@ export function MarketLine({ market, className }: { market: CardMarket; classNam
 function PinForm({ card, onDone }: { card: CardDetail; onDone: () => void }) {
   const id = useId();
   const pin = usePinEstimate();
-  const [text, setText] = useState(centsToText(card.estimatedValueCents));
-  const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const form = useForm<{ amount: string }>({ defaultValues: { amount: centsToText(card.estimatedValueCents) } });
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const cents = parseDollarsToCents(text);
-    if (cents === null || cents > CARD_VALUE_MAX_CENTS) {
-      setProblem(pinErrorText);
-      input.current?.focus();
-      return;
-    }
-    setProblem(null);
+  const submit = form.handleSubmit(async ({ amount }) => {
+    const cents = parseDollarsToCents(amount)!;
     try {
       await pin.mutateAsync({ id: card.id, estimatedValueCents: cents });
       toast({ title: 'Estimate pinned', description: 'Your registry counts this card at your estimate.' });
       onDone();
     } catch (err) {
-      setProblem(errorMessage(err, 'The estimate could not be saved. Please try again.'));
+      if (!applyServerFieldErrors(form, err, { estimatedValueCents: 'amount' }))
+        form.setError('amount', { message: errorMessage(err, 'The estimate could not be saved. Please try again.') });
     }
-  };
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-2 rounded-lg border bg-muted/40 p-3" aria-label="Pin your estimate" noValidate>
-      <label htmlFor={`${id}-amount`} className="text-sm font-medium">
-        Your estimate (USD)
-      </label>
-      <p id={`${id}-help`} className="text-xs text-muted-foreground">
-        Your registry counts this card at this amount until you choose to follow the market again.
-      </p>
-      <div className="relative max-w-xs">
-        <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground" aria-hidden="true">
-          $
-        </span>
-        <Input
-          ref={input}
-          id={`${id}-amount`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          autoFocus
-          className="tabular pl-7"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-help ${id}-error` : `${id}-help`}
-        />
-      </div>
-      {problem && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      )}
+      <FormField control={form.control} name="amount" label="Your estimate (USD)" id={`${id}-amount`} describedBy={`${id}-help`}>
+        {(props) => (
+          <>
+            <p id={`${id}-help`} className="text-xs text-muted-foreground">
+              Your registry counts this card at this amount until you choose to follow the market again.
+            </p>
+            <div className="relative max-w-xs">
+              <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground" aria-hidden="true">
+                $
+              </span>
+              <Input
+                {...props}
+                inputMode="decimal"
+                autoComplete="off"
+                autoFocus
+                className="tabular pl-7"
+                {...form.register('amount', {
+                  validate: (t) => {
+                    const cents = parseDollarsToCents(t);
+                    return (cents !== null && cents <= CARD_VALUE_MAX_CENTS) || pinErrorText;
+                  },
+                })}
+              />
+            </div>
+          </>
+        )}
+      </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pin.isPending}>
           <Pin aria-hidden="true" />

@@ -1,10 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { cardMessages } from '#common/cards.ts';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { cardMessages, certNumberSchema } from '#common/cards.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 import { psaCertQuery } from './api/lookup-psa-cert.ts';
@@ -26,6 +29,11 @@ export function lookupProblem(err: unknown, certNumber: string): Problem {
   return { kind: 'failed', message: `${/[.!?]$/.test(said) ? said : `${said}.`} ${cardMessages.enterByHand}` };
 }
 
+// The server's own rule for a certificate number (spaces and a '#' forgiven).
+const lookupSchema = z.object({ cert: certNumberSchema });
+type LookupInput = z.input<typeof lookupSchema>;
+type LookupValues = z.output<typeof lookupSchema>;
+
 /** A certificate number box that asks PSA; the result is announced to screen readers. */
 export function CertLookupForm({
   onFound,
@@ -40,55 +48,51 @@ export function CertLookupForm({
 }) {
   const id = useId();
   const qc = useQueryClient();
-  const [value, setValue] = useState(defaultValue);
+  const form = useForm<LookupInput, unknown, LookupValues>({ resolver: zodResolver(lookupSchema), defaultValues: { cert: defaultValue } });
   const [busy, setBusy] = useState(false);
+  // PSA's answers other than "not a number" (not found, not configured, failed): said in the status line.
   const [problem, setProblem] = useState<Problem | null>(null);
 
-  const lookUp = async (e: FormEvent) => {
-    e.preventDefault();
-    const cert = value.trim();
-    if (!/^\d{1,10}$/.test(cert)) {
-      setProblem({ kind: 'invalid', message: CERT_MESSAGE });
-      return;
-    }
+  const lookUp = form.handleSubmit(async ({ cert }) => {
     setProblem(null);
     setBusy(true);
     try {
       onFound(await qc.fetchQuery(psaCertQuery(cert)));
     } catch (err) {
       const p = lookupProblem(err, cert);
-      setProblem(p);
+      if (p.kind === 'invalid') form.setError('cert', { message: p.message }, { shouldFocus: true });
+      else setProblem(p);
       onProblem?.(p, cert);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
-    <form onSubmit={lookUp} noValidate className="grid gap-2" role="search" aria-label="PSA certificate lookup">
-      <Label htmlFor={`${id}-cert`}>PSA certificate number</Label>
-      <div className="flex gap-2">
-        <Input
-          id={`${id}-cert`}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={12}
-          placeholder="e.g. 48213907"
-          autoFocus={autoFocus}
-          aria-invalid={problem?.kind === 'invalid' ? true : undefined}
-          aria-describedby={`${id}-status`}
-          className="tabular"
-        />
-        <Button type="submit" variant="crimson" disabled={busy}>
-          {busy ? <Spinner size="sm" label="Looking up" /> : <Search aria-hidden="true" />}
-          Look up
-        </Button>
-      </div>
+    <form onSubmit={(e) => void lookUp(e)} noValidate className="grid gap-2" role="search" aria-label="PSA certificate lookup">
+      <FormField control={form.control} name="cert" label="PSA certificate number" id={`${id}-cert`} describedBy={`${id}-status`}>
+        {(props) => (
+          <div className="flex gap-2">
+            <Input
+              {...props}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={12}
+              placeholder="e.g. 48213907"
+              autoFocus={autoFocus}
+              className="tabular"
+              {...form.register('cert')}
+            />
+            <Button type="submit" variant="crimson" disabled={busy}>
+              {busy ? <Spinner size="sm" label="Looking up" /> : <Search aria-hidden="true" />}
+              Look up
+            </Button>
+          </div>
+        )}
+      </FormField>
       <div id={`${id}-status`} aria-live="polite" className="min-h-5 text-sm">
         {busy ? (
-          <span className="text-muted-foreground">Asking PSA about certificate {value.trim()}…</span>
+          <span className="text-muted-foreground">Asking PSA about certificate {form.getValues('cert').trim()}…</span>
         ) : problem ? (
           <span className={problem.kind === 'unconfigured' ? 'text-foreground' : 'text-destructive'} data-testid="lookup-problem">
             {problem.message}

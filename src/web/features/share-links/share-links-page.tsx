@@ -1,10 +1,14 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
+import { z } from 'zod';
 import { graderLabels } from '#common/cards.ts';
-import { SHARE_LABEL_MAX, shareMessages, type ShareLink } from '#common/share-links.ts';
+import { createShareLinkSchema, SHARE_LABEL_MAX, shareMessages, type ShareLink } from '#common/share-links.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
@@ -12,6 +16,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { applyServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { useCardShareLinks } from './api/get-card-share-links.ts';
 import { useCreateShareLink } from './api/create-share-link.ts';
 import { useRevokeShareLink } from './api/revoke-share-link.ts';
@@ -27,52 +32,72 @@ const expiries = [
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
+// What is typed, turned into the server's request and checked by its schema.
+const createFormSchema = z.object({
+  label: z
+    .string()
+    .transform((v) => v.trim() || undefined)
+    .pipe(createShareLinkSchema.shape.label),
+  expiresInDays: z
+    .string()
+    .transform((v) => (v ? Number(v) : undefined))
+    .pipe(createShareLinkSchema.shape.expiresInDays),
+  showOwnerName: z.boolean(),
+});
+type CreateFormInput = z.input<typeof createFormSchema>;
+type CreateFormValues = z.output<typeof createFormSchema>;
+
 function CreateForm({ cardId }: { cardId: string }) {
   const id = useId();
   const create = useCreateShareLink(cardId);
-  const [label, setLabel] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [showName, setShowName] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const form = useForm<CreateFormInput, unknown, CreateFormValues>({
+    resolver: zodResolver(createFormSchema),
+    defaultValues: { label: '', expiresInDays: '', showOwnerName: false },
+  });
+  const submit = form.handleSubmit(async (v) => {
     try {
-      await create.mutateAsync({ label: label.trim() || undefined, expiresInDays: expiry ? Number(expiry) : undefined, showOwnerName: showName });
-      setLabel('');
+      await create.mutateAsync(v);
+      form.resetField('label');
       toast({ title: shareMessages.created, description: 'Copy it from the list below.' });
     } catch (err) {
-      toast({ title: 'Link not created', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
+      if (!applyServerFieldErrors(form, err, { label: 'label', expiresInDays: 'expiresInDays' }))
+        toast({ title: 'Link not created', description: errorMessage(err, 'Please try again.'), variant: 'destructive' });
     }
-  };
+  });
   return (
     <form
       onSubmit={(e) => void submit(e)}
       className="grid gap-4 rounded-xl border bg-card p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-end"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-label`}>Label</Label>
-        <Input
-          id={`${id}-label`}
-          value={label}
-          maxLength={SHARE_LABEL_MAX}
-          placeholder="e.g. For Dana at the show"
-          onChange={(e) => setLabel(e.target.value)}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-expiry`}>Expires</Label>
-        <select id={`${id}-expiry`} className={selectClass} value={expiry} onChange={(e) => setExpiry(e.target.value)}>
+      <FormField control={form.control} name="label" label="Label" id={`${id}-label`} className="gap-1.5">
+        <Input maxLength={SHARE_LABEL_MAX} placeholder="e.g. For Dana at the show" {...form.register('label')} />
+      </FormField>
+      <FormField control={form.control} name="expiresInDays" label="Expires" id={`${id}-expiry`} className="gap-1.5">
+        <select className={selectClass} {...form.register('expiresInDays')}>
           {expiries.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
         </select>
-      </div>
+      </FormField>
       <Button type="submit" disabled={create.isPending}>
         Create link
       </Button>
       <div className="flex items-center gap-2 sm:col-span-3">
-        <Checkbox id={`${id}-name`} checked={showName} onCheckedChange={(v) => setShowName(v === true)} />
+        <Controller
+          control={form.control}
+          name="showOwnerName"
+          render={({ field }) => (
+            <Checkbox
+              id={`${id}-name`}
+              ref={field.ref}
+              checked={field.value}
+              onBlur={field.onBlur}
+              onCheckedChange={(v) => field.onChange(v === true)}
+            />
+          )}
+        />
         <Label htmlFor={`${id}-name`} className="font-normal">
           Show my first name on the shared page
         </Label>

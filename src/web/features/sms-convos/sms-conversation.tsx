@@ -1,6 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, ArrowLeft, Check, CheckCheck, Clock, RotateCw, Send } from 'lucide-react';
-import { SMS_BODY_MAX_LENGTH, type SmsMessage, type SmsThread } from '#common/sms-convos.ts';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { SMS_BODY_MAX_LENGTH, sendManualSmsSchema, type SendManualSmsInput, type SmsMessage, type SmsThread } from '#common/sms-convos.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -9,10 +13,13 @@ import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { applyServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useSendSms } from './api/send-sms.ts';
 import { useSmsThread } from './api/get-sms-thread.ts';
 import { deliveryState, fullWhen, purposeLabels, threadTitle, type DeliveryTone } from './sms-format.ts';
+
+type SendManualSmsValues = z.output<typeof sendManualSmsSchema>;
 
 const deliveryIcon: Record<DeliveryTone, typeof Check> = { pending: Clock, sent: Check, delivered: CheckCheck, failed: AlertTriangle };
 
@@ -58,24 +65,24 @@ function Bubble({ m }: { m: SmsMessage }) {
 }
 
 function Composer({ thread }: { thread: SmsThread }) {
-  const [body, setBody] = useState('');
   const send = useSendSms(thread.phone);
-  const id = useId();
+  const form = useForm<SendManualSmsInput, unknown, SendManualSmsValues>({ resolver: zodResolver(sendManualSmsSchema), defaultValues: { body: '' } });
+  const body = form.watch('body');
   const trimmed = body.trim();
-
-  const submit = async () => {
-    if (!trimmed || send.isPending) return;
+  const submit = form.handleSubmit(async (v) => {
+    if (send.isPending) return;
     try {
-      const { message } = await send.mutateAsync(trimmed);
+      const { message } = await send.mutateAsync(v.body);
       if (message.status === 'failed') {
         toast({ variant: 'destructive', title: 'Message not delivered', description: 'The SMS provider refused it. It is kept in the thread.' });
       } else {
-        setBody('');
+        form.reset({ body: '' });
       }
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Message not sent', description: errorMessage(err, 'Please try again.') });
+      if (!applyServerFieldErrors(form, err, { body: 'body' }))
+        toast({ variant: 'destructive', title: 'Message not sent', description: errorMessage(err, 'Please try again.') });
     }
-  };
+  });
 
   if (thread.optedOut) {
     return (
@@ -86,30 +93,21 @@ function Composer({ thread }: { thread: SmsThread }) {
     );
   }
   return (
-    <form
-      className="grid gap-2 border-t p-3 sm:p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <label htmlFor={id} className="sr-only">
-        Message to {threadTitle(thread)}
-      </label>
-      <Textarea
-        id={id}
-        value={body}
-        onChange={(e) => setBody(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
-            e.preventDefault();
-            void submit();
-          }
-        }}
-        maxLength={SMS_BODY_MAX_LENGTH}
-        placeholder="Write a text message"
-        className="min-h-20 resize-none"
-      />
+    <form className="grid gap-2 border-t p-3 sm:p-4" noValidate onSubmit={(e) => void submit(e)}>
+      <FormField control={form.control} name="body" label={<span className="sr-only">Message to {threadTitle(thread)}</span>} className="gap-0">
+        <Textarea
+          maxLength={SMS_BODY_MAX_LENGTH}
+          placeholder="Write a text message"
+          className="min-h-20 resize-none"
+          {...form.register('body')}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) {
+              e.preventDefault();
+              if (trimmed) void submit();
+            }
+          }}
+        />
+      </FormField>
       <div className="flex items-center justify-between gap-3">
         <span className="tabular text-xs text-muted-foreground">
           {body.length}/{SMS_BODY_MAX_LENGTH}

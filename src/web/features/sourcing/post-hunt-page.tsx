@@ -1,14 +1,16 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, type ReactElement } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { graderLabels, graders, sportLabels, sports, type Sport } from '#common/cards.ts';
 import { budgetBand, createHuntSchema, deadlineIssue, type CreateHuntValues } from '#common/hunts.ts';
+import { FormField, type FieldControlProps } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { applyServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useCreateHunt } from './api/create-hunt.ts';
 import { HuntCard } from './hunt-card.tsx';
@@ -58,61 +60,49 @@ export function issuesOf(f: Form, now: Date): Record<string, string> {
   return out;
 }
 
+/** The server's field names as the form's. */
+const serverFields = { ...Object.fromEntries(Object.keys(empty).map((k) => [k, k])), maxBudgetCents: 'budget' } as Record<string, keyof Form>;
+
 /** /source/post: the hunt form, checked as you go, beside a preview of its board card. */
 export default function PostHuntPage() {
   const id = useId();
   const [, navigate] = useLocation();
   const create = useCreateHunt();
-  const [form, setForm] = useState<Form>(empty);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const now = useMemo(() => new Date(), []);
-  const issues = issuesOf(form, now);
-  const shown = (k: keyof Form) => (touched[k] ? (issues[k] ?? serverErrors[k]) : undefined);
-  const set = (k: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  const blur = (k: keyof Form) => () => setTouched((t) => ({ ...t, [k]: true }));
-  const values = toValues(form);
+  // Checked by the shared contract (issuesOf) once a field is left, then as it changes.
+  const resolver = useCallback<Resolver<Form>>(
+    (f) => {
+      const issues = issuesOf(f, now);
+      const errors = Object.fromEntries(Object.entries(issues).map(([k, message]) => [k, { type: 'validate', message }]));
+      return Object.keys(errors).length ? { values: {}, errors } : { values: f, errors: {} };
+    },
+    [now],
+  );
+  const form = useForm<Form>({ defaultValues: empty, mode: 'onTouched', resolver });
+  const { control, register } = form;
+  const { errors } = form.formState;
+  const current = form.watch();
+  const values = toValues(current);
+  const issues = issuesOf(current, now);
   const cents = typeof values.maxBudgetCents === 'number' && values.maxBudgetCents > 0 ? values.maxBudgetCents : 0;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(Object.fromEntries(Object.keys(empty).map((k) => [k, true])));
-    if (Object.keys(issues).length) return;
+  const submit = form.handleSubmit(async (f) => {
     try {
-      await create.mutateAsync(createHuntSchema.parse(values) as CreateHuntValues);
+      await create.mutateAsync(createHuntSchema.parse(toValues(f)) as CreateHuntValues);
       toast({ title: 'Hunt posted', description: 'The team reviews it before it appears on the board.' });
       navigate('/source?tab=hunts');
     } catch (err) {
-      const fields = err instanceof ApiError ? ((err.body as { fieldErrors?: Record<string, string[]> })?.fieldErrors ?? {}) : {};
-      setServerErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === 'maxBudgetCents' ? 'budget' : k, v[0]!])));
+      applyServerFieldErrors(form, err, serverFields);
       toast({ title: 'The hunt could not be posted', description: errorMessage(err, 'Try again.'), variant: 'destructive' });
     }
-  }
+  });
 
-  const field = (k: keyof Form, label: string, control: ReactNode, hint?: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${k}`}>{label}</Label>
-      {control}
-      {shown(k) ? (
-        <p id={`${id}-${k}-err`} className="text-sm text-destructive">
-          {shown(k)}
-        </p>
-      ) : (
-        hint && <p className="text-xs text-muted-foreground">{hint}</p>
-      )}
-    </div>
+  const field = (k: keyof Form, label: string, el: ReactElement<FieldControlProps>, hint?: string) => (
+    <FormField control={control} name={k} label={label} id={`${id}-${k}`} className="gap-1.5" description={errors[k] ? undefined : hint}>
+      {el}
+    </FormField>
   );
-  const input = (k: keyof Form, props: Record<string, unknown> = {}) => (
-    <Input
-      id={`${id}-${k}`}
-      value={form[k]}
-      onChange={set(k)}
-      onBlur={blur(k)}
-      aria-invalid={!!shown(k)}
-      aria-describedby={shown(k) ? `${id}-${k}-err` : undefined}
-      {...props}
-    />
-  );
+  const input = (k: keyof Form, props: Record<string, unknown> = {}) => <Input {...props} {...register(k)} />;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -122,12 +112,12 @@ export default function PostHuntPage() {
         description="Describe the card you want. Your name and exact budget are never shown on the board."
       />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2" aria-label="Hunt">
+        <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2" aria-label="Hunt">
           {field('player', 'Player', input('player', { maxLength: 200, placeholder: 'Luka Doncic' }))}
           {field(
             'sport',
             'Sport',
-            <select id={`${id}-sport`} className={selectClass} value={form.sport} onChange={set('sport')}>
+            <select className={selectClass} {...register('sport')}>
               {sports.map((s) => (
                 <option key={s} value={s}>
                   {sportLabels[s]}
@@ -140,7 +130,7 @@ export default function PostHuntPage() {
           {field(
             'grader',
             'Grader',
-            <select id={`${id}-grader`} className={selectClass} value={form.grader} onChange={set('grader')}>
+            <select className={selectClass} {...register('grader')}>
               <option value="">Any grader</option>
               {graders.map((g) => (
                 <option key={g} value={g}>
@@ -157,13 +147,7 @@ export default function PostHuntPage() {
             cents ? `Shown on the board as ${budgetBand(cents)}` : undefined,
           )}
           {field('deadline', 'Deadline (optional)', input('deadline', { type: 'date' }))}
-          <div className="sm:col-span-2">
-            {field(
-              'notes',
-              'Notes (optional)',
-              <Textarea id={`${id}-notes`} value={form.notes} onChange={set('notes')} onBlur={blur('notes')} maxLength={1000} rows={3} />,
-            )}
-          </div>
+          <div className="sm:col-span-2">{field('notes', 'Notes (optional)', <Textarea maxLength={1000} rows={3} {...register('notes')} />)}</div>
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" variant="crimson" disabled={create.isPending}>
               {create.isPending ? 'Posting…' : 'Post hunt'}
@@ -178,14 +162,14 @@ export default function PostHuntPage() {
           <HuntCard
             now={now}
             hunt={{
-              sport: form.sport,
-              player: form.player.trim(),
+              sport: current.sport,
+              player: current.player.trim(),
               year: typeof values.year === 'number' && Number.isFinite(values.year) ? values.year : null,
               set: (values.set as string | null) ?? null,
               grader: (values.grader as never) ?? null,
               minGrade: typeof values.minGrade === 'number' && Number.isFinite(values.minGrade) ? values.minGrade : null,
               budgetBand: cents ? budgetBand(cents) : '—',
-              deadline: form.deadline && !issues.deadline ? form.deadline : null,
+              deadline: current.deadline && !issues.deadline ? current.deadline : null,
               notes: (values.notes as string | null) ?? null,
               postedAt: now.toISOString(),
             }}

@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '#web/lib/api.ts';
 
 /** The server's `fieldErrors` on a refused request (`{ fieldErrors: { amountCents: ['…'] } }`), or none. */
@@ -13,10 +13,33 @@ export function serverFieldErrors(err: unknown): Record<string, string> {
 }
 
 /**
- * Puts the server's field errors beside the form's fields. `fields` maps a server field name to the
- * form's (e.g. `amountCents` → `amount`); a name the form uses as is may be listed alone. Returns
- * whether any was placed, so the caller shows anything else its own way.
+ * Puts the server's field errors beside the form's fields: `fields` maps the server's name (or,
+ * for `lines.0.amountCents`, its path) to the form's; a name absent from it is left out. The
+ * first placed field takes the focus. Returns whether any was placed, so the caller shows
+ * anything else its own way.
  */
+export function placeServerFieldErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  err: unknown,
+  fields: (serverName: string) => Path<T> | undefined,
+): boolean {
+  let placed = false;
+  for (const [key, message] of Object.entries(serverFieldErrors(err))) {
+    const name = fields(key);
+    if (!name) continue;
+    setError(name, { message }, { shouldFocus: !placed });
+    placed = true;
+  }
+  return placed;
+}
+
+/** A `fields` for `placeServerFieldErrors` from a plain table of server name → form field. */
+export const renamed =
+  <T extends FieldValues>(table: Partial<Record<string, Path<T>>>) =>
+  (serverName: string) =>
+    table[serverName];
+
+/** `placeServerFieldErrors` with a table (e.g. `amountCents` → `amount`; a name the form uses as is may map to itself). */
 export function applyServerFieldErrors<T extends FieldValues>(
   // Any output type: a form may turn what is typed into other values.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,13 +47,5 @@ export function applyServerFieldErrors<T extends FieldValues>(
   err: unknown,
   fields: Partial<Record<string, Path<T>>>,
 ): boolean {
-  const fe = serverFieldErrors(err);
-  let placed = false;
-  for (const [server, field] of Object.entries(fields)) {
-    const message = fe[server];
-    if (!field || !message) continue;
-    form.setError(field, { message }, { shouldFocus: !placed });
-    placed = true;
-  }
-  return placed;
+  return placeServerFieldErrors(form.setError, err, renamed(fields));
 }

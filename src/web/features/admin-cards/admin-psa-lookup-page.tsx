@@ -1,10 +1,11 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { titleCase } from '#common/title-case.ts';
 import { Download, Search } from 'lucide-react';
 import { cardMessages, PSA_BULK_MAX, type PsaBulkRow } from '#common/cards.ts';
 import { ResponsiveTable, type Column } from '#web/components/responsive-table.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
@@ -71,24 +72,21 @@ const columns: Column<PsaBulkRow>[] = [
 /** /admin/psa-lookup: one certificate or a pasted list, a results table and its CSV. */
 export default function AdminPsaLookupPage() {
   const id = useId();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<{ certs: string }>({ defaultValues: { certs: '' } });
   const lookup = useBulkPsaLookup();
+  const text = form.watch('certs');
   const parsed = useMemo(() => parseCertList(text), [text]);
   const rows = lookup.data?.results;
   const tooMany = parsed.certs.length > PSA_BULK_MAX;
+  const problem = form.formState.errors.certs?.message;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (parsed.certs.length === 0) return setProblem(parsed.invalid.length ? cardMessages.certDigits : cardMessages.bulkEmpty);
-    if (tooMany) return setProblem(cardMessages.bulkTooMany);
-    setProblem(null);
+  const submit = form.handleSubmit(async () => {
     try {
       await lookup.mutateAsync(parsed.certs);
     } catch (err) {
-      setProblem(errorMessage(err, 'The lookup failed. Please try again.'));
+      form.setError('certs', { message: errorMessage(err, 'The lookup failed. Please try again.') });
     }
-  };
+  });
 
   const download = () => {
     if (!rows) return;
@@ -104,27 +102,32 @@ export default function AdminPsaLookupPage() {
       />
 
       <form onSubmit={submit} noValidate className="grid gap-3 rounded-xl border bg-card p-4 sm:p-5">
-        <Label htmlFor={`${id}-certs`}>Certificate numbers</Label>
-        <Textarea
+        <FormField
+          control={form.control}
+          name="certs"
+          label="Certificate numbers"
           id={`${id}-certs`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={5}
-          placeholder={'48213907\n31415926, 27182818'}
-          className="tabular"
-          aria-describedby={`${id}-hint ${id}-status`}
-          aria-invalid={problem ? true : undefined}
-        />
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          One per line, or separated by commas. Up to {PSA_BULK_MAX} at a time.
-        </p>
+          describedBy={`${id}-status`}
+          description={`One per line, or separated by commas. Up to ${PSA_BULK_MAX} at a time.`}
+          className="gap-3"
+        >
+          <Textarea
+            rows={5}
+            placeholder={'48213907\n31415926, 27182818'}
+            className="tabular"
+            {...form.register('certs', {
+              validate: (t) => {
+                const p = parseCertList(t);
+                if (p.certs.length === 0) return p.invalid.length ? cardMessages.certDigits : cardMessages.bulkEmpty;
+                return p.certs.length > PSA_BULK_MAX ? cardMessages.bulkTooMany : true;
+              },
+            })}
+          />
+        </FormField>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p id={`${id}-status`} aria-live="polite" className="text-sm">
-            {problem ? (
-              <span className="text-destructive" role="alert">
-                {problem}
-              </span>
-            ) : (
+            {/* A problem is shown (and announced) under the field instead of the count. */}
+            {!problem && (
               <span className="text-muted-foreground">
                 {parsed.certs.length === 1 ? '1 certificate' : `${parsed.certs.length} certificates`}
                 {parsed.duplicates ? ` (${parsed.duplicates} repeated, dropped)` : ''}

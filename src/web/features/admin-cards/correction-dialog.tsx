@@ -1,15 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm, type Path } from 'react-hook-form';
 import { CARD_CORRECTION_REASON_MAX, CUSTODY_NOTE_MAX, cardHoldLabels, graderLabels, graders, type AdminCardRow } from '#common/cards.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { Money } from '#web/components/money.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { placeServerFieldErrors, renamed } from '#web/lib/server-field-errors.ts';
 import { useAppraiseCard, useCorrectCard } from './api/correct-card.ts';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { changedCount, correctionForm, correctionPatch, type CorrectionForm } from './correction.ts';
@@ -26,101 +28,83 @@ const fields: { key: keyof CorrectionForm; label: string; wide?: boolean; numeri
   { key: 'variety', label: 'Variety' },
 ];
 
-function Problem({ id, text }: { id?: string; text: string | undefined }) {
+function Problem({ text }: { text: string | undefined }) {
   return text ? (
-    <p id={id} role="alert" className="text-sm text-destructive">
+    <p role="alert" className="text-sm text-destructive">
       {text}
     </p>
   ) : null;
 }
 
+/** The server's names for the correction's fields, where they differ from the form's. */
+const correctionField = (key: string): Path<CorrectionForm> | undefined =>
+  key === 'estimatedValueCents' ? 'estimate' : key in correctionFieldNames ? (key as Path<CorrectionForm>) : undefined;
+const correctionFieldNames = { grader: 1, reason: 1, estimate: 1, ...Object.fromEntries(fields.map((f) => [f.key, 1])) } as Record<string, 1>;
+
 /** The correction: any field, held or not, with a reason for the provenance (decision 128). */
 function CorrectForm({ card, onDone }: { card: AdminCardRow; onDone: () => void }) {
   const id = useId();
   const correct = useCorrectCard();
-  const [form, setForm] = useState<CorrectionForm>(() => correctionForm(card));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (k: keyof CorrectionForm, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors({});
-  };
-  const patch = correctionPatch(card, form);
-  const err = (k: string) => errors[k];
+  const form = useForm<CorrectionForm>({ defaultValues: correctionForm(card) });
+  // Any edit clears every problem shown, the form's own included.
+  useEffect(() => {
+    const sub = form.watch(() => form.clearErrors());
+    return () => sub.unsubscribe();
+  }, [form]);
+  const patch = correctionPatch(card, form.watch());
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const local: Record<string, string> = {};
-    if (!changedCount(patch)) local.form = 'Change at least one field';
-    if (!patch.reason) local.reason = 'Say why the card is corrected';
-    if (Object.keys(local).length) return setErrors(local);
+  const submit = form.handleSubmit(async (values) => {
+    const p = correctionPatch(card, values);
+    if (!changedCount(p)) form.setError('root', { message: 'Change at least one field' });
+    if (!p.reason) form.setError('reason', { message: 'Say why the card is corrected' });
+    if (!changedCount(p) || !p.reason) return;
     try {
-      await correct.mutateAsync({ id: card.id, correction: patch });
+      await correct.mutateAsync({ id: card.id, correction: p });
       toast({ title: 'Card corrected', description: `${card.year} ${card.brand} ${card.subject}: the correction is in its provenance.` });
       onDone();
     } catch (error) {
-      const fe = error instanceof ApiError ? ((error.body as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {}) : {};
-      const placed = Object.fromEntries(Object.entries(fe).map(([k, m]) => [k === 'estimatedValueCents' ? 'estimate' : k, m[0] ?? '']));
-      setErrors(Object.keys(placed).length ? placed : { form: errorMessage(error, 'The correction was not saved. Try again.') });
+      if (!placeServerFieldErrors(form.setError, error, correctionField))
+        form.setError('root', { message: errorMessage(error, 'The correction was not saved. Try again.') });
     }
-  }
+  });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label="Correct the card">
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label="Correct the card">
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-grader`}>Grader</Label>
-          <select id={`${id}-grader`} className={selectClass} value={form.grader} onChange={(e) => set('grader', e.target.value)}>
+        <FormField control={form.control} name="grader" label="Grader" id={`${id}-grader`} className="content-start gap-1.5">
+          <select className={selectClass} {...form.register('grader')}>
             {graders.map((g) => (
               <option key={g} value={g}>
                 {g === 'raw' ? 'Raw (ungraded)' : graderLabels[g]}
               </option>
             ))}
           </select>
-        </div>
+        </FormField>
         {fields.map((f) => (
-          <div key={f.key} className={f.wide ? 'grid content-start gap-1.5 sm:col-span-2' : 'grid content-start gap-1.5'}>
-            <Label htmlFor={`${id}-${f.key}`}>{f.label}</Label>
-            <Input
-              id={`${id}-${f.key}`}
-              value={form[f.key]}
-              inputMode={f.numeric ? 'numeric' : undefined}
-              autoComplete="off"
-              onChange={(e) => set(f.key, e.target.value)}
-              aria-invalid={!!err(f.key) || undefined}
-              aria-describedby={err(f.key) ? `${id}-${f.key}-error` : undefined}
-            />
-            <Problem id={`${id}-${f.key}-error`} text={err(f.key)} />
-          </div>
+          <FormField
+            key={f.key}
+            control={form.control}
+            name={f.key}
+            label={f.label}
+            id={`${id}-${f.key}`}
+            className={f.wide ? 'content-start gap-1.5 sm:col-span-2' : 'content-start gap-1.5'}
+          >
+            <Input inputMode={f.numeric ? 'numeric' : undefined} autoComplete="off" {...form.register(f.key)} />
+          </FormField>
         ))}
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-estimate`}>Member’s estimate (USD)</Label>
-          <Input
-            id={`${id}-estimate`}
-            inputMode="decimal"
-            className="tabular"
-            value={form.estimate}
-            onChange={(e) => set('estimate', e.target.value)}
-            aria-invalid={!!err('estimate') || undefined}
-            aria-describedby={err('estimate') ? `${id}-estimate-error` : undefined}
-          />
-          <Problem id={`${id}-estimate-error`} text={err('estimate')} />
-        </div>
+        <FormField control={form.control} name="estimate" label="Member’s estimate (USD)" id={`${id}-estimate`} className="content-start gap-1.5">
+          <Input inputMode="decimal" className="tabular" {...form.register('estimate')} />
+        </FormField>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-reason`}>Reason (kept in the card’s provenance)</Label>
+      <FormField control={form.control} name="reason" label="Reason (kept in the card’s provenance)" id={`${id}-reason`} className="gap-1.5">
         <Textarea
-          id={`${id}-reason`}
           rows={2}
           maxLength={CARD_CORRECTION_REASON_MAX}
-          value={form.reason}
           placeholder="e.g. The slab received in the vault reads MINT 9"
-          onChange={(e) => set('reason', e.target.value)}
-          aria-invalid={!!err('reason') || undefined}
-          aria-describedby={err('reason') ? `${id}-reason-error` : undefined}
+          {...form.register('reason')}
         />
-        <Problem id={`${id}-reason-error`} text={err('reason')} />
-      </div>
-      <Problem text={errors.form} />
+      </FormField>
+      <Problem text={form.formState.errors.root?.message} />
       <Button type="submit" variant="crimson" className="justify-self-start" disabled={correct.isPending}>
         {correct.isPending && <Spinner size="sm" label="Saving" />}
         Save correction{changedCount(patch) ? ` (${changedCount(patch)} ${changedCount(patch) === 1 ? 'field' : 'fields'})` : ''}
@@ -129,31 +113,32 @@ function CorrectForm({ card, onDone }: { card: AdminCardRow; onDone: () => void 
   );
 }
 
+interface AppraisalValues {
+  value: string;
+  note: string;
+}
+
 /** Our appraisal: with the index price, what a loan against the card is capped on. */
 function AppraisalForm({ card }: { card: AdminCardRow }) {
   const id = useId();
   const appraise = useAppraiseCard();
-  const [value, setValue] = useState('');
-  const [note, setNote] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useForm<AppraisalValues>({ defaultValues: { value: '', note: '' } });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const cents = parseDollarsToCents(value);
-    if (!cents) return setProblem('Enter the appraised value in dollars, like 12,500');
+  const submit = form.handleSubmit(async (v) => {
+    const cents = parseDollarsToCents(v.value);
+    if (!cents) return form.setError('value', { message: 'Enter the appraised value in dollars, like 12,500' });
     try {
-      await appraise.mutateAsync({ id: card.id, appraisal: { valueCents: cents, note: note.trim() || null } });
+      await appraise.mutateAsync({ id: card.id, appraisal: { valueCents: cents, note: v.note.trim() || null } });
       toast({ title: 'Appraisal recorded', description: `${card.year} ${card.brand} ${card.subject}` });
-      setValue('');
-      setNote('');
-      setProblem(undefined);
+      form.reset();
     } catch (error) {
-      setProblem(errorMessage(error, 'The appraisal was not saved. Try again.'));
+      if (!placeServerFieldErrors(form.setError, error, renamed<AppraisalValues>({ valueCents: 'value', note: 'note' })))
+        form.setError('value', { message: errorMessage(error, 'The appraisal was not saved. Try again.') });
     }
-  }
+  });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-3 rounded-lg border p-4" aria-label="Appraise the card">
+    <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border p-4" aria-label="Appraise the card">
       <div>
         <h3 className="text-sm font-semibold">Appraisal</h3>
         <p className="text-xs text-muted-foreground" data-testid="current-appraisal">
@@ -167,30 +152,13 @@ function AppraisalForm({ card }: { card: AdminCardRow }) {
         </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-value`}>Appraised value (USD)</Label>
-          <Input
-            id={`${id}-value`}
-            inputMode="decimal"
-            className="tabular"
-            value={value}
-            onChange={(e) => (setValue(e.target.value), setProblem(undefined))}
-            aria-invalid={!!problem || undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-        </div>
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={`${id}-note`}>Note (optional)</Label>
-          <Input
-            id={`${id}-note`}
-            value={note}
-            maxLength={CUSTODY_NOTE_MAX}
-            onChange={(e) => setNote(e.target.value)}
-            placeholder="e.g. Comps from the last three auctions"
-          />
-        </div>
+        <FormField control={form.control} name="value" label="Appraised value (USD)" id={`${id}-value`} className="content-start gap-1.5">
+          <Input inputMode="decimal" className="tabular" {...form.register('value')} />
+        </FormField>
+        <FormField control={form.control} name="note" label="Note (optional)" id={`${id}-note`} className="content-start gap-1.5">
+          <Input maxLength={CUSTODY_NOTE_MAX} placeholder="e.g. Comps from the last three auctions" {...form.register('note')} />
+        </FormField>
       </div>
-      <Problem id={`${id}-problem`} text={problem} />
       <Button type="submit" variant="outline" className="justify-self-start" disabled={appraise.isPending}>
         {appraise.isPending && <Spinner size="sm" label="Saving" />}
         Record appraisal

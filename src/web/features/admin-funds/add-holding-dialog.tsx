@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatCents } from '#common/format.ts';
 import { fundMessages } from '#common/funds.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -9,13 +11,23 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { useDebouncedValue } from '#web/hooks/use-debounced-value.ts';
 import { toast } from '#web/hooks/use-toast.ts';
-import { parseDollarsToCents, serverFieldError } from '#web/lib/amounts.ts';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { placeServerFieldErrors, renamed } from '#web/lib/server-field-errors.ts';
 import { useAddHolding } from './api/add-holding.ts';
 import { useCandidateCards, type CandidateCard } from './api/get-candidate-cards.ts';
 import { todayUtc } from './labels.ts';
 
 const cardName = (c: Pick<CandidateCard, 'year' | 'brand' | 'subject'>) => `${c.year} ${c.brand} ${c.subject}`;
+
+interface Values {
+  cardId: string;
+  /** Dollars, e.g. "12,500". */
+  cost: string;
+  day: string;
+  note: string;
+}
+const emptyValues = (): Values => ({ cardId: '', cost: '', day: todayUtc(), note: '' });
 
 /** Picks a vaulted card, its cost and date, then asks once more before the cost leaves the fund's cash. */
 export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId: string; cashCents: number; open: boolean; onClose: () => void }) {
@@ -25,36 +37,33 @@ export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId:
   const q = useDebouncedValue(search.trim(), 300);
   const candidates = useCandidateCards(fundId, q, open);
   const [card, setCard] = useState<CandidateCard | null>(null);
-  const [cost, setCost] = useState('');
-  const [day, setDay] = useState(todayUtc());
-  const [note, setNote] = useState('');
+  const form = useForm<Values>({ defaultValues: emptyValues() });
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const [errors, setErrors] = useState<{ card?: string; cost?: string; day?: string; form?: string }>({});
   useEffect(() => {
     if (open) {
       setSearch('');
       setCard(null);
-      setCost('');
-      setDay(todayUtc());
-      setNote('');
+      form.reset(emptyValues());
       setStep('form');
-      setErrors({});
     }
-  }, [open]);
+  }, [open, form]);
 
-  const costCents = parseDollarsToCents(cost);
-  const review = (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: typeof errors = {};
-    if (!card) next.card = 'Choose a card';
-    if (costCents === null || costCents <= 0) next.cost = fundMessages.amountPositive;
-    else if (costCents > cashCents) next.cost = fundMessages.cashShort(formatCents(cashCents));
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) next.day = fundMessages.date;
-    setErrors(next);
-    if (Object.keys(next).length === 0) setStep('confirm');
-  };
+  const costCents = parseDollarsToCents(form.watch('cost'));
+  const review = form.handleSubmit((v) => {
+    let ok = true;
+    const problem = (name: 'cardId' | 'cost' | 'day', message: string) => {
+      form.setError(name, { message }, { shouldFocus: ok });
+      ok = false;
+    };
+    if (!card) problem('cardId', 'Choose a card');
+    if (costCents === null || costCents <= 0) problem('cost', fundMessages.amountPositive);
+    else if (costCents > cashCents) problem('cost', fundMessages.cashShort(formatCents(cashCents)));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v.day)) problem('day', fundMessages.date);
+    if (ok) setStep('confirm');
+  });
   const confirm = () => {
     if (!card || costCents === null) return;
+    const { day, note } = form.getValues();
     add.mutate(
       { id: fundId, input: { cardId: card.cardId, costBasisCents: costCents, acquiredOn: day, note: note.trim() || undefined } },
       {
@@ -63,26 +72,20 @@ export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId:
           onClose();
         },
         onError: (err) => {
-          const body = err instanceof ApiError ? err.body : undefined;
-          setErrors({
-            cost: serverFieldError(body, 'costBasisCents'),
-            day: serverFieldError(body, 'acquiredOn'),
-            card: serverFieldError(body, 'cardId'),
-            form: errorMessage(err, 'Please try again.'),
-          });
+          // Back to the form, as typed, with the server's reasons beside their fields.
           setStep('form');
+          const placed = placeServerFieldErrors(
+            form.setError,
+            err,
+            renamed<Values>({ costBasisCents: 'cost', acquiredOn: 'day', cardId: 'cardId', note: 'note' }),
+          );
+          if (!placed) form.setError('root', { message: errorMessage(err, 'Please try again.') });
         },
       },
     );
   };
 
-  const err = (k: keyof typeof errors) =>
-    errors[k] ? (
-      <p id={`${ids}-${k}-error`} role="alert" className="text-sm text-destructive">
-        {errors[k]}
-      </p>
-    ) : null;
-  const invalid = (k: keyof typeof errors) => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `${ids}-${k}-error` } : {});
+  const cardError = form.formState.errors.cardId?.message;
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !add.isPending && onClose()}>
@@ -106,7 +109,7 @@ export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId:
                 onChange={(e) => setSearch(e.target.value)}
                 placeholder="Player, set, year or cert"
               />
-              <fieldset className="grid gap-1" {...invalid('card')}>
+              <fieldset className="grid gap-1" {...(cardError ? { 'aria-invalid': true, 'aria-describedby': `${ids}-card-error` } : {})}>
                 <legend className="sr-only">Card</legend>
                 {candidates.isPending ? (
                   <p className="text-sm text-muted-foreground" role="status">
@@ -123,12 +126,13 @@ export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId:
                         <label className="flex cursor-pointer items-center gap-3 rounded px-2 py-1.5 text-sm hover:bg-muted has-[:checked]:bg-muted">
                           <input
                             type="radio"
-                            name={`${ids}-card`}
-                            checked={card?.cardId === c.cardId}
-                            onChange={() => {
-                              setCard(c);
-                              if (!cost) setCost(String(c.estimatedValueCents / 100));
-                            }}
+                            value={c.cardId}
+                            {...form.register('cardId', {
+                              onChange: () => {
+                                setCard(c);
+                                if (!form.getValues('cost')) form.setValue('cost', String(c.estimatedValueCents / 100));
+                              },
+                            })}
                           />
                           <span className="min-w-0 flex-1">
                             <span className="block truncate font-medium">{cardName(c)}</span>
@@ -143,34 +147,26 @@ export function AddHoldingDialog({ fundId, cashCents, open, onClose }: { fundId:
                   </ul>
                 )}
               </fieldset>
-              {err('card')}
+              {cardError && (
+                <p id={`${ids}-card-error`} role="alert" className="text-sm text-destructive">
+                  {cardError}
+                </p>
+              )}
             </div>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor={`${ids}-cost`}>Cost basis (USD)</Label>
-                <Input
-                  id={`${ids}-cost`}
-                  inputMode="decimal"
-                  className="tabular"
-                  value={cost}
-                  onChange={(e) => setCost(e.target.value)}
-                  {...invalid('cost')}
-                />
-                {err('cost')}
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor={`${ids}-day`}>Acquired on</Label>
-                <Input id={`${ids}-day`} type="date" max={todayUtc()} value={day} onChange={(e) => setDay(e.target.value)} {...invalid('day')} />
-                {err('day')}
-              </div>
+              <FormField control={form.control} name="cost" label="Cost basis (USD)" id={`${ids}-cost`}>
+                <Input inputMode="decimal" className="tabular" {...form.register('cost')} />
+              </FormField>
+              <FormField control={form.control} name="day" label="Acquired on" id={`${ids}-day`}>
+                <Input type="date" max={todayUtc()} {...form.register('day')} />
+              </FormField>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-note`}>Note (optional)</Label>
-              <Textarea id={`${ids}-note`} rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-            </div>
-            {errors.form && !errors.cost && !errors.day && !errors.card && (
+            <FormField control={form.control} name="note" label="Note (optional)" id={`${ids}-note`}>
+              <Textarea rows={2} maxLength={500} {...form.register('note')} />
+            </FormField>
+            {form.formState.errors.root && (
               <p role="alert" className="text-sm text-destructive">
-                {errors.form}
+                {form.formState.errors.root.message}
               </p>
             )}
             <DialogFooter>

@@ -41,10 +41,10 @@ const sent = () =>
   fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), body: JSON.parse((init as RequestInit).body as string) as unknown }));
 
 describe('record a fund transaction (admin)', () => {
-  it('asks for the investor and a positive amount before anything is sent', () => {
+  it('asks for the investor and a positive amount before anything is sent', async () => {
     renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect(screen.getByText('Choose the investor', { selector: '[role=alert]' })).toBeTruthy();
+    expect(await screen.findByText('Choose the investor', { selector: '[role=alert]' })).toBeTruthy();
     expect(screen.getByText('Enter an amount above $0.00')).toBeTruthy();
     expect(screen.getByLabelText('Investor').getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -55,7 +55,7 @@ describe('record a fund transaction (admin)', () => {
     fireEvent.change(screen.getByLabelText('Investor'), { target: { value: 'u-jordan' } });
     fireEvent.change(screen.getByLabelText('Amount received (USD)'), { target: { value: '12,500.10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect(screen.getByText('Record this subscription?')).toBeTruthy();
+    expect(await screen.findByText('Record this subscription?')).toBeTruthy();
     expect(screen.getByText('$12,500.10')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Record subscription' }));
@@ -68,16 +68,16 @@ describe('record a fund transaction (admin)', () => {
     ]);
   });
 
-  it('refuses to redeem more units than the investor holds less what is already being redeemed', () => {
+  it('refuses to redeem more units than the investor holds less what is already being redeemed', async () => {
     renderDialog();
     fireEvent.click(screen.getByLabelText('Redemption (units out)'));
     fireEvent.change(screen.getByLabelText('Investor'), { target: { value: 'u-casey' } });
     fireEvent.change(screen.getByLabelText('Units to redeem'), { target: { value: '10.000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect(screen.getByText('You can redeem at most 10.000000 units')).toBeTruthy();
+    expect(await screen.findByText('You can redeem at most 10.000000 units')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Units to redeem'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect(screen.getByText('Record this redemption?')).toBeTruthy();
+    expect(await screen.findByText('Record this redemption?')).toBeTruthy();
   });
 
   it("shows the server's field error on the field and keeps what was typed", async () => {
@@ -94,8 +94,10 @@ describe('record a fund transaction (admin)', () => {
     fireEvent.change(screen.getByLabelText('Investor'), { target: { value: 'u-jordan' } });
     fireEvent.change(screen.getByLabelText('Amount received (USD)'), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Record subscription' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Record subscription' }));
     expect(await screen.findByText('Below the fund minimum of $25,000.00')).toBeTruthy();
     expect((screen.getByLabelText('Amount received (USD)') as HTMLInputElement).value).toBe('100');
+    expect(screen.getByLabelText('Amount received (USD)').getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Investor') as HTMLSelectElement).value).toBe('u-jordan');
   });
 });

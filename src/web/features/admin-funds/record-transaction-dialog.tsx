@@ -1,19 +1,29 @@
 import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatCents } from '#common/format.ts';
 import { formatUnits, fundMessages, parseUnits, type AdminFundDetail } from '#common/funds.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
-import { parseDollarsToCents, serverFieldError } from '#web/lib/amounts.ts';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { parseDollarsToCents } from '#web/lib/amounts.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { placeServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { useRecordTransaction } from './api/record-transaction.ts';
 import { personText } from './labels.ts';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
+
+interface Values {
+  kind: 'subscription' | 'redemption';
+  userId: string;
+  /** Dollars for a subscription, units for a redemption. */
+  value: string;
+}
+const empty: Values = { kind: 'subscription', userId: '', value: '' };
 
 /**
  * Records a subscription (cash received) or a redemption for an investor, dealt at the next
@@ -22,36 +32,33 @@ const selectClass =
 export function RecordTransactionDialog({ data, open, onClose }: { data: AdminFundDetail; open: boolean; onClose: () => void }) {
   const ids = useId();
   const record = useRecordTransaction();
-  const [kind, setKind] = useState<'subscription' | 'redemption'>('subscription');
-  const [userId, setUserId] = useState('');
-  const [value, setValue] = useState('');
+  const form = useForm<Values>({ defaultValues: empty });
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const [errors, setErrors] = useState<{ user?: string; value?: string; form?: string }>({});
   useEffect(() => {
     if (open) {
-      setKind('subscription');
-      setUserId('');
-      setValue('');
+      form.reset(empty);
       setStep('form');
-      setErrors({});
     }
-  }, [open]);
+  }, [open, form]);
+  const { kind, userId, value } = form.watch();
   const investor = data.investors.find((i) => i.user.id === userId);
   const cents = parseDollarsToCents(value);
   const units = parseUnits(value);
 
-  const review = (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: typeof errors = {};
-    if (!investor) next.user = 'Choose the investor';
+  const review = form.handleSubmit(() => {
+    let ok = true;
+    const problem = (name: 'userId' | 'value', message: string) => {
+      form.setError(name, { message }, { shouldFocus: ok });
+      ok = false;
+    };
+    if (!investor) problem('userId', 'Choose the investor');
     if (kind === 'subscription') {
-      if (cents === null || cents <= 0) next.value = fundMessages.amountPositive;
-    } else if (units === null || units <= 0) next.value = fundMessages.unitsRequired;
+      if (cents === null || cents <= 0) problem('value', fundMessages.amountPositive);
+    } else if (units === null || units <= 0) problem('value', fundMessages.unitsRequired);
     else if (investor && units > investor.unitsMicro - investor.pendingRedemptionUnitsMicro)
-      next.value = fundMessages.unitsTooMany(formatUnits(Math.max(0, investor.unitsMicro - investor.pendingRedemptionUnitsMicro)));
-    setErrors(next);
-    if (Object.keys(next).length === 0) setStep('confirm');
-  };
+      problem('value', fundMessages.unitsTooMany(formatUnits(Math.max(0, investor.unitsMicro - investor.pendingRedemptionUnitsMicro))));
+    if (ok) setStep('confirm');
+  });
   const send = () => {
     const input = kind === 'subscription' ? { kind, userId, amountCents: cents! } : { kind, userId, unitsMicro: units! };
     record.mutate(
@@ -65,18 +72,15 @@ export function RecordTransactionDialog({ data, open, onClose }: { data: AdminFu
           onClose();
         },
         onError: (err) => {
-          const body = err instanceof ApiError ? err.body : undefined;
-          setErrors({
-            value: serverFieldError(body, kind === 'subscription' ? 'amountCents' : 'unitsMicro'),
-            user: serverFieldError(body, 'userId'),
-            form: errorMessage(err, 'Please try again.'),
-          });
+          // Back to the form, as typed, with the server's reasons beside their fields.
           setStep('form');
+          const valueField = kind === 'subscription' ? 'amountCents' : 'unitsMicro';
+          const placed = placeServerFieldErrors(form.setError, err, (k) => (k === valueField ? 'value' : k === 'userId' ? 'userId' : undefined));
+          if (!placed) form.setError('root', { message: errorMessage(err, 'Please try again.') });
         },
       },
     );
   };
-  const described = (k: 'user' | 'value') => (errors[k] ? { 'aria-invalid': true as const, 'aria-describedby': `${ids}-${k}-error` } : {});
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !record.isPending && onClose()}>
@@ -96,15 +100,14 @@ export function RecordTransactionDialog({ data, open, onClose }: { data: AdminFu
               <div className="flex gap-4 text-sm">
                 {(['subscription', 'redemption'] as const).map((k) => (
                   <label key={k} className="flex items-center gap-2">
-                    <input type="radio" name={`${ids}-kind`} checked={kind === k} onChange={() => setKind(k)} />
+                    <input type="radio" value={k} {...form.register('kind')} />
                     {k === 'subscription' ? 'Subscription (cash in)' : 'Redemption (units out)'}
                   </label>
                 ))}
               </div>
             </fieldset>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-user`}>Investor</Label>
-              <select id={`${ids}-user`} className={selectClass} value={userId} onChange={(e) => setUserId(e.target.value)} {...described('user')}>
+            <FormField control={form.control} name="userId" label="Investor" id={`${ids}-user`}>
+              <select className={selectClass} {...form.register('userId')}>
                 <option value="">Choose the investor</option>
                 {data.investors.map((i) => (
                   <option key={i.user.id} value={i.user.id}>
@@ -112,31 +115,18 @@ export function RecordTransactionDialog({ data, open, onClose }: { data: AdminFu
                   </option>
                 ))}
               </select>
-              {errors.user && (
-                <p id={`${ids}-user-error`} role="alert" className="text-sm text-destructive">
-                  {errors.user}
-                </p>
-              )}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-value`}>{kind === 'subscription' ? 'Amount received (USD)' : 'Units to redeem'}</Label>
-              <Input
-                id={`${ids}-value`}
-                inputMode="decimal"
-                className="tabular"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-                {...described('value')}
-              />
-              {errors.value && (
-                <p id={`${ids}-value-error`} role="alert" className="text-sm text-destructive">
-                  {errors.value}
-                </p>
-              )}
-            </div>
-            {errors.form && !errors.user && !errors.value && (
+            </FormField>
+            <FormField
+              control={form.control}
+              name="value"
+              label={kind === 'subscription' ? 'Amount received (USD)' : 'Units to redeem'}
+              id={`${ids}-value`}
+            >
+              <Input inputMode="decimal" className="tabular" {...form.register('value')} />
+            </FormField>
+            {form.formState.errors.root && (
               <p role="alert" className="text-sm text-destructive">
-                {errors.form}
+                {form.formState.errors.root.message}
               </p>
             )}
             <DialogFooter>

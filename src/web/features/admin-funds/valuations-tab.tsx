@@ -1,17 +1,18 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatCents } from '#common/format.ts';
 import { formatUnits, fundMessages, markSourceLabels, type AdminFundDetail, type FundValuation, type ValuationPreview } from '#common/funds.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { Money } from '#web/components/money.tsx';
 import { ResponsiveTable, type Column } from '#web/components/responsive-table.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
-import { serverFieldError } from '#web/lib/amounts.ts';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts';
 import { usePreviewValuation } from './api/preview-valuation.ts';
 import { useRunValuation } from './api/run-valuation.ts';
 import { dayText, todayUtc } from './labels.ts';
@@ -133,25 +134,23 @@ function PreviewSummary({ preview }: { preview: ValuationPreview }) {
 /** Valuations: the history, and a new one previewed for a date, then run after a confirmation. */
 export function ValuationsTab({ data }: { data: AdminFundDetail }) {
   const ids = useId();
-  const [day, setDay] = useState(todayUtc());
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ day: string }>({ defaultValues: { day: todayUtc() } });
+  const day = form.watch('day');
   const [confirming, setConfirming] = useState(false);
   const preview = usePreviewValuation();
   const run = useRunValuation();
   const valuations = [...data.valuations].sort((a, b) => (a.valuedOn < b.valuedOn ? 1 : -1));
   const last = valuations[0]?.valuedOn;
 
-  const fail = (err: unknown) => {
-    const body = err instanceof ApiError ? err.body : undefined;
-    setError(serverFieldError(body, 'valuedOn') ?? errorMessage(err, 'Please try again.'));
-  };
-  const showPreview = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return setError(fundMessages.date);
-    if (last && day <= last.slice(0, 10)) return setError(fundMessages.valuationBeforeLast(dayText(last)));
-    setError(null);
+  // Every refusal is about the date: the server's reason for it, or its message.
+  const fail = (err: unknown) =>
+    form.setError('day', { message: serverFieldErrors(err).valuedOn ?? errorMessage(err, 'Please try again.') }, { shouldFocus: true });
+  const showPreview = form.handleSubmit(({ day }) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return form.setError('day', { message: fundMessages.date }, { shouldFocus: true });
+    if (last && day <= last.slice(0, 10))
+      return form.setError('day', { message: fundMessages.valuationBeforeLast(dayText(last)) }, { shouldFocus: true });
     preview.mutate({ id: data.fund.id, input: { valuedOn: day } }, { onError: fail });
-  };
+  });
   const shown = preview.data && preview.data.valuedOn.slice(0, 10) === day ? preview.data : null;
   const runIt = () =>
     run.mutate(
@@ -176,22 +175,9 @@ export function ValuationsTab({ data }: { data: AdminFundDetail }) {
           Run a valuation
         </h3>
         <form noValidate onSubmit={showPreview} className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-day`}>Valuation date</Label>
-            <Input
-              id={`${ids}-day`}
-              type="date"
-              max={todayUtc()}
-              value={day}
-              onChange={(e) => {
-                setDay(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${ids}-help${error ? ` ${ids}-error` : ''}`}
-              className="w-48"
-            />
-          </div>
+          <FormField control={form.control} name="day" label="Valuation date" id={`${ids}-day`} describedBy={`${ids}-help`}>
+            <Input type="date" max={todayUtc()} className="w-48" {...form.register('day', { onChange: () => form.clearErrors('day') })} />
+          </FormField>
           <Button type="submit" variant="outline" disabled={preview.isPending}>
             {preview.isPending && <Spinner size="sm" label="Previewing" />}
             Preview
@@ -204,11 +190,6 @@ export function ValuationsTab({ data }: { data: AdminFundDetail }) {
           {last ? `The last valuation was on ${dayText(last)}; a new one must be later.` : 'This will be the fund’s first valuation.'} Preview first:
           nothing is written until you run it.
         </p>
-        {error && (
-          <p id={`${ids}-error`} role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
         {shown && <PreviewSummary preview={shown} />}
       </section>
       {valuations.length === 0 ? (

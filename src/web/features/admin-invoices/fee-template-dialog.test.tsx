@@ -75,14 +75,15 @@ describe('fee template dialog', () => {
     });
   });
 
-  it('refuses a percentage over 100 and a missing name', () => {
+  it('refuses a percentage over 100 and a missing name', async () => {
     renderDialog();
     const first = within(rows()[0]);
     change(first.getByLabelText('Label'), 'Fee');
     change(first.getByLabelText('Type'), 'bps');
     change(first.getByLabelText('Percent (%)'), '101');
     fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
-    expect(screen.getByText('Give the template a name')).toBeTruthy();
+    expect(await screen.findByText('Give the template a name')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter a percentage from 0 to 100')).toBeTruthy();
     expect(writes()).toHaveLength(0);
   });
@@ -105,5 +106,23 @@ describe('fee template dialog', () => {
       method: 'PATCH',
       body: { lines: [{ type: 'fixed', label: 'Listing fee', amountCents: 2_500 }] },
     });
+  });
+
+  it("shows the server's field error on the name and keeps the lines typed", async () => {
+    renderDialog();
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ status: 'error', error: 'Invalid', fieldErrors: { name: ['A template with that name exists'] } }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    change(screen.getByLabelText('Name'), 'Loan origination');
+    change(within(rows()[0]).getByLabelText('Label'), 'Intake');
+    change(within(rows()[0]).getByLabelText('Amount ($)'), '45');
+    fireEvent.click(screen.getByRole('button', { name: 'Create template' }));
+    expect(await screen.findByText('A template with that name exists')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(within(rows()[0]).getByLabelText<HTMLInputElement>('Label').value).toBe('Intake');
   });
 });

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import { formatCents } from '#common/format.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -8,58 +10,73 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { placeServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { useSaveFeeTemplate } from './api/save-fee-template.ts';
 import { feeAppliesTo, type FeeAppliesTo, type FeeLine, type FeeTemplate } from '#common/money.ts';
 import { appliesToLabels } from './labels.ts';
-import { LineEditor } from './line-editor.tsx';
+import { LineEditor, linesForm, serverLineField } from './line-editor.tsx';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
 import { draftFromFeeLine, emptyLine, feeLineAmount, toFeeLine, type DraftLine } from './lines.ts';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
 
+interface TemplateValues {
+  name: string;
+  appliesTo: FeeAppliesTo;
+  active: boolean;
+  lines: DraftLine[];
+  /** Dollars the lines are priced on in the preview; not saved. */
+  sample: string;
+}
+
+const valuesOf = (template: FeeTemplate | null): TemplateValues => ({
+  name: template?.name ?? '',
+  appliesTo: template?.appliesTo ?? 'loan',
+  active: template?.active ?? true,
+  lines: template ? template.lines.map(draftFromFeeLine) : [emptyLine()],
+  sample: '1000',
+});
+
 /** Create (template null) or edit a fee template, with its lines priced live on a sample amount. */
 export function FeeTemplateDialog({ open, template, onClose }: { open: boolean; template: FeeTemplate | null; onClose: () => void }) {
   const id = useId();
   const save = useSaveFeeTemplate();
-  const [name, setName] = useState('');
-  const [appliesTo, setAppliesTo] = useState<FeeAppliesTo>('loan');
-  const [active, setActive] = useState(true);
-  const [lines, setLines] = useState<DraftLine[]>([]);
-  const [sample, setSample] = useState('1000');
+  const form = useForm<TemplateValues>({ defaultValues: valuesOf(template) });
+  const lineForm = linesForm(form);
+  const lineArray = useFieldArray({ control: lineForm.control, name: 'lines', keyName: 'id' });
   const [tried, setTried] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    setName(template?.name ?? '');
-    setAppliesTo(template?.appliesTo ?? 'loan');
-    setActive(template?.active ?? true);
-    setLines(template ? template.lines.map(draftFromFeeLine) : [emptyLine()]);
+    form.reset(valuesOf(template));
     setTried(false);
     save.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
   }, [open, template]);
 
+  const [lines, sample] = useWatch({ control: form.control, name: ['lines', 'sample'] });
   const results = lines.map(toFeeLine);
-  const valid = name.trim() !== '' && lines.length > 0 && results.every((r) => r.ok);
   const sampleCents = parseDollarsToCents(sample) ?? 0;
   const okLines = results.flatMap((r) => (r.ok ? [r.line] : []));
   const previewTotal = okLines.reduce((s, l: FeeLine) => s + feeLineAmount(l, sampleCents), 0);
 
-  const submit = () => {
-    setTried(true);
-    if (!valid) return;
+  const submit = form.handleSubmit((v) => {
+    if (lines.length === 0 || !results.every((r) => r.ok)) return;
     save.mutate(
-      { id: template?.id, input: { name: name.trim(), appliesTo, active, lines: okLines } },
+      { id: template?.id, input: { name: v.name.trim(), appliesTo: v.appliesTo, active: v.active, lines: okLines } },
       {
         onSuccess: (t) => {
           toast({ title: template ? 'Fee template saved' : 'Fee template created', description: t.name });
           onClose();
         },
-        onError: (e) => toast({ variant: 'destructive', title: 'Could not save the template', description: e.message }),
+        onError: (e) => {
+          placeServerFieldErrors(form.setError, e, (k) => (k === 'name' || k === 'appliesTo' ? k : serverLineField(k)));
+          toast({ variant: 'destructive', title: 'Could not save the template', description: e.message });
+        },
       },
     );
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !save.isPending && onClose()}>
@@ -70,56 +87,54 @@ export function FeeTemplateDialog({ open, template, onClose }: { open: boolean; 
         </DialogHeader>
         <form
           className="grid gap-4"
+          noValidate
           onSubmit={(e) => {
-            e.preventDefault();
-            submit();
+            setTried(true);
+            void submit(e);
           }}
         >
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-name`}>Name</Label>
-              <Input
-                id={`${id}-name`}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                aria-invalid={tried && !name.trim() ? true : undefined}
-                placeholder="Loan origination"
-              />
-              {tried && !name.trim() && (
-                <p className="text-sm text-destructive" role="alert">
-                  Give the template a name
-                </p>
-              )}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-applies`}>Applies to</Label>
-              <select id={`${id}-applies`} className={selectClass} value={appliesTo} onChange={(e) => setAppliesTo(e.target.value as FeeAppliesTo)}>
+            <FormField control={form.control} name="name" label="Name" id={`${id}-name`}>
+              <Input placeholder="Loan origination" {...form.register('name', { validate: (t) => !!t.trim() || 'Give the template a name' })} />
+            </FormField>
+            <FormField control={form.control} name="appliesTo" label="Applies to" id={`${id}-applies`}>
+              <select className={selectClass} {...form.register('appliesTo')}>
                 {feeAppliesTo.map((a) => (
                   <option key={a} value={a}>
                     {appliesToLabels[a]}
                   </option>
                 ))}
               </select>
-            </div>
+            </FormField>
           </div>
           <div className="flex items-center gap-3">
-            <Switch id={`${id}-active`} checked={active} onCheckedChange={setActive} />
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field }) => (
+                <Switch id={`${id}-active`} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
+              )}
+            />
             <Label htmlFor={`${id}-active`}>Active (offered when building invoices)</Label>
           </div>
-          <LineEditor lines={lines} onChange={setLines} withBase={false} previewBaseCents={sampleCents} showErrors={tried} />
+          <LineEditor form={lineForm} lines={lineArray} withBase={false} previewBaseCents={sampleCents} showErrors={tried} />
           {tried && lines.length === 0 && (
             <p className="text-sm text-destructive" role="alert">
               Add at least one line
             </p>
           )}
-          <Button type="button" variant="outline" className="justify-self-start" onClick={() => setLines([...lines, emptyLine()])}>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => lineArray.append(emptyLine(), { shouldFocus: false })}
+          >
             <Plus aria-hidden="true" /> Add line
           </Button>
           <div className="grid gap-2 rounded-lg bg-muted/50 p-3 sm:grid-cols-[12rem_1fr] sm:items-end">
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-sample`}>Preview on an amount of ($)</Label>
-              <Input id={`${id}-sample`} inputMode="decimal" value={sample} onChange={(e) => setSample(e.target.value)} />
-            </div>
+            <FormField control={form.control} name="sample" label="Preview on an amount of ($)" id={`${id}-sample`} className="gap-1">
+              <Input inputMode="decimal" {...form.register('sample')} />
+            </FormField>
             <p className="text-sm sm:text-right" aria-live="polite">
               Total on {formatCents(sampleCents)}:{' '}
               <strong className="tabular" data-testid="template-preview-total">

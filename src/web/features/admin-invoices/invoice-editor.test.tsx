@@ -140,4 +140,34 @@ describe('invoice editor', () => {
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(patches()[0]).toMatchObject({ status: 'sent', notes: 'Thanks for consigning with us.' });
   });
+
+  it("puts the server's field errors on the due date and the line, keeping what was typed", async () => {
+    renderEditor();
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            status: 'error',
+            error: 'Check the invoice',
+            fieldErrors: { dueDate: ['The due date cannot be in the past'], 'lines.0.amountCents': ['Too large for one line'] },
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    change(screen.getByLabelText('Notes for the member'), 'Kept');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('The due date cannot be in the past')).toBeTruthy();
+    expect(screen.getByLabelText('Due date').getAttribute('aria-invalid')).toBe('true');
+    expect(within(rows()[0]).getByText('Too large for one line')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Notes for the member').value).toBe('Kept');
+    expect(within(rows()[0]).getByLabelText<HTMLInputElement>('Amount ($)').value).toBe('25.00');
+  });
+
+  it('asks for the due date before saving', async () => {
+    renderEditor();
+    change(screen.getByLabelText('Due date'), '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('Enter the due date')).toBeTruthy();
+    expect(patches()).toHaveLength(0);
+  });
 });

@@ -1,39 +1,55 @@
 import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Plus, Send } from 'lucide-react';
 import { INVOICE_NOTES_MAX, type Invoice, type PatchInvoiceInput } from '#common/money.ts';
 import { formatCents } from '#common/format.ts';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
+import { placeServerFieldErrors } from '#web/lib/server-field-errors.ts';
 import { AddFromTemplate } from './add-from-template.tsx';
 import { useUpdateInvoice } from './api/update-invoice.ts';
 import { memberName } from './invoice-columns.tsx';
-import { LineEditor } from './line-editor.tsx';
+import { LineEditor, linesForm, serverLineField } from './line-editor.tsx';
 import { draftFromInvoiceLine, emptyLine, totalOf, type DraftLine } from './lines.ts';
+
+interface EditorValues {
+  lines: DraftLine[];
+  dueDate: string;
+  notes: string;
+}
 
 /** The draft's lines, due date and notes with a live total; Save draft, Send, Void. */
 export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: () => void }) {
   const id = useId();
   const update = useUpdateInvoice();
-  const [lines, setLines] = useState<DraftLine[]>(() => invoice.lines.map(draftFromInvoiceLine));
-  const [dueDate, setDueDate] = useState(invoice.dueDate);
-  const [notes, setNotes] = useState(invoice.notes ?? '');
+  const form = useForm<EditorValues>({
+    defaultValues: { lines: invoice.lines.map(draftFromInvoiceLine), dueDate: invoice.dueDate, notes: invoice.notes ?? '' },
+  });
+  const lineForm = linesForm(form);
+  const lineArray = useFieldArray({ control: lineForm.control, name: 'lines', keyName: 'id' });
+  const lines = useWatch({ control: form.control, name: 'lines' });
   const [tried, setTried] = useState(false);
   const [confirmSend, setConfirmSend] = useState(false);
   const [pendingAction, setPendingAction] = useState<'save' | 'send' | null>(null);
   const { totalCents, results, valid } = totalOf(lines);
-  const ready = valid && !!dueDate && totalCents > 0;
+  const ready = valid && totalCents > 0;
+
+  // Both buttons check the same way: the due date by its rule, the lines by their own messages.
+  const check = (then: (v: EditorValues) => void) => {
+    setTried(true);
+    void form.handleSubmit((v) => {
+      if (ready) then(v);
+      else setConfirmSend(false);
+    })();
+  };
 
   const submit = (send: boolean) => {
-    setTried(true);
-    if (!ready) {
-      setConfirmSend(false);
-      return;
-    }
+    const { dueDate, notes } = form.getValues();
     const patch: PatchInvoiceInput = {
       lines: results.flatMap((r) => (r.ok ? [r.line] : [])),
       dueDate,
@@ -52,8 +68,11 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
           );
           setConfirmSend(false);
         },
-        onError: (e) =>
-          toast({ variant: 'destructive', title: send ? 'Could not send the invoice' : 'Could not save the draft', description: e.message }),
+        onError: (e) => {
+          setConfirmSend(false);
+          placeServerFieldErrors(form.setError, e, (k) => (k === 'dueDate' || k === 'notes' ? k : serverLineField(k)));
+          toast({ variant: 'destructive', title: send ? 'Could not send the invoice' : 'Could not save the draft', description: e.message });
+        },
         onSettled: () => setPendingAction(null),
       },
     );
@@ -63,9 +82,10 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
   return (
     <form
       className="grid gap-5"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        submit(false);
+        check(() => submit(false));
       }}
       aria-label={`Edit ${invoice.number}`}
     >
@@ -76,7 +96,7 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
         {lines.length === 0 ? (
           <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">No lines yet. Add them from a template or one by one.</p>
         ) : (
-          <LineEditor lines={lines} onChange={setLines} withBase disabled={busy} showErrors={tried} />
+          <LineEditor form={lineForm} lines={lineArray} withBase disabled={busy} showErrors={tried} />
         )}
         {tried && lines.length === 0 && (
           <p role="alert" className="text-sm text-destructive">
@@ -84,44 +104,23 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" disabled={busy} onClick={() => setLines([...lines, emptyLine('fixed')])}>
+          <Button type="button" variant="outline" disabled={busy} onClick={() => lineArray.append(emptyLine('fixed'), { shouldFocus: false })}>
             <Plus aria-hidden="true" /> Fixed line
           </Button>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => setLines([...lines, emptyLine('bps')])}>
+          <Button type="button" variant="outline" disabled={busy} onClick={() => lineArray.append(emptyLine('bps'), { shouldFocus: false })}>
             <Plus aria-hidden="true" /> Percentage line
           </Button>
         </div>
-        <AddFromTemplate disabled={busy} onAdd={(added) => setLines([...lines, ...added])} />
+        <AddFromTemplate disabled={busy} onAdd={(added) => lineArray.append(added, { shouldFocus: false })} />
       </section>
 
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={`${id}-due`}>Due date</Label>
-          <Input
-            id={`${id}-due`}
-            type="date"
-            value={dueDate}
-            disabled={busy}
-            onChange={(e) => setDueDate(e.target.value)}
-            aria-invalid={tried && !dueDate ? true : undefined}
-          />
-          {tried && !dueDate && (
-            <p role="alert" className="text-sm text-destructive">
-              Enter the due date
-            </p>
-          )}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-notes`}>Notes for the member</Label>
-          <Textarea
-            id={`${id}-notes`}
-            value={notes}
-            maxLength={INVOICE_NOTES_MAX}
-            disabled={busy}
-            onChange={(e) => setNotes(e.target.value)}
-            rows={3}
-          />
-        </div>
+        <FormField control={form.control} name="dueDate" label="Due date" id={`${id}-due`} className="content-start">
+          <Input type="date" disabled={busy} {...form.register('dueDate', { required: 'Enter the due date' })} />
+        </FormField>
+        <FormField control={form.control} name="notes" label="Notes for the member" id={`${id}-notes`}>
+          <Textarea maxLength={INVOICE_NOTES_MAX} disabled={busy} rows={3} {...form.register('notes')} />
+        </FormField>
       </div>
 
       <div className="flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
@@ -144,14 +143,7 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
             {pendingAction === 'save' && <Spinner size="sm" label="Saving" />}
             Save draft
           </Button>
-          <Button
-            type="button"
-            disabled={busy}
-            onClick={() => {
-              setTried(true);
-              if (ready) setConfirmSend(true);
-            }}
-          >
+          <Button type="button" disabled={busy} onClick={() => check(() => setConfirmSend(true))}>
             <Send aria-hidden="true" /> Send
           </Button>
         </div>

@@ -1,15 +1,17 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { RefreshCw } from 'lucide-react';
 import { formatCents } from '#common/format.ts';
 import { reconciliationMismatchLabels, type Reconciliation } from '#common/ledger.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { ListError, ListLoading } from '#web/components/list-parts.tsx';
 import { ResponsiveTable, type Column } from '#web/components/responsive-table.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import { serverFieldErrors } from '#web/lib/server-field-errors.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import { useReconcileDay, useReconciliations } from './api/reconciliations.ts';
 
@@ -63,9 +65,20 @@ export function ReconciliationSection() {
   const runs = useReconciliations();
   const reconcile = useReconcileDay();
   const today = utcDay(Date.now());
-  const [day, setDay] = useState(() => utcDay(Date.now() - DAY));
+  // Checked as it is typed: the button waits for a day up to today.
+  const form = useForm<{ day: string }>({ mode: 'onChange', defaultValues: { day: utcDay(Date.now() - DAY) } });
   const dayId = useId();
+  const day = form.watch('day');
   const dayOk = /^\d{4}-\d{2}-\d{2}$/.test(day) && day <= today;
+  const submit = form.handleSubmit((v) => {
+    if (reconcile.isPending) return;
+    reconcile.mutate(v.day, {
+      onError: (err) => {
+        const onDay = serverFieldErrors(err).day;
+        if (onDay) form.setError('day', { message: onDay }, { shouldFocus: true });
+      },
+    });
+  });
 
   const columns: Column<Reconciliation>[] = [
     {
@@ -119,32 +132,23 @@ export function ReconciliationSection() {
           at 00:15 UTC.
         </p>
       </div>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (dayOk && !reconcile.isPending) reconcile.mutate(day);
-        }}
-      >
-        <div className="grid gap-1.5">
-          <Label htmlFor={dayId}>Day</Label>
+      <form className="flex flex-wrap items-end gap-3" noValidate onSubmit={submit}>
+        <FormField control={form.control} name="day" label="Day" id={dayId} className="gap-1.5">
           <Input
-            id={dayId}
             type="date"
-            value={day}
             max={today}
-            onChange={(e) => setDay(e.target.value)}
-            aria-invalid={!dayOk || undefined}
             className="w-44"
+            {...form.register('day', { validate: (d) => (/^\d{4}-\d{2}-\d{2}$/.test(d) && d <= today) || 'Choose a day up to today' })}
           />
-        </div>
+        </FormField>
         <Button type="submit" disabled={!dayOk || reconcile.isPending}>
           <RefreshCw aria-hidden="true" className={reconcile.isPending ? 'animate-spin' : undefined} />
           {reconcile.isPending ? 'Reconciling…' : 'Reconcile'}
         </Button>
         <div aria-live="polite" className="basis-full text-sm">
-          {!dayOk && <p className="text-destructive">Choose a day up to today</p>}
-          {reconcile.isError && <p className="text-destructive">{errorMessage(reconcile.error, "We couldn't reconcile that day.")}</p>}
+          {reconcile.isError && !form.formState.errors.day && (
+            <p className="text-destructive">{errorMessage(reconcile.error, "We couldn't reconcile that day.")}</p>
+          )}
           {reconcile.isSuccess && (
             <p>
               {formatDate(reconcile.data.day)}: {statusBadge[reconcile.data.status].label.toLowerCase()}

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { formatCents } from '#common/format.ts';
 import {
   collateralBasisLabels,
@@ -9,6 +10,7 @@ import {
   type Collateral,
   type LendingPolicy,
 } from '#common/lending.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { Money } from '#web/components/money.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -16,13 +18,14 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Textarea } from '#web/components/ui/textarea.tsx';
 import { toast } from '#web/hooks/use-toast.ts';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
-import { ApiError, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { placeServerFieldErrors, renamed } from '#web/lib/server-field-errors.ts';
 import { useUpdateLoan } from './api/update-loan.ts';
-import { aprHint, initialOffer, offerCapCents, offerIssues, percentToBps, toOfferPatch, type OfferField, type OfferForm } from './offer.ts';
+import { aprHint, initialOffer, offerCapCents, offerIssues, percentToBps, toOfferPatch, type OfferForm } from './offer.ts';
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring';
-const serverField: Record<string, OfferField> = { offeredAmountCents: 'amount', aprBps: 'apr', termMonths: 'term' };
+const serverField = renamed<OfferForm>({ offeredAmountCents: 'amount', aprBps: 'apr', termMonths: 'termMonths' });
 
 const figure = (cents: number | null) => (cents === null ? <span className="text-muted-foreground">—</span> : <Money cents={cents} decimals={0} />);
 
@@ -79,44 +82,29 @@ function BasisTable({ items }: { items: Collateral[] }) {
 export function OfferForm({ loan, policy }: { loan: AdminLoanDetail; policy: LendingPolicy | undefined }) {
   const id = useId();
   const update = useUpdateLoan();
-  const [form, setForm] = useState<OfferForm>(() => initialOffer(loan, policy));
-  const [tried, setTried] = useState(false);
-  const [server, setServer] = useState<Partial<Record<OfferField, string>>>({});
+  const form = useForm<OfferForm>({ defaultValues: initialOffer(loan, policy) });
   const cap = offerCapCents(loan);
-  const issues = offerIssues(form, cap, policy);
-  const shown = (k: OfferField) => (tried ? issues[k] : undefined) ?? server[k];
-  const set = (k: keyof OfferForm, v: string | number) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setServer({});
-  };
-  const cents = parseDollarsToCents(form.amount) ?? 0;
-  const bps = percentToBps(form.apr) ?? 0;
+  const values = form.watch();
+  const issues = offerIssues(values, cap, policy);
+  const errors = form.formState.errors;
+  const cents = parseDollarsToCents(values.amount) ?? 0;
+  const bps = percentToBps(values.apr) ?? 0;
+  // The checks of offer.ts, each on its field; after a first try they follow every keystroke.
+  const rule = (k: 'amount' | 'apr' | 'term') => ({ validate: (_: unknown, v: OfferForm) => offerIssues(v, cap, policy)[k] ?? true });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTried(true);
-    if (Object.keys(issues).length) return;
+  const submit = form.handleSubmit(async (v) => {
     try {
-      await update.mutateAsync({ id: loan.id, patch: toOfferPatch(form) });
+      await update.mutateAsync({ id: loan.id, patch: toOfferPatch(v) });
       toast({ title: 'Offer sent', description: `${loan.borrower.name ?? 'The member'} can now accept or decline it.` });
     } catch (err) {
-      const fields = err instanceof ApiError ? ((err.body as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {}) : {};
-      const placed: Partial<Record<OfferField, string>> = {};
-      for (const [p, m] of Object.entries(fields)) if (serverField[p] && m[0]) placed[serverField[p]] = m[0];
       const message = errorMessage(err, 'The offer was not sent. Try again.');
-      if (!Object.keys(placed).length && /offer cannot exceed|amount/i.test(message)) placed.amount = message;
-      if (!Object.keys(placed).length && /APR/i.test(message)) placed.apr = message;
-      setServer(placed);
-      if (!Object.keys(placed).length) toast({ variant: 'destructive', title: 'The offer was not sent', description: message });
+      if (placeServerFieldErrors(form.setError, err, serverField)) return;
+      if (/offer cannot exceed|amount/i.test(message)) form.setError('amount', { message }, { shouldFocus: true });
+      else if (/APR/i.test(message)) form.setError('apr', { message }, { shouldFocus: true });
+      else toast({ variant: 'destructive', title: 'The offer was not sent', description: message });
     }
-  }
+  });
 
-  const err = (k: OfferField) =>
-    shown(k) ? (
-      <p id={`${id}-${k}-error`} role="alert" className="text-sm text-destructive">
-        {shown(k)}
-      </p>
-    ) : null;
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 rounded-lg border p-4" aria-label="Offer">
       <h3 className="text-sm font-semibold">Conditionally approve</h3>
@@ -130,63 +118,42 @@ export function OfferForm({ loan, policy }: { loan: AdminLoanDetail; policy: Len
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-3">
-        <div className="grid content-start gap-1.5">
-          <label htmlFor={`${id}-amount`} className="text-sm font-medium">
-            Amount offered (USD)
-          </label>
-          <Input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            value={form.amount}
-            onChange={(e) => set('amount', e.target.value)}
-            aria-invalid={!!shown('amount')}
-            aria-describedby={shown('amount') ? `${id}-amount-error` : undefined}
-          />
-          {err('amount') ?? <p className="text-xs text-muted-foreground">At most {formatCents(cap)}</p>}
-        </div>
-        <div className="grid content-start gap-1.5">
-          <label htmlFor={`${id}-apr`} className="text-sm font-medium">
-            APR (%)
-          </label>
-          <Input
-            id={`${id}-apr`}
-            inputMode="decimal"
-            value={form.apr}
-            onChange={(e) => set('apr', e.target.value)}
-            aria-invalid={!!shown('apr')}
-            aria-describedby={shown('apr') ? `${id}-apr-error` : undefined}
-          />
-          {err('apr') ?? (policy && <p className="text-xs text-muted-foreground">{aprHint(policy)}</p>)}
-        </div>
-        <div className="grid content-start gap-1.5">
-          <label htmlFor={`${id}-term`} className="text-sm font-medium">
-            Term
-          </label>
-          <select
-            id={`${id}-term`}
-            className={selectClass}
-            value={form.termMonths}
-            onChange={(e) => set('termMonths', Number(e.target.value))}
-            aria-invalid={!!shown('term')}
-          >
+        <FormField
+          control={form.control}
+          name="amount"
+          label="Amount offered (USD)"
+          id={`${id}-amount`}
+          className="content-start gap-1.5"
+          description={errors.amount ? undefined : `At most ${formatCents(cap)}`}
+        >
+          <Input inputMode="decimal" {...form.register('amount', rule('amount'))} />
+        </FormField>
+        <FormField
+          control={form.control}
+          name="apr"
+          label="APR (%)"
+          id={`${id}-apr`}
+          className="content-start gap-1.5"
+          description={errors.apr || !policy ? undefined : aprHint(policy)}
+        >
+          <Input inputMode="decimal" {...form.register('apr', rule('apr'))} />
+        </FormField>
+        <FormField control={form.control} name="termMonths" label="Term" id={`${id}-term`} className="content-start gap-1.5">
+          <select className={selectClass} {...form.register('termMonths', { valueAsNumber: true, ...rule('term') })}>
             {[3, 6, 12].map((m) => (
               <option key={m} value={m}>
                 {m} months
               </option>
             ))}
           </select>
-          {err('term')}
-        </div>
+        </FormField>
       </div>
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-note`} className="text-sm font-medium">
-          Note (optional)
-        </label>
-        <Textarea id={`${id}-note`} rows={2} maxLength={LOAN_NOTE_MAX} value={form.note} onChange={(e) => set('note', e.target.value)} />
-      </div>
+      <FormField control={form.control} name="note" label="Note (optional)" id={`${id}-note`} className="gap-1.5">
+        <Textarea rows={2} maxLength={LOAN_NOTE_MAX} {...form.register('note')} />
+      </FormField>
       {cents > 0 && bps >= 0 && !issues.amount && !issues.apr && (
         <p className="text-sm text-muted-foreground" data-testid="offer-monthly">
-          About <Money cents={monthlyPaymentCents(cents, bps, form.termMonths)} /> a month.
+          About <Money cents={monthlyPaymentCents(cents, bps, values.termMonths)} /> a month.
         </p>
       )}
       <Button type="submit" variant="crimson" className="justify-self-start" disabled={update.isPending}>

@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useLocation } from 'wouter';
 import type { AdminUser } from '#common/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
-import { Label } from '#web/components/ui/label.tsx';
+import { FormField } from '#web/components/form-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSendOtp } from '#web/features/auth/api/send-otp.ts';
 import { useVerifyOtp } from '#web/features/auth/api/verify-otp.ts';
@@ -12,6 +15,8 @@ import { OtpInput } from '#web/features/auth/otp-input.tsx';
 import { otpCodeSchema } from '#web/features/auth/sign-in-schemas.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { displayName } from './access-change.ts';
+
+const codeSchema = z.object({ otp: otpCodeSchema });
 
 /** Where the admin lands, as the member. */
 const AFTER_IMPERSONATION_PATH = '/dashboard';
@@ -23,8 +28,10 @@ const AFTER_IMPERSONATION_PATH = '/dashboard';
 export function ImpersonateDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { data: me } = useCurrentUser();
   const [step, setStep] = useState<'intro' | 'code'>('intro');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<z.input<typeof codeSchema>, unknown, z.output<typeof codeSchema>>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { otp: '' },
+  });
   const ids = useId();
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
@@ -32,8 +39,7 @@ export function ImpersonateDialog({ user, onClose }: { user: AdminUser | null; o
 
   const close = () => {
     setStep('intro');
-    setCode('');
-    setError(undefined);
+    form.reset();
     sendOtp.reset();
     verifyOtp.reset();
     onClose();
@@ -49,23 +55,19 @@ export function ImpersonateDialog({ user, onClose }: { user: AdminUser | null; o
     }
   };
 
-  const verify = async () => {
+  const verify = form.handleSubmit(async ({ otp }) => {
     if (!me || !user) return;
-    const parsed = otpCodeSchema.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
     try {
-      await verifyOtp.mutateAsync({ phone: me.phone, otp: parsed.data, targetUserPhone: user.phone });
+      await verifyOtp.mutateAsync({ phone: me.phone, otp, targetUserPhone: user.phone });
     } catch {
-      setCode('');
+      // A refused code is spent: the failure toast has been shown, and a new one is typed afresh.
+      form.setValue('otp', '');
+      form.setFocus('otp');
       return;
     }
     close();
     navigate(AFTER_IMPERSONATION_PATH);
-  };
+  });
 
   const who = user ? displayName(user) : '';
   return (
@@ -99,30 +101,28 @@ export function ImpersonateDialog({ user, onClose }: { user: AdminUser | null; o
             </Button>
           </div>
         ) : (
-          <form
-            noValidate
-            className="grid gap-6"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void verify();
-            }}
-          >
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-otp`}>Verification code</Label>
-              <OtpInput
-                id={`${ids}-otp`}
-                value={code}
-                onChange={setCode}
-                autoFocus
-                invalid={!!error}
-                aria-describedby={error ? `${ids}-otp-error` : undefined}
-              />
-              {error && (
-                <p id={`${ids}-otp-error`} role="alert" className="text-sm text-destructive">
-                  {error}
-                </p>
+          <form noValidate className="grid gap-6" onSubmit={verify}>
+            <FormField control={form.control} name="otp" label="Verification code" id={`${ids}-otp`}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="otp"
+                  render={({ field }) => (
+                    <OtpInput
+                      id={control.id}
+                      ref={field.ref}
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      autoFocus
+                      invalid={!!control['aria-invalid']}
+                      aria-describedby={control['aria-describedby']}
+                    />
+                  )}
+                />
               )}
-            </div>
+            </FormField>
             <div className="grid gap-2 sm:flex sm:justify-end">
               <Button type="button" variant="ghost" onClick={() => setStep('intro')} disabled={verifyOtp.isPending}>
                 Back

@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MarkSource } from '#common/funds.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { fundHoldings, fundMarks } from '#server/db/schema/funds.ts';
 import { priceObservations } from '#server/db/schema/market-index.ts';
+import { cardDirectory } from '#server/modules/cards/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 export interface MarkLine {
   holdingId: string;

@@ -29,14 +29,22 @@ import {
 import { addDays, dayOf } from '#common/market-index.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { fundHoldings, fundMarks, fundRequests, funds, fundTransactions, fundValuationLines, fundValuations } from '#server/db/schema/funds.ts';
 import { indexConstituents, indexLevels } from '#server/db/schema/market-index.ts';
 import { onboardings } from '#server/db/schema/onboarding.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { holdCards, houseAccountId, lockCards, releaseCards, transferCard, type HeldCardRevaluedHandler } from '#server/modules/cards/index.ts';
+import {
+  cardDirectory,
+  cardHistory,
+  type HeldCardRevaluedHandler,
+  holdCards,
+  houseAccountId,
+  lockCards,
+  releaseCards,
+  transferCard,
+} from '#server/modules/cards/index.ts';
 import { fundRequestAggregate, fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
@@ -46,6 +54,10 @@ import { actingClients } from '#server/lib/client-scope.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
+const cardEvents = cardHistory('card_events');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { cardEventLabels, gradeValueFromLabel, sportLabels, type CardImageSide, type CardImageSize } from '#common/cards.ts';
 import { formatCents } from '#common/format.ts';
 import {
@@ -30,7 +30,6 @@ import { addDays, dayOf } from '#common/market-index.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { fundHoldings, fundMarks, fundRequests, funds, fundTransactions, fundValuationLines, fundValuations } from '#server/db/schema/funds.ts';
-import { indexConstituents, indexLevels } from '#server/db/schema/market-index.ts';
 import { onboardings } from '#server/db/schema/onboarding.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
@@ -53,6 +52,7 @@ import { marksOn } from './funds.marks.ts';
 import { actingClients } from '#server/lib/client-scope.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
+import { indexLevelsUpTo, matchingConstituent } from '#server/modules/market-index/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
 // Cards through cards' read model (decision 135).
@@ -289,11 +289,7 @@ function slices(items: { key: string; label: string; valueCents: number }[]): Al
 /** The index level on or before each day (rebased to 100 at the first day that has one). */
 async function indexOn(db: Db, days: string[]) {
   if (days.length === 0) return [];
-  const levels = await db
-    .select()
-    .from(indexLevels)
-    .where(lte(indexLevels.day, days.at(-1)!))
-    .orderBy(asc(indexLevels.day));
+  const levels = await indexLevelsUpTo({ db }, { day: days.at(-1)! });
   if (levels.length === 0) return [];
   const out: { date: string; level: number }[] = [];
   let i = 0;
@@ -791,23 +787,7 @@ async function matchConstituent(
 ): Promise<string | null> {
   const grade = c.gradeValue ?? gradeValueFromLabel(c.grade);
   if (grade === null || c.grader === 'raw') return null;
-  const [row] = await db
-    .select({ id: indexConstituents.id })
-    .from(indexConstituents)
-    .where(
-      and(
-        sql`lower(${indexConstituents.player}) = lower(${c.subject})`,
-        eq(indexConstituents.year, c.year),
-        sql`lower(${indexConstituents.set}) = lower(${c.brand})`,
-        sql`lower(${indexConstituents.cardNumber}) = lower(${c.cardNumber ?? ''})`,
-        sql`lower(coalesce(${indexConstituents.variety}, '')) = lower(${c.variety ?? ''})`,
-        sql`${indexConstituents.grader} = ${c.grader}`,
-        eq(indexConstituents.grade, grade),
-        isNull(indexConstituents.retiredOn),
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
+  return matchingConstituent({ db }, { ...c, gradeValue: grade });
 }
 
 // ---------------------------------------------------------------------------------------------

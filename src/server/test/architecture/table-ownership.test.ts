@@ -89,13 +89,8 @@ export const allowlist: Record<string, string> = {
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
   'cards:cert_claims':
     'cert-claims imports cards, so cards cannot call it; wants a listener cert-claims registers, or moving the check. Pending (decision 135).',
-  'cards:index_constituents':
-    'The market-value candidate filter joins index constituents inside the card list query; wants a market-index read model (cards already imports market-index). Pending (decision 135).',
-  'funds:index_constituents': 'Fund marks and holdings join index prices in one statement; wants a market-index read model. Pending (decision 135).',
-  'funds:index_levels': 'Fund marks and holdings join index prices in one statement; wants a market-index read model. Pending (decision 135).',
   'funds:onboardings':
     'The manager-client scope (actingClients) reads onboardings; onboarding imports funds, so funds cannot call it back. Pending (decision 135).',
-  'funds:price_observations': 'Fund marks and holdings join index prices in one statement; wants a market-index read model. Pending (decision 135).',
   'ledger:fund_transactions':
     "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
   'ledger:funds':

@@ -30,7 +30,6 @@ import { addDays, dayOf } from '#common/market-index.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { fundHoldings, fundMarks, fundRequests, funds, fundTransactions, fundValuationLines, fundValuations } from '#server/db/schema/funds.ts';
-import { onboardings } from '#server/db/schema/onboarding.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
@@ -49,7 +48,7 @@ import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
-import { actingClients } from '#server/lib/client-scope.ts';
+import { clientDirectory } from './funds.hooks.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
 import { indexLevelsUpTo, matchingConstituent } from '#server/modules/market-index/index.ts';
@@ -526,8 +525,7 @@ export async function requestRedemption(
  */
 async function scopedUserIds(db: Db, actor: SignedInActor): Promise<string[] | null> {
   if (investorScope(actor.user) === null) return null;
-  const rows = await db.select({ id: onboardings.clientUserId }).from(onboardings).where(actingClients(actor.user));
-  return rows.map((r) => r.id).filter((id): id is string => !!id);
+  return clientDirectory().actingClientIds(db, actor.user);
 }
 
 async function requireInScope(db: Db, actor: SignedInActor, userId: string) {
@@ -1228,11 +1226,7 @@ export async function decideRequest(
 
 /** GET /api/manager/clients/{id}/fund-positions: a manager's own client who accepted them (admins: any). */
 export async function clientPositions(ctx: ReadCtx, actor: SignedInActor, input: { onboardingId: string }): Promise<FundPositionsResponse> {
-  const [o] = await ctx.db
-    .select({ userId: onboardings.clientUserId })
-    .from(onboardings)
-    .where(and(eq(onboardings.id, input.onboardingId), actingClients(actor.user)))
-    .limit(1);
+  const o = await clientDirectory().actingClientOf(ctx.db, actor.user, input.onboardingId);
   if (!o) throw notFound('Client not found');
   const positions = o.userId ? await positionsFor(ctx.db, o.userId) : [];
   return { positions, totals: totalsOf(positions) };

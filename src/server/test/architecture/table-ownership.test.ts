@@ -103,7 +103,6 @@ export const allowlist: Record<string, string> = {
     "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
   'manager:onboarding_events': 'Manager is a view over onboardings, a candidate to merge into onboarding. Pending (decision 135).',
   'manager:onboardings': 'Manager is a view over onboardings, a candidate to merge into onboarding. Pending (decision 135).',
-  'sms-convos:access_requests': 'access-requests imports sms-convos, so sms-convos cannot call it; wants a listener. Pending (decision 135).',
 };
 
 type Table = { name: string; exportName: string; schemaFile: string; owner: string };

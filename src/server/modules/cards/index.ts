@@ -13,6 +13,7 @@ export {
   releaseCards,
   transferCard,
 } from './cards.holds.ts';
+export { type OpenClaimFinder, provideOpenClaimFinder } from './cards.hooks.ts';
 export { cardColumns, live, prefixQuery } from './cards.queries.ts';
 export { cardDirectory, cardHistory, cardRef, lockCardState, psaCertRecord } from './cards.reads.ts';
 export { cardsRoutes } from './cards.routes.ts';

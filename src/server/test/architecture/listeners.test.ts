@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // (`listeners: [() => onInvoicePaid(…)]`) and registered by buildApp, never by loading a file.
 const root = join(import.meta.dirname, '..', '..', '..', '..');
 const hookCall =
-  /\b(onInvoicePaid|onHeldCardRevalued|onKycDocumentChanged|onSettingSaved|provideSessionRevoker|provideClientDirectory|provideRequesterDirectory)\(/g;
+  /\b(onInvoicePaid|onHeldCardRevalued|onKycDocumentChanged|onSettingSaved|provideSessionRevoker|provideClientDirectory|provideRequesterDirectory|provideOpenClaimFinder)\(/g;
 // Where each hook is defined (the function itself, not a call).
 const definitions = new Set([
   'src/server/modules/money/money.settlement.ts',

@@ -87,8 +87,6 @@ export const allowlist: Record<string, string> = {
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
   'admin-dashboard:users':
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
-  'cards:cert_claims':
-    'cert-claims imports cards, so cards cannot call it; wants a listener cert-claims registers, or moving the check. Pending (decision 135).',
   'ledger:fund_transactions':
     "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
   'ledger:funds':

@@ -3,11 +3,13 @@ import { ADMIN_CARDS_PAGE_SIZE, type AdminCardSort, type Custody, type Grader, t
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { pgArray, prepared } from '#server/db/prepared.ts';
-import { indexConstituents } from '#server/db/schema/market-index.ts';
+import { constituentDirectory } from '#server/modules/market-index/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');
+// Index constituents through market-index's read model (decision 135).
+const indexConstituents = constituentDirectory('index_constituents');
 
 // The cards module's queries as builders, shared by its service and the bench (which runs them bare).
 

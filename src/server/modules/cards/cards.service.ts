@@ -37,7 +37,6 @@ import type { CollectionVsMarket } from '#common/market-index.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { cardEvents, cards } from '#server/db/schema/cards.ts';
-import { certClaims } from '#server/db/schema/cert-claims.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { defineJob, enqueueJob, type JobDefinition } from '#server/lib/jobs.ts';
 import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
@@ -46,6 +45,7 @@ import { collectionVsMarket, marketValuesFor } from '#server/modules/market-inde
 import { PsaError } from '#server/providers/psa/psa.provider.ts';
 import type { CardsContext } from './cards.context.ts';
 import { cardUpdated } from './cards.events.ts';
+import { openClaimOf } from './cards.hooks.ts';
 import { adminCardsPage, cardColumns, live, marketCandidates, registryPage, registryQuery, registrySummary } from './cards.queries.ts';
 import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.ts';
 import { deleteRefusal } from './cards.policy.ts';
@@ -289,12 +289,8 @@ async function certTaken(db: Db, actor: SignedInActor, input: { grader: Grader; 
   if (held.ownerId === actor.user.id) {
     return new AppError('conflict', certClaimMessages.alreadyYours, { fieldErrors: { certNumber: [certClaimMessages.alreadyYours] } });
   }
-  const [open] = await db
-    .select({ id: certClaims.id })
-    .from(certClaims)
-    .where(and(eq(certClaims.cardId, held.id), eq(certClaims.claimantId, actor.user.id), eq(certClaims.status, 'open')))
-    .limit(1);
-  const claim: CertClaimOffer = { grader: input.grader, certNumber: input.certNumber, openClaimId: open?.id ?? null };
+  const openClaimId = await openClaimOf(db, { cardId: held.id, claimantId: actor.user.id });
+  const claim: CertClaimOffer = { grader: input.grader, certNumber: input.certNumber, openClaimId };
   return new AppError('conflict', certClaimMessages.registeredElsewhere, {
     fieldErrors: { certNumber: [certClaimMessages.registeredElsewhere] },
     extra: { code: 'cert_registered_elsewhere', claim },

@@ -14,8 +14,9 @@ export {
   releaseCards,
   transferCard,
 } from './cards.holds.ts';
+export { type OpenClaimFinder, provideOpenClaimFinder } from './cards.hooks.ts';
 export { cardColumns, live, prefixQuery } from './cards.queries.ts';
-export { cardRef, psaCertRecord } from './cards.reads.ts';
+export { cardDirectory, cardHistory, cardRef, lockCardState, psaCertRecord } from './cards.reads.ts';
 export { cardsRoutes } from './cards.routes.ts';
 export { appendEvent, type By, type CardRow, cardsJobs, enqueuePsaRecheck, toCard } from './cards.service.ts';
 export { HOUSE_NAME, houseAccountId } from './house-account.ts';

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { certClaimMessages, certClaimPaths, certClaimTransitions, type CertClaimStatus } from '#common/cert-claims.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { certClaimEvents, certClaims } from '#server/db/schema/cert-claims.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import type { Aggregate, TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { cardDirectory } from '#server/modules/cards/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');

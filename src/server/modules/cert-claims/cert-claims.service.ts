@@ -14,14 +14,16 @@ import {
 } from '#common/cert-claims.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { certClaimEvents, certClaims } from '#server/db/schema/cert-claims.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { inTransaction, transition } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { transferCard } from '#server/modules/cards/index.ts';
+import { cardDirectory, lockCardState, transferCard } from '#server/modules/cards/index.ts';
 import { certClaimAggregate, claimOpened, type CertClaimRow } from './cert-claims.aggregate.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log' | 'storage'>;
 
@@ -315,12 +317,7 @@ export async function decideClaim(
       return;
     }
     // The card row is locked first, so a listing or a loan cannot take it between the check and the move.
-    const [card] = await uow.tx
-      .select({ ownerId: cards.ownerId, custody: cards.custody, holdKind: cards.holdKind, deletedAt: cards.deletedAt })
-      .from(cards)
-      .where(eq(cards.id, claim.cardId))
-      .limit(1)
-      .for('update');
+    const card = await lockCardState({ db: uow.tx }, { id: claim.cardId });
     const refusal = approvalRefusal(card, claim.claimantId);
     if (refusal) throw new AppError('conflict', refusal);
     const from = card.ownerId;

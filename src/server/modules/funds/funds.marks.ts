@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { MarkSource } from '#common/funds.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { fundHoldings, fundMarks } from '#server/db/schema/funds.ts';
-import { priceObservations } from '#server/db/schema/market-index.ts';
+import { cardDirectory } from '#server/modules/cards/index.ts';
+import { indexPricesOn } from '#server/modules/market-index/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 export interface MarkLine {
   holdingId: string;
@@ -47,21 +50,7 @@ export async function marksOn(db: Db, input: { fundId: string; day: string; hold
     .orderBy(asc(fundHoldings.acquiredOn), asc(fundHoldings.id));
   if (holdings.length === 0) return [];
   const constituentIds = [...new Set(holdings.map((h) => h.constituentId).filter((c): c is string => !!c))];
-  // The index method's price on a day: the last day with sales on or before it, that day's average (to the cent).
-  const prices = new Map<string, { priceCents: number; observedOn: string }>();
-  if (constituentIds.length) {
-    const result = await db.execute(sql`
-      select po.constituent_id as id, po.observed_on::text as day, round(avg(po.price_cents))::text as price
-      from ${priceObservations} po
-      where po.constituent_id in (${sql.join(
-        constituentIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-        and po.observed_on = (select max(p2.observed_on) from ${priceObservations} p2 where p2.constituent_id = po.constituent_id and p2.observed_on <= ${input.day})
-      group by po.constituent_id, po.observed_on`);
-    const rows = (result as unknown as { rows: { id: string; day: string; price: string }[] }).rows;
-    for (const r of rows) prices.set(r.id, { priceCents: Number(r.price), observedOn: r.day });
-  }
+  const prices = await indexPricesOn({ db }, { constituentIds, day: input.day });
   const manual = await db
     .select({ holdingId: fundMarks.holdingId, markedOn: fundMarks.markedOn, valueCents: fundMarks.valueCents })
     .from(fundMarks)

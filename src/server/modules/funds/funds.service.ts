@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { cardEventLabels, gradeValueFromLabel, sportLabels, type CardImageSide, type CardImageSize } from '#common/cards.ts';
 import { formatCents } from '#common/format.ts';
 import {
@@ -29,23 +29,34 @@ import {
 import { addDays, dayOf } from '#common/market-index.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { fundHoldings, fundMarks, fundRequests, funds, fundTransactions, fundValuationLines, fundValuations } from '#server/db/schema/funds.ts';
-import { indexConstituents, indexLevels } from '#server/db/schema/market-index.ts';
-import { onboardings } from '#server/db/schema/onboarding.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { holdCards, houseAccountId, lockCards, releaseCards, transferCard, type HeldCardRevaluedHandler } from '#server/modules/cards/index.ts';
+import {
+  cardDirectory,
+  cardHistory,
+  type HeldCardRevaluedHandler,
+  holdCards,
+  houseAccountId,
+  lockCards,
+  releaseCards,
+  transferCard,
+} from '#server/modules/cards/index.ts';
 import { fundRequestAggregate, fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundRequestDecided, fundRequestNew } from './funds.notifications.ts';
 import { checkRedemption, checkSubscription, ledgerOf, ledgers, loadFund, redeemableUnits, type FundRow, type Ledger } from './funds.ledger.ts';
 import { marksOn } from './funds.marks.ts';
-import { actingClients } from '#server/lib/client-scope.ts';
+import { clientDirectory } from './funds.hooks.ts';
 import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
+import { indexLevelsUpTo, matchingConstituent } from '#server/modules/market-index/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
+const cardEvents = cardHistory('card_events');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');
@@ -277,11 +288,7 @@ function slices(items: { key: string; label: string; valueCents: number }[]): Al
 /** The index level on or before each day (rebased to 100 at the first day that has one). */
 async function indexOn(db: Db, days: string[]) {
   if (days.length === 0) return [];
-  const levels = await db
-    .select()
-    .from(indexLevels)
-    .where(lte(indexLevels.day, days.at(-1)!))
-    .orderBy(asc(indexLevels.day));
+  const levels = await indexLevelsUpTo({ db }, { day: days.at(-1)! });
   if (levels.length === 0) return [];
   const out: { date: string; level: number }[] = [];
   let i = 0;
@@ -518,8 +525,7 @@ export async function requestRedemption(
  */
 async function scopedUserIds(db: Db, actor: SignedInActor): Promise<string[] | null> {
   if (investorScope(actor.user) === null) return null;
-  const rows = await db.select({ id: onboardings.clientUserId }).from(onboardings).where(actingClients(actor.user));
-  return rows.map((r) => r.id).filter((id): id is string => !!id);
+  return clientDirectory().actingClientIds(db, actor.user);
 }
 
 async function requireInScope(db: Db, actor: SignedInActor, userId: string) {
@@ -779,23 +785,7 @@ async function matchConstituent(
 ): Promise<string | null> {
   const grade = c.gradeValue ?? gradeValueFromLabel(c.grade);
   if (grade === null || c.grader === 'raw') return null;
-  const [row] = await db
-    .select({ id: indexConstituents.id })
-    .from(indexConstituents)
-    .where(
-      and(
-        sql`lower(${indexConstituents.player}) = lower(${c.subject})`,
-        eq(indexConstituents.year, c.year),
-        sql`lower(${indexConstituents.set}) = lower(${c.brand})`,
-        sql`lower(${indexConstituents.cardNumber}) = lower(${c.cardNumber ?? ''})`,
-        sql`lower(coalesce(${indexConstituents.variety}, '')) = lower(${c.variety ?? ''})`,
-        sql`${indexConstituents.grader} = ${c.grader}`,
-        eq(indexConstituents.grade, grade),
-        isNull(indexConstituents.retiredOn),
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
+  return matchingConstituent({ db }, { ...c, gradeValue: grade });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1236,11 +1226,7 @@ export async function decideRequest(
 
 /** GET /api/manager/clients/{id}/fund-positions: a manager's own client who accepted them (admins: any). */
 export async function clientPositions(ctx: ReadCtx, actor: SignedInActor, input: { onboardingId: string }): Promise<FundPositionsResponse> {
-  const [o] = await ctx.db
-    .select({ userId: onboardings.clientUserId })
-    .from(onboardings)
-    .where(and(eq(onboardings.id, input.onboardingId), actingClients(actor.user)))
-    .limit(1);
+  const o = await clientDirectory().actingClientOf(ctx.db, actor.user, input.onboardingId);
   if (!o) throw notFound('Client not found');
   const positions = o.userId ? await positionsFor(ctx.db, o.userId) : [];
   return { positions, totals: totalsOf(positions) };

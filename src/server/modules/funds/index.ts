@@ -4,6 +4,7 @@ import { onHeldCardRevalued } from '#server/modules/cards/index.ts';
 import { fundsRoutes } from './funds.routes.ts';
 import { fundCardRevalued } from './funds.service.ts';
 
+export { type ClientDirectory, provideClientDirectory } from './funds.hooks.ts';
 export { fundAllocationFor, saveFundAllocation, subscribeFromDeposit } from './funds.onboarding.ts';
 export { fundsRoutes } from './funds.routes.ts';
 export { applyAddHolding, applyMark, createFund, disposeHolding, recordTransaction, requestSubscription } from './funds.service.ts';

@@ -10,7 +10,6 @@ import {
 } from '#common/hunts.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { hunts, sourceEvents, sources } from '#server/db/schema/hunts.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
@@ -19,8 +18,11 @@ import { huntAggregate, huntStamp } from './hunts.aggregate.ts';
 import { sourceAggregate, sourceStamp, type SourceRow } from './sources.aggregate.ts';
 import { sourceUpdated } from './sources.events.ts';
 import { sourceCreated } from './sources.notifications.ts';
-import { cardRef } from '#server/modules/cards/index.ts';
+import { cardDirectory, cardRef } from '#server/modules/cards/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string) => new AppError('conflict', why);

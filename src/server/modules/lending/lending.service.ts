@@ -40,7 +40,6 @@ import {
 import { linesFromTemplate, totalOf } from '#common/money.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { loanCollateral, loanEvents, loanInstallments, loans } from '#server/db/schema/lending.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, transitionMany, type TransitionActor, type UnitOfWork } from '#server/lib/transition.ts';
@@ -48,6 +47,7 @@ import { audit, auditBy } from '#server/lib/audit.ts';
 import {
   type By,
   cardColumns,
+  cardDirectory,
   type CardRow,
   type HeldCardRevalued,
   holdCards,
@@ -67,6 +67,9 @@ import { loanCollateralRevalued, loanUpdated } from './lending.events.ts';
 import { loanApplied } from './lending.notifications.ts';
 import { getLendingPolicy, originationTemplate, publicTerms } from './lending.settings.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');

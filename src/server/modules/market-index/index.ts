@@ -3,6 +3,7 @@ import { defineModule } from '#server/lib/module.ts';
 import { marketIndexRoutes } from './market-index.routes.ts';
 import { onSettingSaved } from '#server/modules/settings/index.ts';
 import { marketIndexJobs, recomputeOnSettingsSaved, scheduleDailyRecompute } from './market-index.service.ts';
+export { constituentDirectory, indexLevelsUpTo, indexPricesOn, matchingConstituent } from './market-index.reads.ts';
 
 export { marketIndexRoutes } from './market-index.routes.ts';
 export {

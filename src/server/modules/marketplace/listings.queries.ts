@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { ListingsQuery } from '#common/marketplace.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
 import { pgArray, prepared } from '#server/db/prepared.ts';
-import { cardColumns, prefixQuery } from '#server/modules/cards/index.ts';
+import { cardColumns, cardDirectory, prefixQuery } from '#server/modules/cards/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');

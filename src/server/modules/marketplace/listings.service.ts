@@ -14,7 +14,6 @@ import {
 } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cardEvents, cards } from '#server/db/schema/cards.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
@@ -23,6 +22,8 @@ import { audit, auditBy } from '#server/lib/audit.ts';
 import {
   type By,
   cardColumns,
+  cardDirectory,
+  cardHistory,
   type CardRow,
   holdCards,
   HOUSE_NAME,
@@ -38,6 +39,10 @@ import { listingAggregate, listingConflict, recordCreated, type ListingRow } fro
 import { reservationLapsed } from './marketplace.notifications.ts';
 import { isOpen, lapsedWhere, listingSelect, listingsPage, textFilter, type ListingJoinRow } from './listings.queries.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
+const cardEvents = cardHistory('card_events');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');

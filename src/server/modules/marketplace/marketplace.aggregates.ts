@@ -13,7 +13,6 @@ import {
   type SellOfferStatus,
 } from '#common/marketplace.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import {
   cardRequests,
   listings,
@@ -30,6 +29,10 @@ import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, type Aggregate, type EventsContext } from '#server/lib/transition.ts';
 import { listingUpdated, promotionUpdated, requestUpdated, sellUpdated } from './marketplace.events.ts';
 import { cardRequestMoved, listingMoved, sellOfferMoved } from './marketplace.notifications.ts';
+import { cardDirectory } from '#server/modules/cards/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 export type ListingRow = typeof listings.$inferSelect;
 export type CardRequestRow = typeof cardRequests.$inferSelect;

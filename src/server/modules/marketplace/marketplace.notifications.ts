@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '#common/format.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import type { TransitionActor, UnitOfWork } from '#server/lib/transition.ts';
 import { notify } from '#server/modules/notifications/index.ts';
 import type { CardRequestRow, ListingRow, SellOfferRow } from './marketplace.aggregates.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { cardDirectory } from '#server/modules/cards/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');

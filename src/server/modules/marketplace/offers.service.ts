@@ -15,7 +15,6 @@ import {
 } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { cardRequests, listings, promotionRequests, sellOffers } from '#server/db/schema/marketplace.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
@@ -23,6 +22,7 @@ import { auditBy } from '#server/lib/audit.ts';
 import {
   appendEvent,
   cardColumns,
+  cardDirectory,
   enqueuePsaRecheck,
   holdCards,
   live,
@@ -46,6 +46,9 @@ import { createListingIn, toListedCard, toListingCard } from './listings.service
 import { listingSelect } from './listings.queries.ts';
 import { recordHouseSale } from './sales.service.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');

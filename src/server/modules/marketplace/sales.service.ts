@@ -13,18 +13,20 @@ import {
 } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { listings, sales } from '#server/db/schema/marketplace.ts';
 import { AppError } from '#server/errors.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { appendEvent, cardColumns, houseAccountId, transferCard } from '#server/modules/cards/index.ts';
+import { appendEvent, cardColumns, cardDirectory, houseAccountId, transferCard } from '#server/modules/cards/index.ts';
 import { billingTemplate, feeTemplateAppliesTo, type InvoicePaidHandler } from '#server/modules/money/index.ts';
 import { getSetting, type SavedHook } from '#server/modules/settings/index.ts';
 import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/index.ts';
 import { listingAggregate, salePayoutAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live' | 'log'>;
 

@@ -1,11 +1,13 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { marketplaceMessages, SECURE_ANALYTICS_DEFAULT_DAYS, VIEW_SECONDS_MAX, type SecureAnalyticsResponse } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { listings, secureViews } from '#server/db/schema/marketplace.ts';
 import { AppError, notFound } from '#server/errors.ts';
-import { cardColumns, live } from '#server/modules/cards/index.ts';
+import { cardColumns, cardDirectory, live } from '#server/modules/cards/index.ts';
 import { toListedCard } from './listings.service.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 type Ctx = Pick<AppContext, 'db' | 'clock'>;
 const DAY = 86_400_000;

@@ -1,6 +1,8 @@
 // The onboarding module's public surface: other modules, app.ts, seeds and tests import only this file (decision 135).
 import { defineModule } from '#server/lib/module.ts';
+import { provideClientDirectory } from '#server/modules/funds/index.ts';
 import { onKycDocumentChanged } from '#server/modules/kyc/index.ts';
+import { onboardingClientDirectory } from './onboarding.clients.ts';
 import { onboardingRoutes } from './onboarding.routes.ts';
 import { kycDocumentsChanged } from './onboarding.service.ts';
 
@@ -13,5 +15,5 @@ export { isInvitedPhone, onboardingAggregate, type OnboardingRow, onClientSignIn
 export const onboardingModule = defineModule({
   name: 'onboarding',
   routes: [onboardingRoutes],
-  listeners: [() => onKycDocumentChanged(kycDocumentsChanged)],
+  listeners: [() => onKycDocumentChanged(kycDocumentsChanged), () => provideClientDirectory(onboardingClientDirectory)],
 });

@@ -16,7 +16,6 @@ import {
   type ShareLink,
 } from '#common/share-links.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
-import { cards } from '#server/db/schema/cards.ts';
 import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { inTransaction } from '#server/lib/transition.ts';
@@ -24,15 +23,17 @@ import { audit, auditBy } from '#server/lib/audit.ts';
 import { hourOf, newShareToken, referrerHost, sameToken, tokenHash, visitorHash } from './share-links.crypto.ts';
 import { canManageCardLinks, canRevokeLink } from './share-links.policy.ts';
 import { cachedOgPng, ogAlt, ogTag, renderOgPng, type OgSource } from './share-links.og.ts';
-import { cardRef, psaCertRecord } from '#server/modules/cards/index.ts';
+import { cardDirectory, type CardRow, cardRef, psaCertRecord } from '#server/modules/cards/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+
+// Cards through cards' read model (decision 135).
+const cards = cardDirectory('cards');
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'config' | 'storage'>;
 type LinkRow = typeof shareLinks.$inferSelect;
-type CardRow = typeof cards.$inferSelect;
 
 const DAY_MS = 86_400_000;
 const humanView = eq(shareViews.isBot, false);
@@ -170,7 +171,7 @@ const unavailable = () => notFound(shareMessages.notFound);
 async function openLink(ctx: Ctx, token: string) {
   if (!shareTokenSchema.safeParse(token).success) throw unavailable();
   const [row] = await ctx.db
-    .select({ link: shareLinks, card: cards, ownerName: users.name })
+    .select({ link: shareLinks, card: cards._.selectedFields, ownerName: users.name })
     .from(shareLinks)
     .innerJoin(cards, eq(cards.id, shareLinks.cardId))
     .innerJoin(users, eq(users.id, shareLinks.ownerId))
@@ -340,7 +341,8 @@ export async function shareAnalytics(ctx: Ctx, input: { from?: string; to?: stri
       .innerJoin(cards, eq(cards.id, shareLinks.cardId))
       .innerJoin(users, eq(users.id, cards.ownerId))
       .where(and(inPeriod, humanView))
-      .groupBy(cards.id, users.name)
+      // The card comes through a sub-select, which has no primary key: the group names its columns.
+      .groupBy(cards.id, cards.subject, cards.year, users.name)
       .orderBy(desc(sql`count(*)`), desc(cards.id))
       .limit(10),
     ctx.db

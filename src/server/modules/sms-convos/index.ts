@@ -3,6 +3,7 @@ import { defineModule } from '#server/lib/module.ts';
 import { smsConvosRoutes } from './sms-convos.routes.ts';
 
 export { smsConvosRoutes } from './sms-convos.routes.ts';
+export { provideRequesterDirectory, type RequesterDirectory } from './sms-convos.hooks.ts';
 export { isOptedOut } from './sms-convos.service.ts';
 export { applyDeliveryStatus, type DeliveryStatus, storeInboundSms } from './sms-delivery.service.ts';
 

@@ -3,11 +3,11 @@ import { SMS_THREAD_MAX_MESSAGES, SMS_THREADS_PAGE_SIZE, type SmsMessage, type S
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { smsMessages } from '#server/db/schema/sms.ts';
-import { accessRequests } from '#server/db/schema/users.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { requesterDirectory } from './sms-convos.hooks.ts';
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');
@@ -32,11 +32,7 @@ async function peopleFor(db: Db, phones: string[]) {
   if (!phones.length) return byPhone;
   const [members, requests] = await Promise.all([
     db.select({ id: users.id, phone: users.phone, name: users.name, smsOptIn: users.smsOptIn }).from(users).where(inArray(users.phone, phones)),
-    db
-      .selectDistinctOn([accessRequests.phone], { phone: accessRequests.phone, instagram: accessRequests.instagram })
-      .from(accessRequests)
-      .where(inArray(accessRequests.phone, phones))
-      .orderBy(accessRequests.phone, desc(accessRequests.createdAt)),
+    requesterDirectory().instagramByPhone(db, phones),
   ]);
   for (const p of phones) byPhone.set(p, { userId: null, name: null, smsOptIn: null, instagram: null });
   for (const m of members) Object.assign(byPhone.get(m.phone)!, { userId: m.id, name: m.name, smsOptIn: m.smsOptIn });
@@ -155,10 +151,10 @@ async function sendersFor(db: Db, ids: string[]) {
 async function isKnownPhone(db: Db, phone: string) {
   const [member, request, message] = await Promise.all([
     db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1),
-    db.select({ id: accessRequests.id }).from(accessRequests).where(eq(accessRequests.phone, phone)).limit(1),
+    requesterDirectory().hasRequested(db, phone),
     db.select({ id: smsMessages.id }).from(smsMessages).where(eq(smsMessages.phone, phone)).limit(1),
   ]);
-  return member.length + request.length + message.length > 0;
+  return member.length > 0 || request || message.length > 0;
 }
 
 /** Every message in and out for one phone, oldest first (the latest SMS_THREAD_MAX_MESSAGES). */

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // Decision 139: a module's listeners on another module's hooks are declared in its definition
 // (`listeners: [() => onInvoicePaid(…)]`) and registered by buildApp, never by loading a file.
 const root = join(import.meta.dirname, '..', '..', '..', '..');
-const hookCall = /\b(onInvoicePaid|onHeldCardRevalued|onKycDocumentChanged|onSettingSaved|provideSessionRevoker)\(/g;
+const hookCall =
+  /\b(onInvoicePaid|onHeldCardRevalued|onKycDocumentChanged|onSettingSaved|provideSessionRevoker|provideClientDirectory|provideRequesterDirectory|provideOpenClaimFinder)\(/g;
 // Where each hook is defined (the function itself, not a call).
 const definitions = new Set([
   'src/server/modules/money/money.settlement.ts',

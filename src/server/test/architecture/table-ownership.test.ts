@@ -87,22 +87,6 @@ export const allowlist: Record<string, string> = {
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
   'admin-dashboard:users':
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
-  'cards:cert_claims':
-    'cert-claims imports cards, so cards cannot call it; wants a listener cert-claims registers, or moving the check. Pending (decision 135).',
-  'cards:index_constituents':
-    'The market-value candidate filter joins index constituents inside the card list query; wants a market-index read model (cards already imports market-index). Pending (decision 135).',
-  'cert-claims:cards':
-    "A list joins the card's columns in one statement; wants a cards read model (like users' userDirectory) published from cards' index. Pending (decision 135).",
-  'funds:card_events': "Holdings lists read the card's history in one statement; wants a cards read model. Pending (decision 135).",
-  'funds:cards':
-    "A list joins the card's columns in one statement; wants a cards read model (like users' userDirectory) published from cards' index. Pending (decision 135).",
-  'funds:index_constituents': 'Fund marks and holdings join index prices in one statement; wants a market-index read model. Pending (decision 135).',
-  'funds:index_levels': 'Fund marks and holdings join index prices in one statement; wants a market-index read model. Pending (decision 135).',
-  'funds:onboardings':
-    'The manager-client scope (actingClients) reads onboardings; onboarding imports funds, so funds cannot call it back. Pending (decision 135).',
-  'funds:price_observations': 'Fund marks and holdings join index prices in one statement; wants a market-index read model. Pending (decision 135).',
-  'hunts:cards':
-    "A list joins the card's columns in one statement; wants a cards read model (like users' userDirectory) published from cards' index. Pending (decision 135).",
   'ledger:fund_transactions':
     "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
   'ledger:funds':
@@ -115,16 +99,8 @@ export const allowlist: Record<string, string> = {
     "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
   'ledger:sales':
     "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
-  'lending:cards':
-    "A list joins the card's columns in one statement; wants a cards read model (like users' userDirectory) published from cards' index. Pending (decision 135).",
   'manager:onboarding_events': 'Manager is a view over onboardings, a candidate to merge into onboarding. Pending (decision 135).',
   'manager:onboardings': 'Manager is a view over onboardings, a candidate to merge into onboarding. Pending (decision 135).',
-  'marketplace:card_events': "Listing pages and sales read the card's history in one statement; wants a cards read model. Pending (decision 135).",
-  'marketplace:cards':
-    "A list joins the card's columns in one statement; wants a cards read model (like users' userDirectory) published from cards' index. Pending (decision 135).",
-  'share-links:cards':
-    "A list joins the card's columns in one statement; wants a cards read model (like users' userDirectory) published from cards' index. Pending (decision 135).",
-  'sms-convos:access_requests': 'access-requests imports sms-convos, so sms-convos cannot call it; wants a listener. Pending (decision 135).',
 };
 
 type Table = { name: string; exportName: string; schemaFile: string; owner: string };

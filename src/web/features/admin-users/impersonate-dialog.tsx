@@ -1,17 +1,16 @@
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useLocation } from 'wouter';
 import type { AdminUser } from '#common/auth.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
-import { FormField } from '#web/components/form-field.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSendOtp } from '#web/features/auth/api/send-otp.ts';
 import { useVerifyOtp } from '#web/features/auth/api/verify-otp.ts';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
-import { OtpInput } from '#web/features/auth/otp-input.tsx';
+import { OtpCodeField } from '#web/features/auth/otp-input.tsx';
 import { otpCodeSchema } from '#web/features/auth/sign-in-schemas.ts';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { displayName } from './access-change.ts';
@@ -102,27 +101,7 @@ export function ImpersonateDialog({ user, onClose }: { user: AdminUser | null; o
           </div>
         ) : (
           <form noValidate className="grid gap-6" onSubmit={verify}>
-            <FormField control={form.control} name="otp" label="Verification code" id={`${ids}-otp`}>
-              {(control) => (
-                <Controller
-                  control={form.control}
-                  name="otp"
-                  render={({ field }) => (
-                    <OtpInput
-                      id={control.id}
-                      ref={field.ref}
-                      name={field.name}
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      autoFocus
-                      invalid={!!control['aria-invalid']}
-                      aria-describedby={control['aria-describedby']}
-                    />
-                  )}
-                />
-              )}
-            </FormField>
+            <OtpCodeField control={form.control} id={`${ids}-otp`} />
             <div className="grid gap-2 sm:flex sm:justify-end">
               <Button type="button" variant="ghost" onClick={() => setStep('intro')} disabled={verifyOtp.isPending}>
                 Back

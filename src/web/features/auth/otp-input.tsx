@@ -1,6 +1,8 @@
 import type { Ref } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { OTPInput, REGEXP_ONLY_DIGITS, type SlotProps } from 'input-otp';
 import { OTP_LENGTH } from '#common/auth.ts';
+import { FormField } from '#web/components/form-field.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 export interface OtpInputProps {
@@ -69,5 +71,33 @@ export function OtpInput({ value, onChange, invalid, 'aria-label': ariaLabel, ..
         </div>
       )}
     />
+  );
+}
+
+/** The labelled "Verification code" field of a react-hook-form form whose code is `otp`. */
+export function OtpCodeField<T extends FieldValues & { otp: string }>({ control, id }: { control: Control<T>; id: string }) {
+  const name = 'otp' as Path<T>;
+  return (
+    <FormField control={control} name={name} label="Verification code" id={id}>
+      {(field) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: f }) => (
+            <OtpInput
+              id={field.id}
+              ref={f.ref}
+              name={f.name}
+              value={f.value}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              autoFocus
+              invalid={!!field['aria-invalid']}
+              aria-describedby={field['aria-describedby']}
+            />
+          )}
+        />
+      )}
+    </FormField>
   );
 }

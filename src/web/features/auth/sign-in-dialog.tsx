@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
 import { ChevronDown, MessageSquareOff } from 'lucide-react';
@@ -12,7 +12,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { formatPhoneForDisplay } from '#web/features/phone/phone-format.ts';
 import { optedOutMessage, useSendOtp } from './api/send-otp.ts';
 import { useVerifyOtp } from './api/verify-otp.ts';
-import { OtpInput } from './otp-input.tsx';
+import { OtpCodeField } from './otp-input.tsx';
 import {
   otpStepSchema,
   phoneStepSchema,
@@ -187,27 +187,7 @@ export function SignInDialog() {
               </DialogDescription>
             </DialogHeader>
             <div className="grid gap-2">
-              <FormField control={otpForm.control} name="otp" label="Verification code" id={`${ids}-otp`}>
-                {(control) => (
-                  <Controller
-                    control={otpForm.control}
-                    name="otp"
-                    render={({ field }) => (
-                      <OtpInput
-                        id={control.id}
-                        ref={field.ref}
-                        name={field.name}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        autoFocus
-                        invalid={!!control['aria-invalid']}
-                        aria-describedby={control['aria-describedby']}
-                      />
-                    )}
-                  />
-                )}
-              </FormField>
+              <OtpCodeField control={otpForm.control} id={`${ids}-otp`} />
               <Button
                 type="button"
                 variant="link"

@@ -245,8 +245,9 @@ export async function seedDemoFunds(db: Db, now = new Date()) {
   });
   const actor = actorOf(admin);
   const today = dayOf(now);
+  // The evening of a day, but never after the seed runs (today's evening may still be ahead).
   const setDay = (day: string) => {
-    at = new Date(`${day}T18:00:00Z`);
+    at = new Date(Math.min(Date.parse(`${day}T18:00:00Z`), now.getTime()));
   };
   let cert = 61_000_000;
   const subscribed = new Set<string>();

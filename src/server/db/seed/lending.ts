@@ -145,7 +145,8 @@ const paths: Record<LoanStatus, LoanStatus[]> = {
 };
 
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
-const noon = (day: string) => new Date(`${day}T15:00:00Z`);
+// Mid-afternoon of a day, but never after the seed runs: today's 15:00 is still ahead before then.
+const noon = (day: string) => new Date(Math.min(Date.parse(`${day}T15:00:00Z`), Date.now()));
 
 /**
  * The lending policy's row (always) and, for the demo, a living loan book: schedules with paid,

@@ -37,7 +37,6 @@ import { createSmsProvider, type SmsProvider } from './providers/sms/sms.provide
 import { createStorage, type FileStorage } from './providers/storage/storage.ts';
 import { featureGate, SettingsCache, settingsModule } from '#server/modules/settings/index.ts';
 import { onboardingModule } from '#server/modules/onboarding/index.ts';
-import { managerModule } from '#server/modules/manager/index.ts';
 import { kycModule } from '#server/modules/kyc/index.ts';
 import { certClaimsModule } from '#server/modules/cert-claims/index.ts';
 import { cardsModule } from '#server/modules/cards/index.ts';
@@ -75,7 +74,6 @@ export const appModules: readonly ModuleDefinition[] = [
   webhooksModule,
   settingsModule,
   onboardingModule,
-  managerModule,
   kycModule,
   cardsModule,
   certClaimsModule,

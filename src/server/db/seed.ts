@@ -24,7 +24,7 @@ import { seedDemoSms } from '#server/db/seed/sms.ts';
 import { seedDemoCertClaims } from '#server/db/seed/cert-claims.ts';
 import { seedDemoClients, seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
-import { postHistory } from '#server/modules/ledger/index.ts';
+import { postHistory } from '#server/db/seed/ledger-history.ts';
 import { seedDailyRuns } from '#server/modules/money/index.ts';
 
 /** Demo people, listed in the README. 555-01xx numbers are reserved for fiction. */

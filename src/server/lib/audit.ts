@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import type { Actor } from '#server/context.ts';
@@ -40,4 +41,13 @@ export async function audit(tx: Db, entry: AuditEntry) {
 /** The who-and-where fields of an audit row for a request's actor. */
 export function auditBy(actor: Actor): Pick<AuditEntry, 'actorId' | 'impersonatorId' | 'ip'> {
   return { actorId: actor.user?.id ?? null, impersonatorId: actor.impersonatorId, ip: actor.ip };
+}
+
+/**
+ * The head of an audit_log insert for one statement that writes its audit rows itself (the
+ * access request's timing-safe statement): follow it with a select of
+ * (actor_id, action, target_type, target_id, data, ip, created_at).
+ */
+export function auditInsertInto(): SQL {
+  return sql`insert into ${auditLog} (actor_id, action, target_type, target_id, data, ip, created_at)`;
 }

@@ -14,11 +14,11 @@ import {
 } from '#common/access-request.ts';
 import type { Actor, AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
-import { accessRequestEvents, accessRequests, auditLog } from '#server/db/schema/users.ts';
-import { legalPages } from '#server/db/schema/platform.ts';
+import { accessRequestEvents, accessRequests } from '#server/db/schema/users.ts';
+import { termsVersionInForceSql } from '#server/modules/legal/index.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { sendSms } from '#server/providers/sms/sms.service.ts';
-import { audit, auditBy } from '#server/lib/audit.ts';
+import { audit, auditBy, auditInsertInto } from '#server/lib/audit.ts';
 import { historyIn, inTransaction, transition, type Aggregate } from '#server/lib/transition.ts';
 import { accessRequestUpdated } from './access-requests.events.ts';
 import { isOptedOut } from '#server/modules/sms-convos/index.ts';
@@ -51,7 +51,7 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock' |
       insert into ${accessRequests} (phone, instagram, referral, terms_accepted, privacy_accepted, marketing_opt_in, sms_opt_in, created_at, updated_at, terms_version)
       select ${input.phone}, ${input.instagram}, ${input.referral}, ${input.termsAccepted}, ${input.privacyAccepted},
              ${input.marketingOptIn}, ${input.smsOptIn}, ${now}::timestamptz, ${now}::timestamptz,
-             (select max(${legalPages.version}) from ${legalPages} where ${legalPages.slug} = 'terms' and ${legalPages.effectiveAt} <= ${now}::timestamptz)
+             ${termsVersionInForceSql(now)}
       from blocked where not blocked.member and not blocked.approved
       on conflict (phone) where status = 'pending' do update set
         later_submissions = (
@@ -68,7 +68,7 @@ export async function submitAccessRequest(ctx: Pick<AppContext, 'db' | 'clock' |
       select blocked.member, blocked.approved, saved.id, saved.updated from blocked left join saved on true
     ),
     logged as (
-      insert into ${auditLog} (actor_id, action, target_type, target_id, data, ip, created_at)
+      ${auditInsertInto()}
       select null,
              case when outcome.id is null then 'access_request.ignored'
                   when outcome.updated then 'access_request.repeated' else 'access_request.submitted' end,

@@ -19,7 +19,7 @@ import { funds, fundTransactions, fundValuationLines, fundValuations } from '#se
 import { AppError } from '#server/errors.ts';
 import { inTransaction, transitionMany } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
-import { postFundDeals } from '#server/modules/ledger/index.ts';
+import { postFundDeals } from './funds.ledger-history.ts';
 import { fundTransactionAggregate } from './funds.aggregates.ts';
 import { fundUpdated } from './funds.events.ts';
 import { fundDealt } from './funds.notifications.ts';

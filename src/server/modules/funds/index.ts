@@ -5,6 +5,7 @@ import { fundsRoutes } from './funds.routes.ts';
 import { fundCardRevalued } from './funds.service.ts';
 
 export { type ClientDirectory, provideClientDirectory } from './funds.hooks.ts';
+export { postFundDeals } from './funds.ledger-history.ts';
 export { fundAllocationFor, saveFundAllocation, subscribeFromDeposit } from './funds.onboarding.ts';
 export { fundsRoutes } from './funds.routes.ts';
 export { applyAddHolding, applyMark, createFund, disposeHolding, recordTransaction, requestSubscription } from './funds.service.ts';

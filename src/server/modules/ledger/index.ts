@@ -3,14 +3,18 @@ import { defineModule } from '#server/lib/module.ts';
 import { ledgerRoutes } from './ledger.routes.ts';
 
 export {
+  notPosted,
   postCaptureRefused,
-  postFundDeals,
-  postHistory,
+  postFundTransaction,
   postHousePurchase,
+  postInstallmentPaidOutside,
   postInvoiceMove,
+  postInvoiceSent,
+  postInvoiceVoided,
   postLoanFunded,
   postLoanSettledOutside,
   postMembershipRenewed,
+  postPaymentSettled,
   postRefund,
   postSaleSettled,
   postSellerPayout,

@@ -9,7 +9,8 @@ import { sales } from '#server/db/schema/marketplace.ts';
 import { subscriptionPlans } from '#server/db/schema/money.ts';
 import { createInvoice, createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { postHistory, postRefund } from './ledger.postings.ts';
+import { postRefund } from './ledger.postings.ts';
+import { postHistory } from '#server/db/seed/ledger-history.ts';
 import { invoiceAccountNet } from './ledger.service.ts';
 
 // The money flows wired onto the ledger (decision 132), through the API, on the demo seed.

@@ -1,12 +1,9 @@
-import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
+import { notExists, sql, type SQL } from 'drizzle-orm';
 import { fundCapitalAccount, fundCashAccount } from '#common/ledger.ts';
 import type { InvoiceLine } from '#common/money.ts';
 import type { Db } from '#server/db/client.ts';
 import { ledgerEntries } from '#server/db/schema/ledger.ts';
-import { fundTransactions, funds } from '#server/db/schema/funds.ts';
-import { loanInstallments, loans } from '#server/db/schema/lending.ts';
-import { sales } from '#server/db/schema/marketplace.ts';
-import { invoices } from '#server/db/schema/money.ts';
+import type { invoices } from '#server/db/schema/money.ts';
 import { entryFor, postEntry, reverseEntry, type PostLine } from './ledger.service.ts';
 
 // What each money movement posts (decision 132). Every function runs inside the transaction of
@@ -152,11 +149,9 @@ export async function postInvoiceVoided(tx: Db, inv: InvoiceRow, at: Date, actor
  * the receivable, paid the settlement, void after sending the reversal. An invoice sent before
  * the ledger existed has its sent entry posted first, so the receivable never goes negative.
  */
-export async function postInvoiceMove(tx: Db, move: { id: string; from: string; to: string; actorId: string | null; at: Date }) {
+export async function postInvoiceMove(tx: Db, move: { from: string; to: string; actorId: string | null; at: Date }, inv: InvoiceRow) {
   if (move.to !== 'sent' && move.to !== 'paid' && move.to !== 'void') return;
   if (move.to === 'void' && move.from === 'draft') return;
-  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, move.id)).limit(1);
-  if (!inv) return;
   await postInvoiceSent(tx, inv, move.to === 'sent' ? move.at : (inv.sentAt ?? move.at), move.actorId);
   if (move.to === 'paid') await postPaymentSettled(tx, inv, move.at, inv.paymentReference);
   if (move.to === 'void') await postInvoiceVoided(tx, inv, move.at, move.actorId);
@@ -346,88 +341,10 @@ export async function postFundTransaction(
   });
 }
 
-/** Posts every dealt transaction of a fund (by valuation, or all) that the ledger does not have yet. */
-export async function postFundDeals(tx: Db, input: { fundId?: string; valuationId?: string; at?: Date }) {
-  const where = [eq(fundTransactions.status, 'dealt'), posted('fund_dealt', sql`${fundTransactions.id}::text`)];
-  if (input.fundId) where.push(eq(fundTransactions.fundId, input.fundId));
-  if (input.valuationId) where.push(eq(fundTransactions.valuationId, input.valuationId));
-  const rows = await tx
-    .select({ t: fundTransactions, fundName: funds.name })
-    .from(fundTransactions)
-    .innerJoin(funds, eq(funds.id, fundTransactions.fundId))
-    .where(and(...where))
-    .orderBy(fundTransactions.createdAt);
-  let n = 0;
-  for (const { t, fundName } of rows) {
-    const at = input.at ?? (t.dealtOn ? new Date(`${t.dealtOn}T12:00:00Z`) : t.updatedAt);
-    if ((await postFundTransaction(tx, { ...t, fundName, at }))?.posted) n++;
-  }
-  return n;
-}
-
-const posted = (causeType: string, causeId: ReturnType<typeof sql>) =>
-  notExists(sql`(select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${causeType} || ':' || ${causeId})`);
-
 /**
- * Posts what stored records caused and the ledger does not have yet (the demo seed's history, or
- * records from before the ledger): sent, paid and voided invoices, sales, house purchases, seller
- * payouts, funded loans. Idempotent: run at every start, it posts nothing twice. Returns how many entries it wrote.
+ * A condition: the ledger has no entry for this cause yet. Owner modules use it to find their
+ * stored records the ledger lacks (the demo seed's history, or records from before the ledger)
+ * without naming the ledger's table.
  */
-export async function postHistory(tx: Db): Promise<number> {
-  let n = 0;
-  const sentOnes = await tx
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        or(eq(invoices.status, 'paid'), and(inArray(invoices.status, ['sent', 'void']), isNotNull(invoices.sentAt))),
-        posted('invoice_sent', sql`${invoices.id}::text`),
-      ),
-    );
-  // A paid invoice was sent, whether or not its sending time was kept.
-  for (const inv of sentOnes) if ((await postInvoiceSent(tx, inv, inv.sentAt ?? inv.createdAt)).posted) n++;
-  const paidOnes = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.status, 'paid'), posted('payment_settled', sql`${invoices.id}::text`)));
-  for (const inv of paidOnes) if ((await postPaymentSettled(tx, inv, inv.paidAt ?? inv.updatedAt, inv.paymentReference)).posted) n++;
-  const voided = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.status, 'void'), isNotNull(invoices.sentAt), posted('invoice_voided', sql`${invoices.id}::text`)));
-  for (const inv of voided) if ((await postInvoiceVoided(tx, inv, inv.updatedAt))?.posted) n++;
-  const sold = await tx
-    .select()
-    .from(sales)
-    .where(and(eq(sales.kind, 'marketplace'), posted('sale_settled', sql`${sales.id}::text`)));
-  for (const s of sold) if ((await postSaleSettled(tx, s))?.posted) n++;
-  const bought = await tx
-    .select()
-    .from(sales)
-    .where(and(eq(sales.kind, 'sell_offer'), posted('house_purchase', sql`${sales.id}::text`)));
-  for (const s of bought) if ((await postHousePurchase(tx, s))?.posted) n++;
-  const paidOut = await tx
-    .select()
-    .from(sales)
-    .where(and(eq(sales.payoutStatus, 'paid'), posted('seller_payout', sql`${sales.id}::text`)));
-  for (const s of paidOut) if ((await postSellerPayout(tx, { ...s, paidAt: s.payoutPaidAt ?? s.soldAt }))?.posted) n++;
-  const funded = await tx
-    .select()
-    .from(loans)
-    .where(and(isNotNull(loans.fundedAt), isNotNull(loans.offeredAmountCents), posted('loan_funded', sql`${loans.id}::text`)));
-  for (const l of funded) if ((await postLoanFunded(tx, { id: l.id, amountCents: l.offeredAmountCents!, fundedAt: l.fundedAt! })).posted) n++;
-  const paidOutside = await tx
-    .select()
-    .from(loanInstallments)
-    .where(
-      and(
-        eq(loanInstallments.status, 'paid'),
-        isNull(loanInstallments.invoiceId),
-        posted('installment_paid', sql`${loanInstallments.loanId}::text || ':' || ${loanInstallments.number}::text`),
-      ),
-    );
-  for (const i of paidOutside)
-    if ((await postInstallmentPaidOutside(tx, { ...i, paidAt: i.paidAt ?? new Date(`${i.dueDate}T12:00:00Z`) }))?.posted) n++;
-  n += await postFundDeals(tx, {});
-  return n;
-}
+export const notPosted = (causeType: string, causeId: SQL) =>
+  notExists(sql`(select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${causeType} || ':' || ${causeId})`);

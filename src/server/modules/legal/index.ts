@@ -3,6 +3,6 @@ import { defineModule } from '#server/lib/module.ts';
 import { legalRoutes } from './legal.routes.ts';
 
 export { legalRoutes } from './legal.routes.ts';
-export { recordRequestAcceptance, termsToAccept } from './legal.service.ts';
+export { recordRequestAcceptance, termsToAccept, termsVersionInForceSql } from './legal.service.ts';
 
 export const legalModule = defineModule({ name: 'legal', routes: [legalRoutes] });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import {
@@ -37,6 +37,13 @@ export function renderMarkdown(markdown: string): string {
       }),
     },
   });
+}
+
+/** A scalar sub-select of the Terms version in force at `nowIso`, for a statement that records it inline. */
+export function termsVersionInForceSql(nowIso: string): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select max(${legalPages.version}) from ${legalPages} where ${legalPages.slug} = 'terms' and ${legalPages.effectiveAt} <= ${nowIso}::timestamptz)`;
 }
 
 type Row = typeof legalPages.$inferSelect;

@@ -8,6 +8,7 @@ import { onSettingSaved } from '#server/modules/settings/index.ts';
 import { collateralRevalued, loanInvoicePaid } from './lending.service.ts';
 import { checkLendingSettings } from './lending.settings.ts';
 
+export { postLoanHistory } from './lending.ledger-history.ts';
 export { lendingJobs, scheduleLendingUpkeep } from './lending.jobs.ts';
 export { lendingRoutes } from './lending.routes.ts';
 

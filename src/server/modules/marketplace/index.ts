@@ -7,6 +7,7 @@ import { onSettingSaved } from '#server/modules/settings/index.ts';
 import { checkMarketplaceSettings, saleInvoicePaid } from './sales.service.ts';
 
 export { marketplaceJobs } from './marketplace.jobs.ts';
+export { postSaleHistory } from './sales.ledger-history.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
 
 export const marketplaceModule = defineModule({

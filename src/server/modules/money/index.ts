@@ -6,6 +6,7 @@ import { onInvoicePaid } from './money.settlement.ts';
 import { membershipInvoicePaid } from './subscriptions.service.ts';
 
 export { billingTemplate, feeTemplateAppliesTo, type FeeTemplateRow, listFeeTemplates } from './fee-templates.service.ts';
+export { postInvoiceHistory } from './invoices.ledger-history.ts';
 export { createInvoiceIn, invoiceAggregate, invoicesRelatedTo, lockInvoiceStatus } from './invoices.service.ts';
 export { moneyJobs, scheduleOverdueNotices, scheduleReconciliation } from './money.jobs.ts';
 export { moneyRoutes } from './money.routes.ts';

@@ -51,7 +51,10 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   async recordHistory(tx, move) {
     // A void's reason is the note of its history row.
     await invoiceHistory(tx, { ...move, data: { note: move.data?.reason } });
-    await postInvoiceMove(tx, move);
+    if (move.to === 'sent' || move.to === 'paid' || move.to === 'void') {
+      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, move.id)).limit(1);
+      if (inv) await postInvoiceMove(tx, move, inv);
+    }
   },
   conflict: (current) =>
     new AppError('conflict', current === 'paid' ? moneyMessages.alreadyPaid : current === 'void' ? moneyMessages.isVoid : moneyMessages.staleStatus),

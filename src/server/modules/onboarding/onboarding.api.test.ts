@@ -10,7 +10,7 @@ import { signedInAdmin, signedInClient, signedInManager, signedInMember, uniqueP
 import { createTestApp, signIn, type SignedIn, type TestApp } from '#server/test/harness.ts';
 import { jpegLike, multipartBody, tinyPdf, tinyPng } from '#server/test/files.ts';
 import { SERVICE_AGREEMENT } from './agreement.ts';
-import { RESEND_COOLDOWN_SECONDS } from '#server/modules/manager/index.ts';
+import { RESEND_COOLDOWN_SECONDS } from '#server/modules/onboarding/index.ts';
 
 let ADMIN: string;
 let MANAGER: string;

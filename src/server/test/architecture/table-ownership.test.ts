@@ -53,10 +53,6 @@ const ownerByTable: Record<string, string> = {
  * Keyed `module:table`; a stale entry (nothing left to excuse) fails the test too.
  */
 export const allowlist: Record<string, string> = {
-  'access-requests:audit_log':
-    "One statement decides, saves and audits a request, kept whole so every outcome takes the same time; the audit rows are lib/audit.ts's shape. Pending (decision 135).",
-  'access-requests:legal_pages':
-    "The same timing-safe statement reads the Terms version in force; wants legal's read model inside it. Pending (decision 135).",
   'admin-dashboard:access_requests':
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
   'admin-dashboard:cards':
@@ -87,20 +83,6 @@ export const allowlist: Record<string, string> = {
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
   'admin-dashboard:users':
     "A reporting read model by design: the admin dashboard's counts and sums, one read-only SQL statement per panel over every module's tables.",
-  'ledger:fund_transactions':
-    "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
-  'ledger:funds':
-    "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
-  'ledger:invoices':
-    "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
-  'ledger:loan_installments':
-    "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
-  'ledger:loans':
-    "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
-  'ledger:sales':
-    "The ledger's one-off history backfill replays past postings; ledger sits below funds, lending, marketplace and money (they import it). Pending (decision 135).",
-  'manager:onboarding_events': 'Manager is a view over onboardings, a candidate to merge into onboarding. Pending (decision 135).',
-  'manager:onboardings': 'Manager is a view over onboardings, a candidate to merge into onboarding. Pending (decision 135).',
 };
 
 type Table = { name: string; exportName: string; schemaFile: string; owner: string };

@@ -19,16 +19,9 @@ import { sendSms } from '#server/providers/sms/sms.service.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import { fundAllocationFor, subscribeFromDeposit } from '#server/modules/funds/index.ts';
 import { kycDocsFor, kycStatusByUser, toDocument } from '#server/modules/kyc/index.ts';
-import {
-  announceOnboarding,
-  managerConsentAggregate,
-  notifyConsent,
-  onboardingAggregate,
-  type OnboardingRow,
-  recordInvitation,
-  signatureOf,
-  timelineFor,
-} from '#server/modules/onboarding/index.ts';
+import { managerConsentAggregate, notifyConsent, recordInvitation } from './manager-consent.ts';
+import { announceOnboarding } from './onboarding.events.ts';
+import { onboardingAggregate, type OnboardingRow, signatureOf, timelineFor } from './onboarding.service.ts';
 import { inTransaction, transition, type UnitOfWork } from '#server/lib/transition.ts';
 import { getSetting } from '#server/modules/settings/index.ts';
 import { isOptedOut } from '#server/modules/sms-convos/index.ts';

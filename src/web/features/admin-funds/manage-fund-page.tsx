@@ -145,7 +145,7 @@ export default function ManageFundPage({ params }: { params: Record<string, stri
         All funds
       </Link>
       {notFound ? (
-        <EmptyState title="Fund not found" description="It may have been removed, or the link is wrong." />
+        <EmptyState notFound title="Fund not found" description="It may have been removed, or the link is wrong." />
       ) : (
         <PageQuery query={query} loadingLabel="Loading the fund" errorTitle="We couldn't load this fund" skeletons={['h-24', 'h-20', 'h-96']}>
           {(data) => <Manage data={data} />}

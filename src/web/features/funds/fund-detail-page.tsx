@@ -243,6 +243,7 @@ export default function FundDetailPage({ params }: { params: Record<string, stri
       </Link>
       {notFound ? (
         <EmptyState
+          notFound
           title="Fund not found"
           description="It may have been removed, or the link is wrong."
           action={

@@ -207,7 +207,7 @@ export default function HoldingPage({ params }: { params: Record<string, string 
         Back to the fund
       </Link>
       {notFound ? (
-        <EmptyState title="Holding not found" description="This card is not held by this fund." />
+        <EmptyState notFound title="Holding not found" description="This card is not held by this fund." />
       ) : (
         <PageQuery query={query} loadingLabel="Loading the holding" errorTitle="We couldn't load this holding" skeletons={['h-24', 'h-96']}>
           {(data) => <Detail data={data} />}

@@ -94,6 +94,7 @@ export default function ListingPage({ params }: { params: { id?: string } }) {
         <DetailSkeleton />
       ) : notFound ? (
         <EmptyState
+          notFound
           title="Listing not found"
           description="It may have been sold or withdrawn, or the link is wrong."
           action={

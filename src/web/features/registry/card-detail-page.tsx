@@ -126,6 +126,7 @@ export default function CardDetailPage({ params }: { params: { id?: string } }) 
         <DetailSkeleton />
       ) : notFound ? (
         <EmptyState
+          notFound
           title="Card not found"
           description="It may have been deleted, or the link is wrong."
           action={

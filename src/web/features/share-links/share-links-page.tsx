@@ -136,6 +136,7 @@ export default function ShareLinksPage({ params }: { params: Record<string, stri
       </Link>
       {notFound ? (
         <EmptyState
+          notFound
           title="Card not found"
           description="It may have been deleted, or the link is wrong."
           action={

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TransitionMap } from './transitions.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Value lists
@@ -416,7 +417,7 @@ export const cardMarketSchema = z.object({
   name: z.string(),
   priceCents: z.number(),
   /** The day of the last observed sale the price comes from. */
-  observedOn: z.string(),
+  observedOn: dateOnlySchema,
   stale: z.boolean(),
 });
 export type CardMarket = z.infer<typeof cardMarketSchema>;

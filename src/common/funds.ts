@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { custodyStates, graders, sports } from './cards.ts';
 import type { TransitionMap } from './transitions.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Value lists and status machines (domain.md: Funds and the index; decisions 080–084)
@@ -431,7 +432,7 @@ export type FundAllocation = z.infer<typeof fundAllocationSchema>;
 // ---------------------------------------------------------------------------------------------
 
 export const navPointSchema = z.object({
-  date: z.string(),
+  date: dateOnlySchema,
   navCents: z.number(),
   navPerUnitCents: z.number(),
   /** NAV per unit rebased to 100 at the first point. */
@@ -439,7 +440,7 @@ export const navPointSchema = z.object({
 });
 export type NavPoint = z.infer<typeof navPointSchema>;
 
-export const indexPointSchema = z.object({ date: z.string(), level: z.number(), rebased: z.number() });
+export const indexPointSchema = z.object({ date: dateOnlySchema, level: z.number(), rebased: z.number() });
 export type IndexPoint = z.infer<typeof indexPointSchema>;
 
 /** The caller's own position in one fund (never another member's). */
@@ -454,7 +455,7 @@ export const fundPositionSchema = z.object({
   investedCents: z.number(),
   gainCents: z.number(),
   navPerUnitCents: z.number(),
-  lastValuedOn: z.string().nullable(),
+  lastValuedOn: dateOnlySchema.nullable(),
   /** Subscriptions awaiting the next valuation, in cents. */
   pendingSubscriptionCents: z.number(),
   /** Redemptions awaiting the next valuation, in micro-units. */
@@ -472,17 +473,17 @@ export const fundCardSchema = z.object({
   status: z.enum(fundStatuses),
   minimumInvestmentCents: z.number(),
   managementFeeBps: z.number(),
-  inceptionDate: z.string(),
+  inceptionDate: dateOnlySchema,
   navCents: z.number().nullable(),
   navPerUnitCents: z.number(),
-  lastValuedOn: z.string().nullable(),
+  lastValuedOn: dateOnlySchema.nullable(),
   /** Since the first valuation, in percent (null before two valuations). */
   performanceSinceInceptionPct: z.number().nullable(),
   /** Over the last year (from the last valuation on or before a year before the latest). */
   performance1yPct: z.number().nullable(),
   holdingsCount: z.number(),
   /** NAV per unit at each valuation, oldest first (at most 24 points). */
-  sparkline: z.array(z.object({ date: z.string(), navPerUnitCents: z.number() })),
+  sparkline: z.array(z.object({ date: dateOnlySchema, navPerUnitCents: z.number() })),
 });
 export type FundCard = z.infer<typeof fundCardSchema>;
 
@@ -511,10 +512,10 @@ export const fundHoldingSchema = z.object({
   id: z.string(),
   ...cardFactsShape,
   costBasisCents: z.number(),
-  acquiredOn: z.string(),
+  acquiredOn: dateOnlySchema,
   markCents: z.number(),
   markSource: z.enum(markSources),
-  markedOn: z.string().nullable(),
+  markedOn: dateOnlySchema.nullable(),
   /** Share of the holdings' marked value, 0–1. */
   weight: z.number(),
   /** The index constituent the card matches, when there is one. */
@@ -551,7 +552,7 @@ export const fundDetailSchema = fundCardSchema.extend({
 export type FundDetail = z.infer<typeof fundDetailSchema>;
 
 export const markHistoryPointSchema = z.object({
-  date: z.string(),
+  date: dateOnlySchema,
   valueCents: z.number(),
   source: z.enum(markSources),
   /** Who set a manual mark. */
@@ -567,7 +568,7 @@ export const fundHoldingDetailSchema = z.object({
   fund: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
   holding: fundHoldingSchema.extend({
     custody: z.enum(custodyStates),
-    disposedOn: z.string().nullable(),
+    disposedOn: dateOnlySchema.nullable(),
     proceedsCents: z.number().nullable(),
     frontImageUrl: z.string().nullable(),
     backImageUrl: z.string().nullable(),
@@ -615,7 +616,7 @@ export const fundTransactionSchema = z.object({
   /** Signed: + issued, − redeemed; null until dealt for a subscription; 0 for a fee. */
   unitsMicro: z.number().nullable(),
   navPerUnitCents: z.number().nullable(),
-  dealtOn: z.string().nullable(),
+  dealtOn: dateOnlySchema.nullable(),
   valuationId: z.string().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
@@ -624,7 +625,7 @@ export type FundTransaction = z.infer<typeof fundTransactionSchema>;
 
 export const fundValuationSchema = z.object({
   id: z.string(),
-  valuedOn: z.string(),
+  valuedOn: dateOnlySchema,
   holdingsValueCents: z.number(),
   cashCents: z.number(),
   feeCents: z.number(),
@@ -643,7 +644,7 @@ export type FundValuation = z.infer<typeof fundValuationSchema>;
 
 /** What a valuation for a date would record: the marks, the NAV, and each pending deal at its price. */
 export const valuationPreviewSchema = z.object({
-  valuedOn: z.string(),
+  valuedOn: dateOnlySchema,
   lines: z.array(
     z.object({
       holdingId: z.string(),
@@ -651,7 +652,7 @@ export const valuationPreviewSchema = z.object({
       subject: z.string(),
       valueCents: z.number(),
       source: z.enum(markSources),
-      markedOn: z.string().nullable(),
+      markedOn: dateOnlySchema.nullable(),
     }),
   ),
   holdingsValueCents: z.number(),
@@ -687,7 +688,7 @@ export const adminFundSummarySchema = z.object({
   holdingsCount: z.number(),
   unitsMicro: z.number(),
   navPerUnitCents: z.number(),
-  lastValuedOn: z.string().nullable(),
+  lastValuedOn: dateOnlySchema.nullable(),
   pendingRequests: z.number(),
   pendingTransactions: z.number(),
 });
@@ -695,7 +696,7 @@ export type AdminFundSummary = z.infer<typeof adminFundSummarySchema>;
 export const adminFundsResponseSchema = z.object({ funds: z.array(adminFundSummarySchema) });
 
 export const adminHoldingSchema = fundHoldingSchema.extend({
-  disposedOn: z.string().nullable(),
+  disposedOn: dateOnlySchema.nullable(),
   proceedsCents: z.number().nullable(),
   acquiredFrom: z.enum(holdingAcquisitions),
 });
@@ -719,7 +720,7 @@ export const adminFundDetailSchema = z.object({
     documents: z.string(),
     minimumInvestmentCents: z.number(),
     managementFeeBps: z.number(),
-    inceptionDate: z.string(),
+    inceptionDate: dateOnlySchema,
     initialUnitPriceCents: z.number(),
   }),
   holdings: z.array(adminHoldingSchema),

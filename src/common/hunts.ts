@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { graders, sports } from './cards.ts';
 import type { TransitionMap } from './transitions.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Value lists and status machines (domain.md: Hunts and sources)
@@ -110,7 +111,7 @@ export const huntFieldShape = {
   minGrade: grade.nullable(),
   maxBudgetCents: cents(huntMessages.budget),
   // A day (YYYY-MM-DD); "in the future" is checked against the server's clock.
-  deadline: z.iso.date().nullable(),
+  deadline: dateOnlySchema.nullable(),
   notes: text(HUNT_NOTES_MAX).nullable(),
 };
 export const createHuntSchema = z.strictObject({
@@ -159,7 +160,7 @@ export const adminSourcePatchSchema = z.strictObject({
 export const adminListQuerySchema = z.object({ status: z.enum(huntStatuses).optional() });
 export const closeHuntSchema = z.strictObject({ note: text(HUNT_NOTE_MAX).nullable().default(null) }).default({ note: null });
 export const analyticsQuerySchema = z
-  .object({ from: z.iso.date().optional(), to: z.iso.date().optional() })
+  .object({ from: dateOnlySchema.optional(), to: dateOnlySchema.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: huntMessages.range, path: ['from'] });
 
 // ---------------------------------------------------------------------------------------------
@@ -179,7 +180,7 @@ export const boardHuntSchema = z.object({
   grader: z.enum(graders).nullable(),
   minGrade: z.number().nullable(),
   budgetBand: z.string(),
-  deadline: z.string().nullable(),
+  deadline: dateOnlySchema.nullable(),
   notes: z.string().nullable(),
   postedAt: z.string(),
   /** The caller's own hunt (they cannot answer it). */
@@ -216,7 +217,7 @@ export const myHuntSchema = z.object({
   grader: z.enum(graders).nullable(),
   minGrade: z.number().nullable(),
   maxBudgetCents: z.number(),
-  deadline: z.string().nullable(),
+  deadline: dateOnlySchema.nullable(),
   notes: z.string().nullable(),
   statusNote: z.string().nullable(),
   createdAt: z.string(),
@@ -273,10 +274,10 @@ export type AdminSource = z.infer<typeof adminSourceSchema>;
 export const adminSourcesResponseSchema = z.object({ sources: z.array(adminSourceSchema) });
 
 export const sourceAnalyticsSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: dateOnlySchema,
+  to: dateOnlySchema,
   /** Per day: hunts and sources created, and board views (one per member and day). */
-  daily: z.array(z.object({ day: z.string(), hunts: z.number(), sources: z.number(), boardViews: z.number() })),
+  daily: z.array(z.object({ day: dateOnlySchema, hunts: z.number(), sources: z.number(), boardViews: z.number() })),
   huntsByStatus: z.record(z.enum(huntStatuses), z.number()),
   sourcesByStatus: z.record(z.enum(sourceStatuses), z.number()),
   medianHoursToApproval: z.number().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Chart of accounts (decision 132)
@@ -141,7 +142,7 @@ export type ReconciliationMismatch = z.infer<typeof reconciliationMismatchSchema
 
 export const reconciliationSchema = z.object({
   id: z.string(),
-  day: z.string(),
+  day: dateOnlySchema,
   provider: z.string(),
   status: z.enum(reconciliationStatuses),
   ledgerPaymentsCents: z.number().int(),

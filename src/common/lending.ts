@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { custodyStates, graders } from './cards.ts';
 import { invoiceStatuses } from './money.ts';
 import type { TransitionMap } from './transitions.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Value lists and the status machine (domain.md: Lending; decision 070)
@@ -589,7 +590,7 @@ const person = z.object({ id: z.uuid(), name: z.string().nullable() });
 
 export const installmentSchema = z.object({
   number: z.number(),
-  dueDate: z.string(),
+  dueDate: dateOnlySchema,
   paymentCents: z.number(),
   interestCents: z.number(),
   principalCents: z.number(),
@@ -609,7 +610,7 @@ export const loanInvoiceSchema = z.object({
   installmentNumber: z.number().nullable(),
   status: z.enum(invoiceStatuses),
   totalCents: z.number(),
-  dueDate: z.string().nullable(),
+  dueDate: dateOnlySchema.nullable(),
   paidAt: z.string().nullable(),
 });
 export type LoanInvoice = z.infer<typeof loanInvoiceSchema>;
@@ -625,7 +626,7 @@ export type LoanEvent = z.infer<typeof loanEventSchema>;
 
 export const nextPaymentSchema = z.object({
   installmentNumber: z.number(),
-  dueDate: z.string(),
+  dueDate: dateOnlySchema,
   amountCents: z.number(),
   /** The invoice to pay at /checkout once it is due; null while only scheduled. */
   invoiceId: z.uuid().nullable(),
@@ -647,7 +648,7 @@ export const loanSchema = z.object({
   offerExpiresAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   fundedAt: z.string().nullable(),
-  maturityDate: z.string().nullable(),
+  maturityDate: dateOnlySchema.nullable(),
   outstandingPrincipalCents: z.number(),
   /** Σ of the collateral's lending bases (the lower of estimate and market value or appraisal). */
   collateralValueCents: z.number(),
@@ -680,7 +681,7 @@ export const loanDetailSchema = loanSchema.extend({
   events: z.array(loanEventSchema),
   /** Settling in full today (funded loans only). */
   payoffToday: z
-    .object({ principalCents: z.number(), interestCents: z.number(), totalCents: z.number(), interestFrom: z.string(), onDate: z.string() })
+    .object({ principalCents: z.number(), interestCents: z.number(), totalCents: z.number(), interestFrom: dateOnlySchema, onDate: dateOnlySchema })
     .nullable(),
   /** Funding checklist: every collateral card is in the vault and pledged to this loan. */
   allCollateralInVault: z.boolean(),

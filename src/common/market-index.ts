@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { graders, sports } from './cards.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The method (published on /wsi). Everything here is pure, so the series is reproducible from
@@ -42,7 +43,7 @@ const scheduledReasons = new Set(Object.values(scheduledReviewReason));
 
 export const indexSettingsSchema = z.object({
   weighting: z.enum(indexWeightings),
-  baseDate: z.iso.date(),
+  baseDate: dateOnlySchema,
   staleAfterDays: z.number({ error: 'Enter a number of days' }).int('Whole days').min(7, 'Between 7 and 365 days').max(365, 'Between 7 and 365 days'),
   /** Kept as it is when left out (the index page's panel edits the other three). */
   rebalanceCadence: z.enum(rebalanceCadences).optional(),

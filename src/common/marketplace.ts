@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cardImageRefSchema, graders, personRefSchema, sports } from './cards.ts';
 import type { TransitionMap } from './transitions.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Private MarketPlace (domain.md: "Private MarketPlace, sales and promotion", "card_requests")
@@ -442,8 +443,8 @@ export type UserSalesResponse = z.infer<typeof userSalesResponseSchema>;
 /** GET /api/admin/sales (and …/export.csv): from/to are days (YYYY-MM-DD, inclusive). */
 export const adminSalesQuerySchema = z
   .object({
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    from: dateOnlySchema.optional(),
+    to: dateOnlySchema.optional(),
     kind: z.enum(saleKinds).optional(),
     period: z.enum(salesPeriods).default('month'),
   })
@@ -625,7 +626,7 @@ export const secureViewBeaconSchema = z.preprocess((v) => {
 }, secureViewUpdateSchema);
 
 export const secureAnalyticsQuerySchema = z
-  .object({ from: z.iso.date().optional(), to: z.iso.date().optional() })
+  .object({ from: dateOnlySchema.optional(), to: dateOnlySchema.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: marketplaceMessages.dateRange, path: ['from'] });
 export type SecureAnalyticsQueryInput = z.input<typeof secureAnalyticsQuerySchema>;
 
@@ -642,11 +643,11 @@ export const secureAnalyticsRowSchema = z.object({
 });
 export type SecureAnalyticsRow = z.infer<typeof secureAnalyticsRowSchema>;
 export const secureAnalyticsResponseSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: dateOnlySchema,
+  to: dateOnlySchema,
   totals: z.object({ views: z.number(), uniqueViewers: z.number(), totalSeconds: z.number(), medianSeconds: z.number().nullable() }),
   /** Views per day over the period, for the chart. */
-  daily: z.array(z.object({ date: z.string(), views: z.number(), uniqueViewers: z.number() })),
+  daily: z.array(z.object({ date: dateOnlySchema, views: z.number(), uniqueViewers: z.number() })),
   listings: z.array(secureAnalyticsRowSchema),
 });
 export type SecureAnalyticsResponse = z.infer<typeof secureAnalyticsResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TransitionMap } from './transitions.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Value lists
@@ -292,7 +293,7 @@ export const invoiceSchema = z.object({
   lines: z.array(invoiceLineSchema),
   subtotalCents: z.number(),
   totalCents: z.number(),
-  dueDate: z.string(),
+  dueDate: dateOnlySchema,
   related: z.object({ kind: z.enum(invoiceRelatedKinds), id: z.string() }).nullable(),
   templateId: z.string().nullable(),
   notes: z.string().nullable(),

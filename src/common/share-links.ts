@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardImageSides, cardImageSizes, graders } from './cards.ts';
+import { dateOnlySchema } from './date-only-schema.ts';
 
 /** Shared card links (domain.md: Shared links): a card shown to anyone holding an unguessable token. */
 
@@ -44,7 +45,7 @@ export const shareLinkStatuses = ['active', 'expired', 'revoked'] as const;
 export type ShareLinkStatus = (typeof shareLinkStatuses)[number];
 export const shareLinkStatusLabels: Record<ShareLinkStatus, string> = { active: 'Active', expired: 'Expired', revoked: 'Revoked' };
 
-export const dayCountSchema = z.object({ day: z.string(), views: z.number().int() });
+export const dayCountSchema = z.object({ day: dateOnlySchema, views: z.number().int() });
 export type DayCount = z.infer<typeof dayCountSchema>;
 
 export const shareLinkSchema = z.object({
@@ -97,11 +98,11 @@ export const sharedCardSchema = z
   .strict();
 export type SharedCard = z.infer<typeof sharedCardSchema>;
 
-export const shareAnalyticsQuerySchema = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+export const shareAnalyticsQuerySchema = z.object({ from: dateOnlySchema.optional(), to: dateOnlySchema.optional() });
 
 export const shareAnalyticsSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: dateOnlySchema,
+  to: dateOnlySchema,
   totals: z.object({
     links: z.number().int(),
     activeLinks: z.number().int(),

@@ -96,21 +96,9 @@ export const membershipInvoicePaid: InvoicePaidHandler = async (uow, { invoice, 
   const { tx } = uow;
   const planId = payment?.planId ?? invoice.relatedId;
   if (!planId) return;
-  const replaced = await transitionMany(uow, subscriptionAggregate, {
-    where: eq(subscriptions.userId, invoice.userId),
-    from: live,
-    to: 'canceled',
-    actor: SYSTEM_ACTOR,
-    now,
-    patch: { canceledAt: now },
-    data: { note: 'Replaced by a new membership' },
-  });
-  // A plan switch: the old plan stops billing at the provider as well as here.
-  for (const old of replaced) {
-    if (old.provider !== 'test' && old.providerSubscriptionId && old.providerSubscriptionId !== providerSubscriptionId) {
-      await cancelAtProviderLater(uow, { provider: old.provider, providerSubscriptionId: old.providerSubscriptionId }, now);
-    }
-  }
+  // A plan switch: the old plan stops billing at the provider as well as here (unless the
+  // provider moved the same subscription to the new plan).
+  await endMemberships(uow, eq(subscriptions.userId, invoice.userId), 'Replaced by a new membership', now, providerSubscriptionId);
   await tx.insert(subscriptions).values({
     userId: invoice.userId,
     planId,
@@ -130,21 +118,27 @@ export const membershipInvoicePaid: InvoicePaidHandler = async (uow, { invoice, 
  * (decision 134), in the refund's transaction. A partial refund leaves it running.
  */
 export async function membershipInvoiceRefunded(uow: UnitOfWork, invoice: Pick<InvoiceRow, 'id'>, now: Date) {
+  const ended = await endMemberships(uow, eq(subscriptions.invoiceId, invoice.id), 'Its invoice was refunded in full', now);
+  return ended.length > 0;
+}
+
+/** Cancels the live memberships `where` picks, here and (later, by a job) at their provider; `keep` is a provider subscription still in use. */
+async function endMemberships(uow: UnitOfWork, where: SQL, note: string, now: Date, keep?: string | null) {
   const ended = await transitionMany(uow, subscriptionAggregate, {
-    where: eq(subscriptions.invoiceId, invoice.id),
+    where,
     from: live,
     to: 'canceled',
     actor: SYSTEM_ACTOR,
     now,
     patch: { canceledAt: now },
-    data: { note: 'Its invoice was refunded in full' },
+    data: { note },
   });
   for (const sub of ended) {
-    if (sub.provider !== 'test' && sub.providerSubscriptionId) {
+    if (sub.provider !== 'test' && sub.providerSubscriptionId && sub.providerSubscriptionId !== keep) {
       await cancelAtProviderLater(uow, { provider: sub.provider, providerSubscriptionId: sub.providerSubscriptionId }, now);
     }
   }
-  return ended.length > 0;
+  return ended;
 }
 
 /** POST /api/user/subscription/cancel: ends the membership now (and at the provider). */

@@ -15,7 +15,7 @@ const users = userDirectory('users');
 const links = {
   myOffers: '/sales?tab=offers',
   listing: (id: string) => `/secure/${encodeURIComponent(id)}`,
-  houseOffers: '/admin/sales?tab=offers',
+  houseOffers: '/admin/cards',
 };
 
 async function listingFacts(tx: Db, listingId: string) {

@@ -8,6 +8,7 @@ import { checkMarketplaceSettings, saleInvoicePaid } from './sales.service.ts';
 
 export { marketplaceJobs } from './marketplace.jobs.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
+export { OFFER_EXPIRE_JOB } from './listing-offers.service.ts';
 
 export const marketplaceModule = defineModule({
   name: 'marketplace',

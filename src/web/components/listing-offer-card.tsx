@@ -231,7 +231,7 @@ export function ListingOfferCard({
           </div>
         )}
       </dl>
-      {offer.message && <p className="break-words text-sm text-muted-foreground">“{offer.message}”</p>}
+      {/* The buyer's message is the first history entry's note. */}
       <StatusHistory entries={offer.history} labels={listingOfferStatusLabels} />
       {offer.checkoutPath && (
         <Button asChild size="sm" className="justify-self-start">

@@ -244,29 +244,33 @@ describe('answering', () => {
     await api(admin, 'PATCH', '/api/admin/settings/sections/marketplace', { offerExpiryDays: 7 });
   });
 
-  it('race: two accepts of two offers on one listing at once give exactly one reservation and one invoice', async () => {
-    const l = await createListing(t, { seller: seller.user, priceCents: 900_000 });
-    const a = await offer(buyer, l.id, 800_000);
-    const b = await offer(rival, l.id, 810_000);
-    const results = await Promise.all([act(seller, a.id, 'accept'), act(seller, b.id, 'accept')]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const row = await listingRow(l.id);
-    expect(row.status).toBe('reserved');
-    const statuses = (
-      await t.db
+  it('race: concurrent accepts of different offers on one listing give exactly one reservation and one invoice, every time', async () => {
+    const third = await signedInMember(t, { name: 'Tia Third' });
+    for (let round = 0; round < 3; round++) {
+      const l = await createListing(t, { seller: seller.user, priceCents: 900_000 });
+      const offers = [await offer(buyer, l.id, 800_000), await offer(rival, l.id, 810_000), await offer(third, l.id, 820_000)];
+      const results = await Promise.all(offers.map((o) => act(seller, o.id, 'accept')));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      const row = await listingRow(l.id);
+      expect(row.status).toBe('reserved');
+      const rows = await t.db
         .select()
         .from(listingOffers)
-        .where(inArray(listingOffers.id, [a.id, b.id]))
-    )
-      .map((x) => x.status)
-      .sort();
-    expect(statuses).toEqual(['accepted', 'declined']);
-    const invs = await t.db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.relatedKind, 'sale'), eq(invoices.relatedId, l.id)));
-    expect(invs).toHaveLength(1);
-    expect(invs[0]!.id).toBe(row.invoiceId);
+        .where(
+          inArray(
+            listingOffers.id,
+            offers.map((o) => o.id),
+          ),
+        );
+      const winner = rows.find((x) => x.status === 'accepted')!;
+      expect(rows.map((x) => x.status).sort()).toEqual(['accepted', 'declined', 'declined']);
+      expect(row).toMatchObject({ reservedBy: winner.buyerId, agreedPriceCents: winner.amountCents, invoiceId: winner.invoiceId });
+      const invs = await t.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.relatedKind, 'sale'), eq(invoices.relatedId, l.id)));
+      expect(invs).toHaveLength(1);
+    }
   });
 
   it('accepting while another buyer holds a Buy reservation is 409 in the Buy words; the offer stays open', async () => {

@@ -28,6 +28,8 @@ export type SupportContact = z.infer<typeof supportContactSchema>;
 
 export const RESERVATION_MINUTES_MIN = 5;
 export const RESERVATION_MINUTES_MAX = 120;
+export const OFFER_EXPIRY_DAYS_MIN = 1;
+export const OFFER_EXPIRY_DAYS_MAX = 30;
 export const marketplaceSettingsSchema = z.strictObject({
   /** How long a buyer's reservation holds a listing while they pay. */
   reservationMinutes: z
@@ -37,9 +39,15 @@ export const marketplaceSettingsSchema = z.strictObject({
     .max(RESERVATION_MINUTES_MAX, `Between ${RESERVATION_MINUTES_MIN} and ${RESERVATION_MINUTES_MAX} minutes`),
   /** The fee template (applies to sales) withheld from sellers; null: the first active sale template. */
   saleFeeTemplateId: z.uuid().nullable(),
+  /** How long a buyer's offer on a listing stays open unanswered (issue 34). */
+  offerExpiryDays: z
+    .number({ error: 'Enter a number of days' })
+    .int('Whole days')
+    .min(OFFER_EXPIRY_DAYS_MIN, `Between ${OFFER_EXPIRY_DAYS_MIN} and ${OFFER_EXPIRY_DAYS_MAX} days`)
+    .max(OFFER_EXPIRY_DAYS_MAX, `Between ${OFFER_EXPIRY_DAYS_MIN} and ${OFFER_EXPIRY_DAYS_MAX} days`),
 });
 export type MarketplaceSettings = z.infer<typeof marketplaceSettingsSchema>;
-export const defaultMarketplaceSettings: MarketplaceSettings = { reservationMinutes: 15, saleFeeTemplateId: null };
+export const defaultMarketplaceSettings: MarketplaceSettings = { reservationMinutes: 15, saleFeeTemplateId: null, offerExpiryDays: 7 };
 
 /** The index's method settings plus how often its membership is reviewed. */
 export const indexSectionSchema = indexSettingsSchema.extend({ rebalanceCadence: z.enum(rebalanceCadences) });

@@ -17,6 +17,7 @@ import { seedDemoIndex } from '#server/db/seed/market-index.ts';
 import { seedDemoAccessRequests } from '#server/db/seed/access-requests.ts';
 import { seedLending } from '#server/db/seed/lending.ts';
 import { seedDemoMarketplace } from '#server/db/seed/marketplace.ts';
+import { seedDemoListingOffers } from '#server/db/seed/listing-offers.ts';
 import { seedDemoFunds } from '#server/db/seed/funds.ts';
 import { seedDemoNotifications } from '#server/db/seed/notifications.ts';
 import { seedDemoKyc } from '#server/db/seed/kyc.ts';
@@ -106,6 +107,8 @@ export async function seed(
   await seedLending(db, { demo });
   // After lending: a card a loan still holds is not offered or listed.
   if (demo) await seedDemoMarketplace(db);
+  // Offers on those listings in every state (issue 34); no notifications, so the bell's history below still runs.
+  if (demo) await seedDemoListingOffers(db);
   // After every domain that invoices: the bell tells the story of the seeded invoices (dated, like
   // them, from the real clock).
   if (demo) await seedDemoNotifications(db, { memberPhones: [demoUsers[2].phone, demoUsers[3].phone], adminPhones: [demoUsers[0].phone] });

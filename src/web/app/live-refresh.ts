@@ -49,7 +49,16 @@ export const refreshKeysByEvent: RefreshMap = {
   source_status_changed: [huntKeys.mySources, adminSourceKeys.sources, huntKeys.activeSources, huntKeys.board],
   onboarding_updated: [onboardingKeys.status, managerKeys.clients, fundKeys.positions],
   // A listing reserved, released, sold or withdrawn: every open /secure page and the admin's lists.
-  listing_updated: [market.listings, adminMarket.listings, market.sales, adminMarket.sales, adminMarket.houseCards, adminDashboardKeys.all],
+  listing_updated: [
+    market.listings,
+    market.offers,
+    adminMarket.listings,
+    adminMarket.offers,
+    market.sales,
+    adminMarket.sales,
+    adminMarket.houseCards,
+    adminDashboardKeys.all,
+  ],
   promotion_updated: [market.promotions, adminMarket.promotions, market.listings],
   // A fund's figures, a member's own requests and positions, the staff lists and a manager's client page.
   fund_updated: [fundKeys.all, fundKeys.positions, adminFundKeys.all, managerKeys.clients, adminDashboardKeys.all],
@@ -64,5 +73,8 @@ export const refreshKeysByEvent: RefreshMap = {
     notificationKeys.all,
     adminDashboardKeys.all,
     adminSettingsKeys.all,
+    // Offers on listings: made, answered, expired or closed (issue 34) arrive as notifications.
+    market.offers,
+    adminMarket.offers,
   ],
 };

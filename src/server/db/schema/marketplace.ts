@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { graders, sports } from '#common/cards.ts';
+import { listingOfferStatuses } from '#common/listing-offers.ts';
 import {
   cardRequestKinds,
   cardRequestStatuses,
@@ -32,6 +33,10 @@ export const listings = pgTable(
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    // The lowest offer the seller takes (issue 34); null: any offer below the asking price.
+    minOfferCents: bigint('min_offer_cents', { mode: 'number' }),
+    // The price of the current reservation when an accepted offer set it; null: the asking price.
+    agreedPriceCents: bigint('agreed_price_cents', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // The card's filter fields, copied by triggers on both tables (decision 120) so the gallery's
@@ -263,4 +268,50 @@ export const salePayoutEvents = pgTable(
       .references(() => sales.id),
   },
   (t) => [index('sale_payout_events_sale_idx').on(t.saleId, t.seq)],
+);
+
+/** A buyer's offer below the asking price on a listing (issue 34); the seller answers it. */
+export const listingOffers = pgTable(
+  'listing_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    counterCents: bigint('counter_cents', { mode: 'number' }),
+    agreedCents: bigint('agreed_cents', { mode: 'number' }),
+    message: text('message'),
+    status: text('status', { enum: listingOfferStatuses }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // The reservation's invoice once accepted.
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open (or countered) offer per buyer and listing.
+    uniqueIndex('listing_offers_open_uq')
+      .on(t.listingId, t.buyerId)
+      .where(sql`${t.status} in ('open', 'countered')`),
+    index('listing_offers_listing_idx').on(t.listingId, t.createdAt.desc()),
+    index('listing_offers_buyer_idx').on(t.buyerId, t.createdAt.desc()),
+    index('listing_offers_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('open', 'countered')`),
+  ],
+);
+
+export const listingOfferEvents = pgTable(
+  'listing_offer_events',
+  {
+    ...statusEventColumns(listingOfferStatuses),
+    listingOfferId: uuid('listing_offer_id')
+      .notNull()
+      .references(() => listingOffers.id),
+  },
+  (t) => [index('listing_offer_events_offer_idx').on(t.listingOfferId, t.seq)],
 );

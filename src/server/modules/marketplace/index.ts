@@ -9,6 +9,7 @@ import { checkMarketplaceSettings, saleInvoicePaid } from './sales.service.ts';
 export { marketplaceJobs } from './marketplace.jobs.ts';
 export { postSaleHistory } from './sales.ledger-history.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
+export { OFFER_EXPIRE_JOB } from './listing-offers.service.ts';
 
 export const marketplaceModule = defineModule({
   name: 'marketplace',

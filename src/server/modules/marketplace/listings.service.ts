@@ -37,6 +37,7 @@ import { createInvoiceIn, invoiceAggregate, lockInvoiceStatus } from '#server/mo
 import { getSetting, type SettingsReadCtx } from '#server/modules/settings/index.ts';
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
 import { reservationLapsed } from './marketplace.notifications.ts';
+import { closeOpenOffers, undercutCheck } from './listing-offers.closing.ts';
 import { isOpen, lapsedWhere, listingSelect, listingsPage, textFilter, type ListingJoinRow } from './listings.queries.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
@@ -125,7 +126,7 @@ export async function browseListings(
   };
 }
 
-async function loadListing(db: Db, id: string): Promise<ListingJoinRow | undefined> {
+export async function loadListing(db: Db, id: string): Promise<ListingJoinRow | undefined> {
   const [row] = await listingSelect(db).where(eq(listings.id, id)).limit(1);
   return row;
 }
@@ -207,31 +208,47 @@ export async function reserveListing(ctx: Ctx, actor: SignedInActor, input: { id
     if (l.status === 'reserved' && l.reservedBy === me && l.invoiceId && l.reservedUntil && l.reservedUntil > now) {
       return { listingId: l.id, invoiceId: l.invoiceId, reservedUntil: l.reservedUntil.toISOString(), checkoutPath: checkoutPath(l.invoiceId) };
     }
-    if (l.status !== 'active') throw listingConflict(l.status);
-    const reservedUntil = new Date(now.getTime() + reservationMinutes * 60_000);
-    const invoice = await createInvoiceIn(uow, actor, {
-      userId: me,
-      lines: [{ type: 'fixed', label: invoiceLabel(row.card), amountCents: l.priceCents }],
-      dueDate: now.toISOString().slice(0, 10),
-      notes: `Private MarketPlace purchase. The card is held for you for ${reservationMinutes} minutes while you pay; it stays insured in our vault.`,
-      related: { kind: 'sale', id: l.id },
-      send: true,
-      quiet: true,
-      now,
-    });
-    await transition(uow, listingAggregate, {
-      id: l.id,
-      from: 'active',
-      to: 'reserved',
-      actor,
-      now,
-      patch: { reservedBy: me, reservedUntil, invoiceId: invoice.id },
-      data: { invoiceId: invoice.id },
-    });
-    // The durable runner lapses it on time; reads and buys also lapse it lazily (whichever first).
-    await enqueueJob(uow.tx, { name: LAPSE_JOB, runAt: reservedUntil, key: `${LAPSE_JOB}:${invoice.id}`, payload: { listingId: l.id } });
-    return { listingId: l.id, invoiceId: invoice.id, reservedUntil: reservedUntil.toISOString(), checkoutPath: checkoutPath(invoice.id) };
+    return reserveFor(uow, actor, { row, buyerId: me, priceCents: null, reservationMinutes, now });
   });
+}
+
+/**
+ * The one Buy path: holds an active listing for `buyerId` for the reservation minutes and sends them
+ * its invoice. `priceCents` overrides the asking price (an accepted offer, issue 34); settlement
+ * then sells at that price. The caller runs it in its transaction, after its own checks.
+ */
+export async function reserveFor(
+  uow: UnitOfWork,
+  actor: TransitionActor,
+  input: { row: ListingJoinRow; buyerId: string; priceCents: number | null; reservationMinutes: number; now: Date },
+): Promise<ReserveResponse> {
+  const { row, buyerId, reservationMinutes, now } = input;
+  const l = row.listing;
+  if (l.status !== 'active') throw listingConflict(l.status);
+  const priceCents = input.priceCents ?? l.priceCents;
+  const reservedUntil = new Date(now.getTime() + reservationMinutes * 60_000);
+  const invoice = await createInvoiceIn(uow, actor, {
+    userId: buyerId,
+    lines: [{ type: 'fixed', label: invoiceLabel(row.card), amountCents: priceCents }],
+    dueDate: now.toISOString().slice(0, 10),
+    notes: `Private MarketPlace purchase${input.priceCents !== null ? ' at your accepted offer' : ''}. The card is held for you for ${reservationMinutes} minutes while you pay; it stays insured in our vault.`,
+    related: { kind: 'sale', id: l.id },
+    send: true,
+    quiet: true,
+    now,
+  });
+  await transition(uow, listingAggregate, {
+    id: l.id,
+    from: 'active',
+    to: 'reserved',
+    actor,
+    now,
+    patch: { reservedBy: buyerId, reservedUntil, invoiceId: invoice.id, agreedPriceCents: input.priceCents },
+    data: { invoiceId: invoice.id, ...(input.priceCents !== null ? { agreedPriceCents: input.priceCents } : {}) },
+  });
+  // The durable runner lapses it on time; reads and buys also lapse it lazily (whichever first).
+  await enqueueJob(uow.tx, { name: LAPSE_JOB, runAt: reservedUntil, key: `${LAPSE_JOB}:${invoice.id}`, payload: { listingId: l.id } });
+  return { listingId: l.id, invoiceId: invoice.id, reservedUntil: reservedUntil.toISOString(), checkoutPath: checkoutPath(invoice.id) };
 }
 
 /**
@@ -268,7 +285,7 @@ async function releaseReservation(
     to: 'active',
     actor,
     now: input.now,
-    patch: { reservedBy: null, reservedUntil: null, invoiceId: null },
+    patch: { reservedBy: null, reservedUntil: null, invoiceId: null, agreedPriceCents: null },
     data: { note: input.reason, invoiceId: peek.invoiceId },
   });
   // Time ran out (not the buyer's own cancel): the buyer hears the card is back on sale.
@@ -356,6 +373,7 @@ export async function createListingIn(
     at: input.now,
   });
   uow.afterCommit(() => listingAdded(uow, row));
+  await undercutCheck(uow, row, input.now);
   return row;
 }
 
@@ -418,10 +436,12 @@ export async function patchListing(
         at: now,
       });
       if (!status) uow.afterCommit(() => listingAdded(uow, updated!));
+      if (priceCents !== undefined && priceCents < l.priceCents && !status) await undercutCheck(uow, updated!, now);
     }
     if (status === 'withdrawn') {
       await transition(uow, listingAggregate, { id: l.id, from: 'active', to: 'withdrawn', actor, now });
       await releaseCards(uow, auditBy(actor), { kind: 'listing', ref: l.id, at: now });
+      await closeOpenOffers(uow, { listingId: l.id, now, reason: 'withdrawn' });
     }
   });
   return (await adminListingsWhere(ctx, eq(listings.id, input.id), now))[0]!;

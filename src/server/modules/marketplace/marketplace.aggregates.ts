@@ -12,12 +12,15 @@ import {
   type PromotionStatus,
   type SellOfferStatus,
 } from '#common/marketplace.ts';
+import { listingOfferMessages, listingOfferTransitions, type ListingOfferStatus } from '#common/listing-offers.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   cardRequests,
   listings,
   cardRequestEvents,
   listingEvents,
+  listingOfferEvents,
+  listingOffers,
   promotionRequestEvents,
   promotionRequests,
   salePayoutEvents,
@@ -29,6 +32,7 @@ import { AppError, notFound } from '#server/errors.ts';
 import { historyIn, type Aggregate, type EventsContext } from '#server/lib/transition.ts';
 import { listingUpdated, promotionUpdated, requestUpdated, sellUpdated } from './marketplace.events.ts';
 import { cardRequestMoved, listingMoved, sellOfferMoved } from './marketplace.notifications.ts';
+import { listingOfferMoved } from './listing-offers.notifications.ts';
 import { cardDirectory } from '#server/modules/cards/index.ts';
 
 // Cards through cards' read model (decision 135).
@@ -38,12 +42,14 @@ export type ListingRow = typeof listings.$inferSelect;
 export type CardRequestRow = typeof cardRequests.$inferSelect;
 export type SellOfferRow = typeof sellOffers.$inferSelect;
 export type PromotionRow = typeof promotionRequests.$inferSelect;
+export type ListingOfferRow = typeof listingOffers.$inferSelect;
 /** Each marketplace aggregate's `_events` table and the column naming its row (decision 136). */
 export const marketHistories = {
   listing: { table: listingEvents, ref: listingEvents.listingId, refKey: 'listingId' },
   card_request: { table: cardRequestEvents, ref: cardRequestEvents.cardRequestId, refKey: 'cardRequestId' },
   sell_offer: { table: sellOfferEvents, ref: sellOfferEvents.sellOfferId, refKey: 'sellOfferId' },
   promotion_request: { table: promotionRequestEvents, ref: promotionRequestEvents.promotionRequestId, refKey: 'promotionRequestId' },
+  listing_offer: { table: listingOfferEvents, ref: listingOfferEvents.listingOfferId, refKey: 'listingOfferId' },
 } as const;
 type RecordKind = keyof typeof marketHistories;
 
@@ -147,4 +153,19 @@ export const salePayoutAggregate: Aggregate<PayoutStatus, SaleRecord> = {
   recordHistory: historyIn(salePayoutEvents, 'saleId'),
   conflict: () => new AppError('conflict', marketplaceMessages.payoutNotOwed),
   notFound: () => notFound(marketplaceMessages.saleNotFound),
+};
+
+/** A buyer's offer on a listing (issue 34); its buyer hears of counters, answers and expiry. */
+export const listingOfferAggregate: Aggregate<ListingOfferStatus, ListingOfferRow> = {
+  name: 'listing_offer',
+  table: listingOffers,
+  idColumn: listingOffers.id,
+  statusColumn: listingOffers.status,
+  statusKey: 'status',
+  updatedKeys: ['updatedAt'],
+  transitions: listingOfferTransitions,
+  recordHistory: history('listing_offer'),
+  conflict: (current) => new AppError('conflict', current === 'expired' ? listingOfferMessages.expired : listingOfferMessages.stale(current)),
+  notFound: () => notFound(listingOfferMessages.offerNotFound),
+  notify: (uow, row, now, move) => listingOfferMoved(uow, row, now, move),
 };

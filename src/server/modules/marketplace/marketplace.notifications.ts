@@ -16,7 +16,7 @@ const users = userDirectory('users');
 // Where each party follows a notification to: the member's /sales tabs, the admins' queues.
 const links = {
   myRequests: '/sales?tab=requests',
-  myOffers: '/sales?tab=offers',
+  myOffers: '/sales?tab=sells',
   mySold: '/sales?tab=sold',
   listing: (id: string) => `/secure/${encodeURIComponent(id)}`,
   requestsQueue: '/admin/requests?status=pending',
@@ -142,7 +142,7 @@ export async function listingMoved(uow: UnitOfWork, l: ListingRow, now: Date) {
   await notify(uow, {
     kind: 'listing_sold',
     title: 'Your card sold',
-    message: `${card} sold on the Private MarketPlace for ${formatCents(l.priceCents)}`,
+    message: `${card} sold on the Private MarketPlace for ${formatCents(l.agreedPriceCents ?? l.priceCents)}`,
     user: { id: l.sellerId, link: links.mySold },
     now,
   });

@@ -40,6 +40,7 @@ import {
 import { adminSales, adminSalesCsv, markPayoutPaid, userSales } from './sales.service.ts';
 import { endView, secureAnalytics, startView } from './secure-analytics.service.ts';
 import { offersRoutes } from './offers.routes.ts';
+import { listingOffersRoutes } from './listing-offers.routes.ts';
 
 /** A buyer reserves a handful of cards an hour; more is a script holding the market hostage. */
 export const RESERVES_PER_MEMBER_PER_HOUR = 30;
@@ -225,4 +226,5 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(offersRoutes);
+  await app.register(listingOffersRoutes);
 };

@@ -222,7 +222,7 @@ describe('notifications', () => {
     t.clock.advance(1000);
     await api(admin, 'PATCH', `/api/admin/sells/${offer.id}`, { action: 'counter', counterPriceCents: 70_000 });
     const [countered] = await notesOf(seller, since);
-    expect(countered).toMatchObject({ kind: 'sell_offer_updated', title: 'Sell offer countered', link: '/sales?tab=offers' });
+    expect(countered).toMatchObject({ kind: 'sell_offer_updated', title: 'Sell offer countered', link: '/sales?tab=sells' });
     expect(countered!.message).toContain('$700.00');
     t.clock.advance(1000);
     await api(seller, 'PATCH', `/api/user/sells/${offer.id}`, { action: 'accept_counter' });

@@ -23,6 +23,7 @@ import { getSetting, type SavedHook } from '#server/modules/settings/index.ts';
 import { postHousePurchase, postSaleSettled, postSellerPayout } from '#server/modules/ledger/index.ts';
 import { listingAggregate, salePayoutAggregate } from './marketplace.aggregates.ts';
 import { sellerOf, toListedCard } from './listings.service.ts';
+import { closeOpenOffers } from './listing-offers.closing.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
 // Cards through cards' read model (decision 135).
@@ -69,7 +70,9 @@ export const saleInvoicePaid: InvoicePaidHandler = async (uow, { invoice, now })
     return;
   }
   const buyerId = invoice.userId;
-  const feesCents = await saleFeesCents(tx, l.priceCents);
+  // An accepted offer's reservation sells at the agreed price (issue 34).
+  const priceCents = l.agreedPriceCents ?? l.priceCents;
+  const feesCents = await saleFeesCents(tx, priceCents);
   const [sale] = await tx
     .insert(sales)
     .values({
@@ -79,10 +82,10 @@ export const saleInvoicePaid: InvoicePaidHandler = async (uow, { invoice, now })
       cardId: l.cardId,
       buyerId,
       sellerId: l.sellerId,
-      priceCents: l.priceCents,
+      priceCents,
       feesCents,
       totalCents: invoice.totalCents,
-      sellerProceedsCents: l.priceCents - feesCents,
+      sellerProceedsCents: priceCents - feesCents,
       payoutStatus: l.sellerId ? 'owed' : 'none',
       soldAt: now,
     })
@@ -103,7 +106,7 @@ export const saleInvoicePaid: InvoicePaidHandler = async (uow, { invoice, now })
   await appendEvent(tx, by, {
     cardId: l.cardId,
     kind: 'sold',
-    data: { listingId: l.id, saleId: sale.id, priceCents: l.priceCents, buyerId, sellerId: l.sellerId },
+    data: { listingId: l.id, saleId: sale.id, priceCents, buyerId, sellerId: l.sellerId },
     at: now,
   });
   await transferCard(uow, by, { cardId: l.cardId, toOwnerId: buyerId, at: now, release: { kind: 'listing', ref: l.id }, data: { saleId: sale.id } });
@@ -112,9 +115,10 @@ export const saleInvoicePaid: InvoicePaidHandler = async (uow, { invoice, now })
     action: 'sale.completed',
     targetType: 'sale',
     targetId: sale.id,
-    data: { listingId: l.id, priceCents: l.priceCents },
+    data: { listingId: l.id, priceCents },
     at: now,
   });
+  await closeOpenOffers(uow, { listingId: l.id, now, reason: 'sold' });
 };
 
 /** The house buying through an accepted sell offer (called in the offer's transaction). */

@@ -52,7 +52,7 @@ describe('the settings sections', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(Object.keys(body.sections).sort()).toEqual(['features', 'index', 'lending', 'marketplace', 'onboarding', 'support']);
-    expect(body.sections.marketplace).toEqual({ reservationMinutes: 15, saleFeeTemplateId: null });
+    expect(body.sections.marketplace).toEqual({ reservationMinutes: 15, saleFeeTemplateId: null, offerExpiryDays: 7 });
     expect(body.sections.features).toEqual(defaultFeatureSwitches);
     expect(body.sections.lending.minLoanCents).toBe(100_000);
     expect(body.feeTemplates.some((f: { appliesTo: string }) => f.appliesTo === 'loan')).toBe(true);
@@ -84,7 +84,7 @@ describe('the settings sections', () => {
   it('saves a change with an audit row of what changed, and never the bank details', async () => {
     const res = await patch('marketplace', { reservationMinutes: 20 });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ section: 'marketplace', value: { reservationMinutes: 20, saleFeeTemplateId: null } });
+    expect(res.json()).toEqual({ section: 'marketplace', value: { reservationMinutes: 20, saleFeeTemplateId: null, offerExpiryDays: 7 } });
     const row = await lastAudit('settings.marketplace_updated');
     expect(row).toMatchObject({
       actorId: admin.userId,

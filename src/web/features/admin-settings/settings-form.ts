@@ -134,9 +134,12 @@ export const toLendingForm = (p: LendingPolicy): LendingFormInput => ({
 // Marketplace
 // ---------------------------------------------------------------------------------------------
 
-export const marketplaceFormSchema = z.object({ reservationMinutes: wholeNumber, saleFeeTemplateId: templateId }).pipe(marketplaceSettingsSchema);
+export const marketplaceFormSchema = z
+  .object({ reservationMinutes: wholeNumber, saleFeeTemplateId: templateId, offerExpiryDays: wholeNumber })
+  .pipe(marketplaceSettingsSchema);
 export type MarketplaceFormInput = z.input<typeof marketplaceFormSchema>;
 export const toMarketplaceForm = (m: MarketplaceSettings): MarketplaceFormInput => ({
   reservationMinutes: String(m.reservationMinutes),
   saleFeeTemplateId: m.saleFeeTemplateId ?? DEFAULT_TEMPLATE,
+  offerExpiryDays: String(m.offerExpiryDays),
 });

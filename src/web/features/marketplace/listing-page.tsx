@@ -15,6 +15,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { useCurrentUser } from '#web/features/auth/api/get-current-user.ts';
 import { useListing } from './api/get-listing.ts';
 import { BuyPanel } from './buy-panel.tsx';
+import { ListingOffersPanel } from './listing-offers-panel.tsx';
 import { ListingImages } from './listing-images.tsx';
 import { FeaturedBadge, ListingTile, listingGrade, listingTitle } from './listing-tile.tsx';
 import { PromoteListing } from './promote-listing.tsx';
@@ -121,6 +122,7 @@ export default function ListingPage({ params }: { params: { id?: string } }) {
                 {provenanceSummary(listing.provenance)}
               </p>
               <BuyPanel listing={listing} onChanged={changed} />
+              <ListingOffersPanel listing={listing} readOnly={Boolean(me?.isImpersonated)} />
               {listing.isMine && (listing.status === 'active' || listing.status === 'reserved') && !listing.featured && (
                 <PromoteListing listingId={listing.id} />
               )}

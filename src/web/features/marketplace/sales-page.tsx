@@ -27,13 +27,16 @@ import { useCancelCardRequest } from './api/cancel-card-request.ts';
 import { useMyCardRequests } from './api/get-my-card-requests.ts';
 import { useMySales } from './api/get-my-sales.ts';
 import { useMySellOffers } from './api/get-my-sell-offers.ts';
+import { useMyListingOffers } from './api/get-my-listing-offers.ts';
+import { useAnswerListingOffer } from './api/answer-listing-offer.ts';
+import { ListingOfferCard, type ListingOfferAction } from '#web/components/listing-offer-card.tsx';
 import { useRespondSellOffer } from './api/respond-sell-offer.ts';
 import { listingGrade, listingTitle } from './listing-tile.tsx';
 import { NewCardRequestDialog, NewSellOfferDialog } from './offer-dialogs.tsx';
 
-const tabs = ['bought', 'sold', 'offers', 'requests'] as const;
+const tabs = ['bought', 'sold', 'offers', 'sells', 'requests'] as const;
 type Tab = (typeof tabs)[number];
-const tabLabels: Record<Tab, string> = { bought: 'Bought', sold: 'Sold', offers: 'Offers to the house', requests: 'Card requests' };
+const tabLabels: Record<Tab, string> = { bought: 'Bought', sold: 'Sold', offers: 'Offers', sells: 'Offers to the house', requests: 'Card requests' };
 
 function CardCell({ card, link }: { card: ListedCard; link?: boolean }) {
   return (
@@ -204,7 +207,7 @@ function OfferItem({ offer }: { offer: SellOffer }) {
   );
 }
 
-function OffersTab() {
+function SellOffersTab() {
   const query = useMySellOffers();
   const [creating, setCreating] = useState(false);
   const newButton = (
@@ -232,6 +235,59 @@ function OffersTab() {
         </ul>
       )}
       <NewSellOfferDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}
+
+function ListingOffersTab() {
+  const query = useMyListingOffers();
+  const answer = useAnswerListingOffer();
+  const onAnswer = (id: string) => (a: ListingOfferAction) => answer.mutateAsync({ id, ...a });
+  if (query.isPending) return <ListLoading label="Loading your offers" />;
+  if (query.isError)
+    return <ListError title="We couldn’t load your offers" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  const { made, received } = query.data;
+  return (
+    <div className="grid gap-8">
+      <section aria-labelledby="offers-received-heading" className="grid gap-3">
+        <h2 id="offers-received-heading" className="font-display text-xl font-medium">
+          Received
+        </h2>
+        {received.length === 0 ? (
+          <EmptyState
+            title="No offers on your listings"
+            description="When a member offers on one of your listings, you accept, decline or counter it here."
+          />
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="offers-received">
+            {received.map((o) => (
+              <ListingOfferCard key={o.id} offer={o} side="seller" onAnswer={onAnswer(o.id)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="offers-made-heading" className="grid gap-3">
+        <h2 id="offers-made-heading" className="font-display text-xl font-medium">
+          Made
+        </h2>
+        {made.length === 0 ? (
+          <EmptyState
+            title="No offers made"
+            description="Make an offer below the asking price from a listing’s page on the Private MarketPlace."
+            action={
+              <Button asChild variant="outline">
+                <Link href="/secure">Browse the MarketPlace</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="offers-made">
+            {made.map((o) => (
+              <ListingOfferCard key={o.id} offer={o} side="buyer" onAnswer={onAnswer(o.id)} />
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }
@@ -329,7 +385,7 @@ export default function SalesPage() {
       <PageHeader
         eyebrow="Private MarketPlace"
         title="Sales"
-        description="What you bought and sold, your offers to the house and your card requests."
+        description="What you bought and sold, offers on listings, your offers to the house and your card requests."
       />
       <Tabs value={tab} onValueChange={choose} className="min-w-0">
         {/* On a phone the tabs scroll sideways in one row rather than wrap onto two. */}
@@ -347,7 +403,10 @@ export default function SalesPage() {
           <SalesTab which="sold" />
         </TabsContent>
         <TabsContent value="offers" className="mt-4">
-          <OffersTab />
+          <ListingOffersTab />
+        </TabsContent>
+        <TabsContent value="sells" className="mt-4">
+          <SellOffersTab />
         </TabsContent>
         <TabsContent value="requests" className="mt-4">
           <RequestsTab />

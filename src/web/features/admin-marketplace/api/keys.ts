@@ -1,3 +1,4 @@
+import { listingOfferPaths as lo, type ListingOfferStatus } from '#common/listing-offers.ts';
 import {
   marketplacePath,
   marketplacePaths as p,
@@ -16,6 +17,7 @@ const ADMIN_LISTINGS = '/api/admin/listings';
 const ADMIN_SALES = '/api/admin/sales';
 const ADMIN_PROMOTIONS = '/api/admin/promotion-requests';
 const ADMIN_SECURE_ANALYTICS = '/api/admin/secure-analytics';
+const ADMIN_OFFERS = '/api/admin/offers';
 
 export const adminMarketKeys = {
   requests: [ADMIN_REQUESTS] as const,
@@ -30,6 +32,9 @@ export const adminMarketKeys = {
   promotions: [ADMIN_PROMOTIONS] as const,
   promotionList: (status: PromotionStatus | undefined) => [...adminMarketKeys.promotions, { status }] as const,
   secureAnalytics: [ADMIN_SECURE_ANALYTICS] as const,
+  /** Offers on house listings (issue 34). */
+  offers: [ADMIN_OFFERS] as const,
+  offerList: (status: ListingOfferStatus | undefined) => [...adminMarketKeys.offers, { status }] as const,
   secureAnalyticsFor: (params: SecureAnalyticsQueryInput) => [...adminMarketKeys.secureAnalytics, params] as const,
 };
 
@@ -47,4 +52,5 @@ export const adminMarketApi = {
   promotions: ADMIN_PROMOTIONS,
   promotion: (id: string) => marketplacePath(p.adminPromotionRequest, id),
   secureAnalytics: ADMIN_SECURE_ANALYTICS,
+  offerAction: (id: string, action: 'accept' | 'decline' | 'counter' | 'withdraw') => marketplacePath(lo[action], id),
 };

@@ -40,6 +40,14 @@ export function MarketplaceSection({ value, templates }: { value: MarketplaceSet
       >
         <Input inputMode="numeric" className="tabular" {...register('reservationMinutes')} />
       </FormField>
+      <FormField
+        control={control}
+        name="offerExpiryDays"
+        label="An offer stays open for (days)"
+        description="From 1 to 30 days, unless the seller answers first."
+      >
+        <Input inputMode="numeric" className="tabular" {...register('offerExpiryDays')} />
+      </FormField>
       <FormField control={control} name="saleFeeTemplateId" label="Sale fee template" description="Withheld from the seller's proceeds.">
         {(p) => (
           <Controller

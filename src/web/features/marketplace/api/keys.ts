@@ -1,3 +1,4 @@
+import { listingOfferPaths as op } from '#common/listing-offers.ts';
 import { marketplacePath, marketplacePaths as p, type ListingsQueryInput } from '#common/marketplace.ts';
 
 /** The member's marketplace keys; each starts with its `/api/...` path (decision 017). */
@@ -16,6 +17,10 @@ export const marketplaceKeys = {
   requests: [USER_REQUESTS] as const,
   sells: [USER_SELLS] as const,
   promotions: [USER_PROMOTIONS] as const,
+  /** Offers on listings the member made and received (issue 34). */
+  offers: [op.userOffers] as const,
+  /** The offers on one listing, under the listing's own key so a listing refresh refreshes them. */
+  listingOffers: (id: string) => [...marketplaceKeys.listings, id, 'offers'] as const,
   /** The member's own cards, to choose one for a request or an offer (under /api/cards, so card_updated refreshes it). */
   myCards: [MY_CARDS, 'marketplace-picker'] as const,
 };
@@ -34,4 +39,8 @@ export const marketplaceApi = {
   views: p.secureView,
   view: (id: string) => marketplacePath(p.secureViewRecord, id),
   myCards: MY_CARDS,
+  offers: op.userOffers,
+  listingOffers: (id: string) => marketplacePath(op.listingOffers, id),
+  listingMinOffer: (id: string) => marketplacePath(op.listingMinOffer, id),
+  offerAction: (id: string, action: 'accept' | 'decline' | 'counter' | 'withdraw') => marketplacePath(op[action], id),
 };

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '#server/lib/sharp.ts';
 import type { Db } from '#server/db/client.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { certClaimEvents, certClaims } from '#server/db/schema/cert-claims.ts';
@@ -23,6 +23,7 @@ async function slabPhoto(
       ? `<rect x="40" y="150" width="280" height="360" rx="8" fill="#7f1d1d"/><rect x="60" y="170" width="240" height="320" rx="6" fill="#fde68a"/><circle cx="180" cy="290" r="70" fill="#b45309"/><text x="180" y="470" text-anchor="middle" font-family="sans-serif" font-size="18" fill="#1f2937">${escapeXml(card.subject)}</text>`
       : `<rect x="40" y="150" width="280" height="360" rx="8" fill="#e5e7eb"/>${Array.from({ length: 12 }, (_, i) => `<rect x="64" y="${180 + i * 24}" width="${232 - (i % 4) * 30}" height="9" rx="4" fill="#9ca3af"/>`).join('')}`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="560"><rect width="360" height="560" rx="22" fill="#f8fafc" stroke="#cbd5e1" stroke-width="6"/><rect x="20" y="20" width="320" height="104" rx="8" fill="#ffffff" stroke="#b91c1c" stroke-width="3"/><text x="36" y="52" font-family="sans-serif" font-size="17" font-weight="bold" fill="#111827">${label}</text><text x="36" y="78" font-family="sans-serif" font-size="15" fill="#111827">${escapeXml(card.subject)}</text><text x="36" y="106" font-family="monospace" font-size="15" fill="#b91c1c">PSA ${escapeXml(card.certNumber)}</text><text x="324" y="106" text-anchor="end" font-family="sans-serif" font-size="15" font-weight="bold" fill="#111827">${escapeXml(card.grade ?? '')}</text>${body}<text x="180" y="545" text-anchor="middle" font-family="sans-serif" font-size="12" font-weight="bold" fill="#b91c1c">DEMO PHOTO – ${side.toUpperCase()}</text></svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 

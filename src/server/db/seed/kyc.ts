@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '#server/lib/sharp.ts';
 import type { KycContentType, KycDocumentType } from '#common/kyc.ts';
 import type { Db } from '#server/db/client.ts';
 import { kycDocumentEvents, kycDocuments } from '#server/db/schema/onboarding.ts';
@@ -79,6 +79,7 @@ function specimenSvg(type: KycDocumentType, name: string): { svg: string; width:
 /** The specimen as real image bytes: photos as JPEG, the letter as PNG. */
 export async function specimenImage(type: KycDocumentType, name: string): Promise<{ data: Buffer; contentType: KycContentType }> {
   const { svg, width, height } = specimenSvg(type, name);
+  const sharp = await loadSharp();
   const image = sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${svg}</svg>`));
   if (type === 'proof_of_address') return { data: await image.png().toBuffer(), contentType: 'image/png' };
   return { data: await image.jpeg({ quality: 80 }).toBuffer(), contentType: 'image/jpeg' };

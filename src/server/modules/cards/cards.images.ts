@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '#server/lib/sharp.ts';
 import { CARD_IMAGE_FULL_PX, CARD_IMAGE_THUMB_PX, type CardImageSide } from '#common/cards.ts';
 
 export type CardImageType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -26,6 +26,7 @@ export interface ResizedImage {
  */
 export async function resizeCardImage(data: Buffer): Promise<ResizedImage> {
   // A decompression bomb stops at 50 megapixels rather than filling memory.
+  const sharp = await loadSharp();
   const base = () => sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
   const resize = (px: number, quality: number) =>
     base()

@@ -1,6 +1,4 @@
 import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import { marked } from 'marked';
-import sanitizeHtml from 'sanitize-html';
 import {
   legalMessages,
   type LegalDocument,
@@ -24,7 +22,9 @@ import { TERMS_VERSIONS_KEY, termsPublished } from './legal.events.ts';
 const users = userDirectory('users');
 
 /** Markdown to HTML that is safe to inject: no scripts, no event handlers, no foreign schemes. */
-export function renderMarkdown(markdown: string): string {
+export async function renderMarkdown(markdown: string): Promise<string> {
+  // Loaded on first use: sanitize-html brings a CSS parser the server's start does not need.
+  const [{ marked }, { default: sanitizeHtml }] = await Promise.all([import('marked'), import('sanitize-html')]);
   const raw = marked.parse(markdown, { async: false, gfm: true });
   return sanitizeHtml(raw, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'h1', 'h2'],
@@ -67,7 +67,7 @@ export async function getLegalPage(ctx: Pick<AppContext, 'db' | 'clock'>, _actor
     slug: row.slug,
     title: row.title,
     version: row.version,
-    html: renderMarkdown(row.markdown),
+    html: await renderMarkdown(row.markdown),
     updatedAt: row.createdAt.toISOString(),
     effectiveAt: row.effectiveAt.toISOString(),
     summary: row.summary,
@@ -75,8 +75,8 @@ export async function getLegalPage(ctx: Pick<AppContext, 'db' | 'clock'>, _actor
 }
 
 /** POST /api/admin/legal/preview: exactly what the public page would show. */
-export function previewLegal(_ctx: unknown, _actor: SignedInActor, input: { markdown: string }) {
-  return { html: renderMarkdown(input.markdown) };
+export async function previewLegal(_ctx: unknown, _actor: SignedInActor, input: { markdown: string }) {
+  return { html: await renderMarkdown(input.markdown) };
 }
 
 async function versionRows(db: Db, slug: LegalSlug) {
@@ -149,7 +149,7 @@ export async function getLegalVersion(
   return {
     ...summarize(found.row, found.publishedBy, current?.version, now),
     markdown: found.row.markdown,
-    html: renderMarkdown(found.row.markdown),
+    html: await renderMarkdown(found.row.markdown),
   };
 }
 

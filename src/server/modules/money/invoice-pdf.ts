@@ -1,4 +1,7 @@
-import PDFDocument from 'pdfkit';
+// Loaded on the first PDF, not at start: pdfkit and its font code are a tenth of the server's start-up CPU.
+const importPdfKit = () => import('pdfkit');
+let pdfkit: ReturnType<typeof importPdfKit> | undefined;
+const loadPdfKit = async () => (await (pdfkit ??= importPdfKit())).default;
 import { formatDateUtc } from '#common/dates.ts';
 import { formatCents } from '#common/format.ts';
 import { invoiceStatusLabels, labelWithoutRate, OVERDUE_LABEL, type Invoice } from '#common/money.ts';
@@ -17,7 +20,8 @@ function drawLogo(doc: PDFKit.PDFDocument, x: number, y: number) {
 }
 
 /** An invoice as a one-page PDF: logo, number, member, lines, totals and payment status. */
-export function renderInvoicePdf(inv: Invoice): Promise<Buffer> {
+export async function renderInvoicePdf(inv: Invoice): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: `Invoice ${inv.number}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type sharpType from 'sharp';
+import { loadSharp } from '#server/lib/sharp.ts';
 import { OG_SLAB_BOX, ogSvg, slabLabel, type SlabFacts } from '#common/slab-image.ts';
 
-type Overlay = NonNullable<Parameters<ReturnType<typeof sharp>['composite']>[0]>[number];
+type Overlay = NonNullable<Parameters<ReturnType<typeof sharpType>['composite']>[0]>[number];
 
 /** Bump when the drawing changes: the tag, and so every preview URL and ETag, changes with it. */
 const OG_DRAWING_VERSION = 1;
@@ -40,6 +41,7 @@ export const ogAlt = (facts: SlabFacts) => slabLabel(facts);
 
 /** The 1200×630 PNG: the drawn slab, or the photo fitted into the slab's place, beside the card's facts. */
 export async function renderOgPng(facts: SlabFacts, photo: Buffer | null): Promise<Buffer> {
+  const sharp = await loadSharp();
   const box = OG_SLAB_BOX;
   let layer: Overlay | null = null;
   if (photo) {

@@ -7,7 +7,7 @@ import {
   type ListingOffersResponse,
   type UserListingOffers,
 } from '#common/listing-offers.ts';
-import { marketplaceMessages, type StatusHistoryEntry } from '#common/marketplace.ts';
+import { marketplaceMessages } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
 import { listingOffers, listings } from '#server/db/schema/marketplace.ts';
@@ -18,7 +18,7 @@ import { inTransaction, transition, transitionMany, type TransitionActor, type U
 import { cardColumns, cardDirectory } from '#server/modules/cards/index.ts';
 import { getSetting } from '#server/modules/settings/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
-import { listingOfferAggregate, marketHistories, recordCreated, type ListingOfferRow, type ListingRow } from './marketplace.aggregates.ts';
+import { historyOf, listingOfferAggregate, recordCreated, type ListingOfferRow, type ListingRow } from './marketplace.aggregates.ts';
 import { highestOfferMade } from './listing-offers.notifications.ts';
 import { closeOpenOffers } from './listing-offers.closing.ts';
 import { checkoutPath, lapseReservation, loadListing, reserveFor, sellerOf, toListedCard } from './listings.service.ts';
@@ -27,7 +27,6 @@ import { checkoutPath, lapseReservation, loadListing, reserveFor, sellerOf, toLi
 const cards = cardDirectory('cards');
 const buyers = userDirectory('buyers');
 const sellers = userDirectory('sellers');
-const actors = userDirectory('actors');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 export const OFFER_EXPIRE_JOB = 'marketplace.expire_listing_offer';
@@ -56,29 +55,12 @@ function offerSelect(db: Db) {
     .leftJoin(sellers, eq(sellers.id, listings.sellerId));
 }
 
-async function historyOf(db: Db, ids: string[]): Promise<Map<string, StatusHistoryEntry[]>> {
-  const out = new Map<string, StatusHistoryEntry[]>();
-  if (!ids.length) return out;
-  const { table: h, ref } = marketHistories.listing_offer;
-  const rows = await db
-    .select({ recordId: ref, toStatus: h.toStatus, at: h.at, note: h.note, actorId: h.actorId, name: actors.name })
-    .from(h)
-    .leftJoin(actors, eq(actors.id, h.actorId))
-    .where(inArray(ref, ids))
-    .orderBy(asc(h.seq));
-  for (const r of rows) {
-    const list = out.get(r.recordId) ?? [];
-    list.push({ status: r.toStatus, at: r.at.toISOString(), note: r.note, by: r.actorId ? { id: r.actorId, name: r.name } : null });
-    out.set(r.recordId, list);
-  }
-  return out;
-}
-
 /** Offers matching `where`, newest first. An open offer past its time reads as expired before the job has run. */
 async function loadOffers(db: Db, where: SQL | undefined, viewer: string | null, now: Date, limit = 200): Promise<ListingOffer[]> {
   const rows = await offerSelect(db).where(where).orderBy(desc(listingOffers.createdAt), asc(listingOffers.id)).limit(limit);
   const hist = await historyOf(
     db,
+    'listing_offer',
     rows.map((r) => r.o.id),
   );
   return rows.map(({ o, l, card, buyerName, sellerName }) => {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
   cardRequestTransitions,
   listingTransitions,
@@ -11,7 +11,9 @@ import {
   type PayoutStatus,
   type PromotionStatus,
   type SellOfferStatus,
+  type StatusHistoryEntry,
 } from '#common/marketplace.ts';
+import { userDirectory } from '#server/modules/users/index.ts';
 import { listingOfferMessages, listingOfferTransitions, type ListingOfferStatus } from '#common/listing-offers.ts';
 import type { Db } from '#server/db/client.ts';
 import {
@@ -54,6 +56,27 @@ export const marketHistories = {
 type RecordKind = keyof typeof marketHistories;
 
 const history = (kind: RecordKind) => historyIn(marketHistories[kind].table, marketHistories[kind].refKey);
+
+const historyActors = userDirectory('history_actors');
+
+/** Each record's status history, oldest first, with who moved it (the history the API shows). */
+export async function historyOf(db: Db, kind: RecordKind, ids: string[]): Promise<Map<string, StatusHistoryEntry[]>> {
+  const out = new Map<string, StatusHistoryEntry[]>();
+  if (!ids.length) return out;
+  const { table: h, ref } = marketHistories[kind];
+  const rows = await db
+    .select({ recordId: ref, toStatus: h.toStatus, at: h.at, note: h.note, actorId: h.actorId, name: historyActors.name })
+    .from(h)
+    .leftJoin(historyActors, eq(historyActors.id, h.actorId))
+    .where(inArray(ref, ids))
+    .orderBy(asc(h.seq));
+  for (const r of rows) {
+    const list = out.get(r.recordId) ?? [];
+    list.push({ status: r.toStatus, at: r.at.toISOString(), note: r.note, by: r.actorId ? { id: r.actorId, name: r.name } : null });
+    out.set(r.recordId, list);
+  }
+  return out;
+}
 
 /** The first history row of a new record (created → its first status). */
 export async function recordCreated(

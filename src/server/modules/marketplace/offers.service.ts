@@ -11,7 +11,6 @@ import {
   type PromotionStatus,
   type SellOffer,
   type SellOfferStatus,
-  type StatusHistoryEntry,
 } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -34,7 +33,7 @@ import {
 import {
   cardRequestAggregate,
   promotionAggregate,
-  marketHistories,
+  historyOf,
   recordCreated,
   sellOfferAggregate,
   type CardRequestRow,
@@ -60,24 +59,6 @@ const isUniqueViolation = (err: unknown) => {
     if (e.code === '23505') return true;
   return false;
 };
-
-async function historyOf(db: Db, kind: 'card_request' | 'sell_offer', ids: string[]): Promise<Map<string, StatusHistoryEntry[]>> {
-  const out = new Map<string, StatusHistoryEntry[]>();
-  if (!ids.length) return out;
-  const { table: h, ref } = marketHistories[kind];
-  const rows = await db
-    .select({ recordId: ref, toStatus: h.toStatus, at: h.at, note: h.note, actorId: h.actorId, name: users.name })
-    .from(h)
-    .leftJoin(users, eq(users.id, h.actorId))
-    .where(inArray(ref, ids))
-    .orderBy(asc(h.seq));
-  for (const r of rows) {
-    const list = out.get(r.recordId) ?? [];
-    list.push({ status: r.toStatus, at: r.at.toISOString(), note: r.note, by: r.actorId ? { id: r.actorId, name: r.name } : null });
-    out.set(r.recordId, list);
-  }
-  return out;
-}
 
 /** The member's own live card, locked; 404 when it is not theirs, 409 when in transit. */
 async function ownCard(tx: Db, me: string, cardId: string) {

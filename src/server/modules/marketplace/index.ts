@@ -7,6 +7,8 @@ import { onSettingSaved } from '#server/modules/settings/index.ts';
 import { checkMarketplaceSettings, saleInvoicePaid } from './sales.service.ts';
 
 export { marketplaceJobs } from './marketplace.jobs.ts';
+export { type ListingActiveListener, onListingActive } from './marketplace.hooks.ts';
+export { listingForWatch, listingMatchesSearch, type ListingForWatch } from './marketplace.reads.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
 
 export const marketplaceModule = defineModule({

@@ -28,6 +28,7 @@ CREATE TABLE "price_alerts" (
 	"below_cents" bigint,
 	"new_listings" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'armed' NOT NULL,
+	"fired_side" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

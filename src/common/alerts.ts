@@ -34,7 +34,7 @@ export const alertMessages = {
   targetRequired: 'Choose the constituent to watch',
   queryRequired: 'Give the search to watch',
   searchPrices: 'A saved search tells you of new listings; price thresholds apply to a constituent',
-  searchNeedsListings: 'A saved search tells you of new listings: tick "notify me of new listings"',
+  searchNeedsListings: 'A saved search tells you of new listings: tick Notify me of new listings',
   bandOrder: 'The price above must be higher than the price below',
   aboveCurrent: (price: string) => `The price above must be higher than the current price (${price})`,
   belowCurrent: (price: string) => `The price below must be lower than the current price (${price})`,
@@ -69,7 +69,7 @@ export const createAlertSchema = z
   })
   .strict()
   .superRefine((a, c) => {
-    if (a.above === undefined && a.below === undefined && !a.newListings)
+    if (a.kind === 'constituent' && a.above === undefined && a.below === undefined && !a.newListings)
       c.addIssue({ code: 'custom', message: alertMessages.nothingToWatch, path: ['newListings'] });
     if (a.above !== undefined && a.below !== undefined && a.above <= a.below)
       c.addIssue({ code: 'custom', message: alertMessages.bandOrder, path: ['above'] });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { alertKinds, alertStatuses } from '#common/alerts.ts';
+import { alertKinds, alertSides, alertStatuses } from '#common/alerts.ts';
 import { statusEventColumns } from './status-events.ts';
 import { indexConstituents } from './market-index.ts';
 import { listings } from './marketplace.ts';
@@ -22,6 +22,8 @@ export const priceAlerts = pgTable(
     belowCents: bigint('below_cents', { mode: 'number' }),
     newListings: boolean('new_listings').notNull().default(false),
     status: text('status', { enum: alertStatuses }).notNull().default('armed'),
+    /** While fired: the threshold it crossed, so a move straight to the other side is a new crossing. */
+    firedSide: text('fired_side', { enum: alertSides }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

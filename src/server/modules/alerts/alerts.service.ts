@@ -267,25 +267,18 @@ export async function evaluatePrices(ctx: Ctx, input: { constituentIds: readonly
       const price = prices.get(a.constituentId)!.priceCents;
       const side = sideOf(a, price);
       let status = a.status;
-      if (status === 'fired') {
-        const [last] = await uow.tx
-          .select({ reason: priceAlertFirings.reason })
-          .from(priceAlertFirings)
-          .where(and(eq(priceAlertFirings.alertId, a.id), ne(priceAlertFirings.reason, 'listing')))
-          .orderBy(desc(priceAlertFirings.at), desc(priceAlertFirings.id))
-          .limit(1);
-        // Back inside the band, or straight across to the other side: a new crossing may fire.
-        if (side === null || (last && last.reason !== side)) {
-          await transition(uow, alertAggregate, {
-            id: a.id,
-            from: 'fired',
-            to: 'armed',
-            actor: system,
-            now,
-            data: { note: `Re-armed at ${formatCents(price)}` },
-          });
-          status = 'armed';
-        }
+      // Back inside the band, or straight across to the other side: a new crossing may fire.
+      if (status === 'fired' && (side === null || side !== a.firedSide)) {
+        await transition(uow, alertAggregate, {
+          id: a.id,
+          from: 'fired',
+          to: 'armed',
+          actor: system,
+          now,
+          patch: { firedSide: null },
+          data: { note: `Re-armed at ${formatCents(price)}` },
+        });
+        status = 'armed';
       }
       if (status !== 'armed' || side === null) return 0;
       await transition(uow, alertAggregate, {
@@ -294,6 +287,7 @@ export async function evaluatePrices(ctx: Ctx, input: { constituentIds: readonly
         to: 'fired',
         actor: system,
         now,
+        patch: { firedSide: side },
         data: { note: `Crossed ${side} at ${formatCents(price)}` },
       });
       await uow.tx.insert(priceAlertFirings).values({ alertId: a.id, reason: side, priceCents: price, at: now });

@@ -82,7 +82,7 @@ export default function WatchingSection() {
             const state = stateOf(a);
             const href = linkOf(a);
             return (
-              <li key={a.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border bg-card p-4" data-testid="watching-item">
+              <li key={a.id} className="grid gap-3 rounded-xl border bg-card p-4 sm:flex sm:items-center sm:gap-4" data-testid="watching-item">
                 <div className="grid min-w-0 flex-1 gap-1">
                   {href ? (
                     <Link href={href} className="break-words font-medium underline-offset-4 hover:underline">
@@ -116,11 +116,13 @@ export default function WatchingSection() {
                     </p>
                   )}
                 </div>
-                <span className={cn('rounded-full px-2.5 py-1 text-xs font-medium', state.tone)}>{state.label}</span>
-                <Button variant="ghost" size="sm" onClick={() => setRemoving(a)} aria-label={`Remove the alert on ${a.label}`}>
-                  <Trash2 aria-hidden="true" />
-                  Remove
-                </Button>
+                <div className="flex flex-wrap items-center justify-between gap-2 sm:justify-end">
+                  <span className={cn('rounded-md px-2.5 py-1 text-xs font-medium', state.tone)}>{state.label}</span>
+                  <Button variant="ghost" size="sm" onClick={() => setRemoving(a)} aria-label={`Remove the alert on ${a.label}`}>
+                    <Trash2 aria-hidden="true" />
+                    Remove
+                  </Button>
+                </div>
               </li>
             );
           })}

@@ -63,8 +63,8 @@ export default function ConstituentPage({
               </div>
               <div className={cn('text-lg', c.change1m == null ? 'text-white/60' : 'text-white')}>1M {formatChange(c.change1m)}</div>
               <div className={cn('text-lg', c.change1y == null ? 'text-white/60' : 'text-white')}>1Y {formatChange(c.change1y)}</div>
-              {watch?.({ id: c.id, name: constituentName(c), lastPriceCents: c.lastPriceCents })}
             </div>
+            {watch && <div className="mt-5">{watch({ id: c.id, name: constituentName(c), lastPriceCents: c.lastPriceCents })}</div>}
           </IndexHero>
           <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
             <div className="grid gap-3 sm:grid-cols-3">

@@ -64,7 +64,14 @@ describe('text message choices', () => {
     ]);
     expect(names('Registry')).toEqual(['Certificate claims', 'Claims on your cards']);
     expect(names('Portfolio manager')).toEqual(['Manager invitations']);
-    expect(names('Marketplace')).toEqual(['Card requests', 'Sell offers', 'Cards sold', 'Reservations expired']);
+    expect(names('Marketplace')).toEqual([
+      'Card requests',
+      'Sell offers',
+      'Cards sold',
+      'Reservations expired',
+      'Price alerts',
+      'New listings you watch',
+    ]);
     expect(names('Loans')).toEqual(['Loan updates', 'Loan defaults']);
     for (const k of staffNotificationKinds) expect(screen.queryByRole('switch', { name: notificationKindInfo[k].label })).toBeNull();
     // Each switch shows the member's choice (here the defaults).

@@ -9,7 +9,7 @@ import { houseAccountId } from '#server/modules/cards/index.ts';
 import { addObservations, createCard, createConstituent, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
 import { ALERTS_EVALUATE_JOB, alertsJobs } from './alerts.jobs.ts';
-import { evaluatePrices } from './alerts.service.ts';
+import { evaluateListing, evaluatePrices } from './alerts.service.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -180,6 +180,19 @@ describe('price crossings', () => {
     expect(history.map((h) => h.toStatus)).toEqual(['armed', 'fired', 'armed', 'fired', 'armed', 'fired']);
   });
 
+  it('queues an evaluation only with prices that were committed', async () => {
+    const pending = () => t.db.select().from(jobs).where(eq(jobs.name, ALERTS_EVALUATE_JOB));
+    const csv = ['constituent_id,date,price,source,sale_ref', `${jordan},2026-05-30,500,Goldin,DRY-1`].join('\n');
+    expect((await api(admin, 'POST', '/api/admin/index/prices/import', { csv, dryRun: true })).json()).toMatchObject({ committed: false });
+    expect(await pending()).toHaveLength(0);
+    expect((await api(admin, 'POST', '/api/admin/index/prices/import', { csv, dryRun: false })).json()).toMatchObject({ committed: true });
+    expect((await pending()).map((j) => j.payload)).toEqual([{ trigger: 'prices', constituentIds: [jordan] }]);
+    // Already crossed above at the last import: the same crossing, so nothing new.
+    const before = (await told(member, 'price_alert')).length;
+    await runner.runDue();
+    expect(await told(member, 'price_alert')).toHaveLength(before);
+  });
+
   it('tells once when two evaluations of the same crossing run at once', async () => {
     await importPrice(jordan, '2026-06-01', 100);
     expect((await list(member)).find((a) => a.id === alert.id)?.status).toBe('armed');
@@ -258,9 +271,11 @@ describe('new listings', () => {
       priceCents: 2_000_000,
     });
 
-    // Evaluating the same listing again tells nobody twice.
+    // Evaluating the same listing again, even several times at once, tells nobody twice.
     await enqueueJob(t.db, { name: ALERTS_EVALUATE_JOB, runAt: t.clock.now(), payload: { trigger: 'listing', listingId: id } });
     await runner.runDue();
+    const again = await Promise.all([1, 2, 3].map(() => evaluateListing(t.app.ctx, { listingId: id })));
+    expect(again).toEqual([0, 0, 0]);
     expect(await told(member, 'listing_alert')).toHaveLength(1);
   });
 

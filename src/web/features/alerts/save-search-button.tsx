@@ -7,18 +7,13 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useCreateAlert } from './api/create-alert.ts';
 import { useAlerts } from './api/get-alerts.ts';
+import { sameSearch } from './same-search.ts';
 
 /** The gallery's filters without paging, order or empty ones, as the server keeps a saved search. */
 const clean = (q: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(q).filter(([k, v]) => v !== undefined && v !== '' && !['page', 'pageSize', 'sort'].includes(k)),
   ) as Partial<SavedSearch>;
-const sameSearch = (a: Record<string, unknown> | null, b: Record<string, unknown>) => {
-  const ka = Object.keys(a ?? {}).sort();
-  const kb = Object.keys(b).sort();
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && String(a![k]) === String(b[k]));
-};
-
 /** "Notify me of new listings" beside the gallery's search: saves the current filters as an alert. */
 export default function SaveSearchButton({ query }: { query: Record<string, unknown> }) {
   const alerts = useAlerts();

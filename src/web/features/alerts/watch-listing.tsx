@@ -8,6 +8,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { useCreateAlert } from './api/create-alert.ts';
 import { useAlerts } from './api/get-alerts.ts';
 import { useListingTargets } from './api/get-listing-targets.ts';
+import { sameSearch } from './same-search.ts';
 import { WatchDialog } from './watch-dialog.tsx';
 
 /**
@@ -21,10 +22,9 @@ export default function WatchListing({ listingId }: { listingId: string }) {
   const [open, setOpen] = useState(false);
   if (targets.isPending || alerts.isPending || targets.isError || alerts.isError) return null;
   const { constituent, sameCard, sameCardLabel } = targets.data;
-  const sameKey = JSON.stringify(sameCard);
   const watching = constituent
     ? alerts.data.alerts.some((a) => a.constituent?.id === constituent.id)
-    : alerts.data.alerts.some((a) => a.kind === 'search' && JSON.stringify(a.query) === sameKey);
+    : alerts.data.alerts.some((a) => a.kind === 'search' && sameSearch(a.query, sameCard));
 
   if (watching)
     return (

@@ -25,6 +25,8 @@ export const memberNotificationKinds = [
   'cert_claim_decided',
   'card_claim_decided',
   'manager_invitation',
+  'price_alert',
+  'listing_alert',
 ] as const;
 /**
  * Only staff receive these (a member asked for something the desk must review, or answered a
@@ -157,6 +159,18 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
     description: 'A portfolio manager invited you to let them manage your portfolio.',
     smsByDefault: false,
     area: 'portfolio',
+  },
+  price_alert: {
+    label: 'Price alerts',
+    description: 'A card you watch crossed the price you set on the market index.',
+    smsByDefault: true,
+    area: 'marketplace',
+  },
+  listing_alert: {
+    label: 'New listings you watch',
+    description: 'A card you watch, or one matching a search you saved, was listed on the Private MarketPlace.',
+    smsByDefault: false,
+    area: 'marketplace',
   },
   card_request_new: {
     label: 'New card requests',

@@ -53,6 +53,7 @@ import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.p
 import { demoPsaSampleCerts } from '#server/db/seed/demo-cards.ts';
 import { lendingModule } from '#server/modules/lending/index.ts';
 import { notificationsModule } from '#server/modules/notifications/index.ts';
+import { alertsModule } from '#server/modules/alerts/index.ts';
 
 export const webDistDir = fromRoot('dist');
 
@@ -86,6 +87,7 @@ export const appModules: readonly ModuleDefinition[] = [
   fundsModule,
   notificationsModule,
   ledgerModule,
+  alertsModule,
 ];
 
 /** Queues the first run of every module's recurring job chain (decision 010); each run queues the next. */

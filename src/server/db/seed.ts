@@ -10,6 +10,7 @@ import { seedSettings } from '#server/modules/settings/index.ts';
 import { cardEvents, cards, psaCerts } from '#server/db/schema/cards.ts';
 import { demoCards, demoPsaCerts } from '#server/db/seed/demo-cards.ts';
 import { seedDemoShareLinks } from '#server/db/seed/share-links.ts';
+import { seedDemoAlerts } from '#server/db/seed/alerts.ts';
 import { seedDemoMoney } from '#server/db/seed/money.ts';
 import { seedDemoHunts } from '#server/db/seed/hunts.ts';
 import { seedDemoLegal } from '#server/db/seed/legal.ts';
@@ -122,6 +123,8 @@ export async function seed(
   if (demo) await seedDemoClients(db, { managerPhone: demoUsers[1].phone, now });
   // Thousands of demo sales and a recompute: API tests ask for it when they need it.
   if (demoIndex) await seedDemoIndex(db);
+  // The demo member's watchlist sits on the demo index's prices (one alert already fired, in the bell).
+  if (demo && demoIndex) await seedDemoAlerts(db, { memberPhone: demoUsers[2].phone, now });
   // The demo funds mark their cards from the demo index, so they come with it.
   if (demo && demoIndex && demoFunds) await seedDemoFunds(db);
   // Last: every invoice, sale, payout and funded loan above (or from before the ledger) is posted

@@ -11,6 +11,9 @@ const MemberInvoicesSection = lazy(() =>
 // The member's fund totals load the same way, after first paint; the section hides itself without positions.
 const DashboardFundsSection = lazy(() => import('#web/features/funds/dashboard-funds-section.tsx'));
 
+// The member's alerts ("Watching"), after first paint too.
+const WatchingSection = lazy(() => import('#web/features/alerts/watching-section.tsx'));
+
 /** The dashboard with the funds summary and the payments feature's invoice list below the account cards. */
 function DashboardWithInvoices() {
   return (
@@ -18,6 +21,11 @@ function DashboardWithInvoices() {
       funds={
         <AfterFirstPaint>
           <DashboardFundsSection />
+        </AfterFirstPaint>
+      }
+      watching={
+        <AfterFirstPaint>
+          <WatchingSection />
         </AfterFirstPaint>
       }
       invoices={

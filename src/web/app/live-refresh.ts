@@ -20,6 +20,7 @@ import { loanKeys } from '#web/features/lending/api/keys.ts';
 import { marketplaceKeys as market } from '#web/features/marketplace/api/keys.ts';
 import { adminMarketKeys as adminMarket } from '#web/features/admin-marketplace/api/keys.ts';
 import { notificationKeys } from '#web/features/notifications/api/keys.ts';
+import { alertKeys } from '#web/features/alerts/api/keys.ts';
 import { unbuiltKeys as u } from './unbuilt-keys.ts';
 import { adminSettingsKeys } from '#web/features/admin-settings/api/keys.ts';
 
@@ -63,7 +64,8 @@ export const refreshKeysByEvent: RefreshMap = {
   // A fund's figures, a member's own requests and positions, the staff lists and a manager's client page.
   fund_updated: [fundKeys.all, fundKeys.positions, adminFundKeys.all, managerKeys.clients, adminDashboardKeys.all],
   // Invoices sent and paid are announced by a notification to the member and the admins; a paid
-  // installment moves a loan's schedule and balance without changing its status.
+  // installment moves a loan's schedule and balance without changing its status; an alert that
+  // fired changes its state on the dashboard's Watching list.
   notification: [
     paymentKeys.invoices,
     paymentKeys.subscription,
@@ -76,5 +78,6 @@ export const refreshKeysByEvent: RefreshMap = {
     // Offers on listings: made, answered, expired or closed (issue 34) arrive as notifications.
     market.offers,
     adminMarket.offers,
+    alertKeys.all,
   ],
 };

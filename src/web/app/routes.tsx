@@ -34,7 +34,7 @@ const CookiesPage = page(() => import('#web/features/legal/legal-routes.tsx').th
 
 const OnboardingPage = page(() => import('./onboarding-route.tsx'));
 const IndexPage = page(() => import('#web/features/market-index/index-page.tsx'));
-const ConstituentPage = page(() => import('#web/features/market-index/constituent-page.tsx'));
+const ConstituentPage = page(() => import('./watch-routes.tsx').then((m) => ({ default: m.ConstituentRoute })));
 const MethodPage = page(() => import('#web/features/market-index/method-page.tsx'));
 const VerifyPage = page(() => import('#web/features/verify/verify-page.tsx'));
 const SharedCardPage = page(() => import('./share-routes.tsx').then((m) => ({ default: m.SharedCardRoute })));

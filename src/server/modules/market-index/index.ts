@@ -6,6 +6,7 @@ import { marketIndexJobs, recomputeOnSettingsSaved, scheduleDailyRecompute } fro
 export { constituentDirectory, indexLevelsUpTo, indexPricesOn, matchingConstituent } from './market-index.reads.ts';
 
 export { marketIndexRoutes } from './market-index.routes.ts';
+export { onPricesImported, type PricesImportedListener } from './market-index.hooks.ts';
 export {
   collectionVsMarket,
   constituentExists,

@@ -45,6 +45,7 @@ import {
   writeModuleState,
 } from '#server/modules/settings/index.ts';
 import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';
+import { pricesImported } from './market-index.hooks.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;
 type ConstituentRowDb = typeof indexConstituents.$inferSelect;
@@ -558,6 +559,7 @@ export async function importPrices(ctx: Ctx, actor: SignedInActor, input: { csv:
       data: { accepted: accepted.length, duplicates, rejected: rejected.length },
       at: now,
     });
+    await pricesImported(tx, { constituentIds: [...new Set(accepted.map((a) => a.constituentId))], now });
     if (accepted.length > IMPORT_INLINE_RECOMPUTE_ROWS) {
       await enqueueJob(tx, { name: INDEX_RECOMPUTE_JOB, key: INDEX_RECOMPUTE_JOB, runAt: now });
       return { ...report, committed: true, recompute: 'queued' as const };

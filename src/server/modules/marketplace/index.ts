@@ -8,6 +8,8 @@ import { checkMarketplaceSettings, saleInvoicePaid } from './sales.service.ts';
 
 export { marketplaceJobs } from './marketplace.jobs.ts';
 export { postSaleHistory } from './sales.ledger-history.ts';
+export { type ListingActiveListener, onListingActive } from './marketplace.hooks.ts';
+export { listingForWatch, listingMatchesSearch, type ListingForWatch } from './marketplace.reads.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
 export { OFFER_EXPIRE_JOB } from './listing-offers.service.ts';
 

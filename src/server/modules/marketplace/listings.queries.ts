@@ -179,3 +179,19 @@ export function listingsPage(db: Db, q: ListingsQuery, now: Date) {
 export function lapsedWhere(now: Date): SQL {
   return and(eq(listings.status, 'reserved'), lte(listings.reservedUntil, now))!;
 }
+
+/**
+ * Whether one listing is open and passes the gallery's filters (a saved search's new-listing
+ * alert, decision 147): the gallery's own WHERE, narrowed to the listing, so the two never disagree.
+ */
+export async function listingMatchesQuery(db: Db, q: ListingsQuery, listingId: string): Promise<boolean> {
+  const { shape, values } = listingsShape(q, new Date(0));
+  const rows = await prepared(db, `listing matches ${JSON.stringify({ ...shape, sort: undefined })}`, () =>
+    db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(and(listingsWhere(shape), eq(listings.id, p('listingId'))))
+      .limit(1),
+  ).execute({ ...values, listingId });
+  return rows.length > 0;
+}

@@ -38,6 +38,7 @@ import { getSetting, type SettingsReadCtx } from '#server/modules/settings/index
 import { listingAggregate, listingConflict, recordCreated, type ListingRow } from './marketplace.aggregates.ts';
 import { reservationLapsed } from './marketplace.notifications.ts';
 import { closeOpenOffers, undercutCheck } from './listing-offers.closing.ts';
+import { listingBecameActive } from './marketplace.hooks.ts';
 import { isOpen, lapsedWhere, listingSelect, listingsPage, textFilter, type ListingJoinRow } from './listings.queries.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
@@ -288,6 +289,7 @@ async function releaseReservation(
     patch: { reservedBy: null, reservedUntil: null, invoiceId: null, agreedPriceCents: null },
     data: { note: input.reason, invoiceId: peek.invoiceId },
   });
+  await listingBecameActive(tx, { listingId: l.id, now: input.now });
   // Time ran out (not the buyer's own cancel): the buyer hears the card is back on sale.
   if (input.buyerId === undefined && l.reservedBy) await reservationLapsed(uow, { id: l.id, cardId: l.cardId, buyerId: l.reservedBy }, input.now);
   return true;
@@ -364,6 +366,7 @@ export async function createListingIn(
     require: { custody: ['in_vault'], custodyMessage: marketplaceMessages.notInVault },
   });
   await recordCreated(uow.tx, 'listing', { id: row.id, status: 'active', actorId: by.actorId, at: input.now });
+  await listingBecameActive(uow.tx, { listingId: row.id, now: input.now });
   await audit(uow.tx, {
     ...by,
     action: 'listing.created',

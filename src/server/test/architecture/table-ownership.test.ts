@@ -16,6 +16,7 @@ const modulesDir = join(serverDir, 'modules');
 
 /** Owner by schema file; `lib` owns what only the building blocks below the modules write. */
 const ownerByFile: Record<string, string> = {
+  'alerts.ts': 'alerts',
   'cards.ts': 'cards',
   'cert-claims.ts': 'cert-claims',
   'funds.ts': 'funds',

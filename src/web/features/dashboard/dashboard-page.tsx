@@ -170,8 +170,8 @@ function AccountCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** `invoices` and `funds`: the member's invoice list and fund positions, composed in by the app (features do not import each other). */
-export default function DashboardPage({ invoices, funds }: { invoices?: ReactNode; funds?: ReactNode }) {
+/** `invoices`, `funds` and `watching`: the member's invoice list, fund positions and alerts, composed in by the app (features do not import each other). */
+export default function DashboardPage({ invoices, funds, watching }: { invoices?: ReactNode; funds?: ReactNode; watching?: ReactNode }) {
   const { data: user } = useCurrentUser();
   const { hasPage, adminHome } = useNav();
   if (!user) return null;
@@ -192,6 +192,7 @@ export default function DashboardPage({ invoices, funds }: { invoices?: ReactNod
         <ProfileCard />
       </div>
       {funds}
+      {watching}
       {invoices}
       <section aria-labelledby="sections-heading" className="grid gap-4">
         <h2 id="sections-heading" className="text-sm font-medium uppercase tracking-[0.14em] text-muted-foreground">

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { gradeLabel } from './grade.ts';
 import { formatDate } from '#web/lib/dates.ts';
-import { ELIGIBILITY } from '#common/market-index.ts';
+import type { ReactNode } from 'react';
+import { constituentName, ELIGIBILITY } from '#common/market-index.ts';
 import { sportLabels } from '#common/cards.ts';
 import { Money } from '#web/components/money.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';
@@ -21,8 +22,21 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** /WonderShyneIndex/{id}: one constituent's prices, sales and membership. */
-export default function ConstituentPage({ params }: { params: Record<string, string | undefined> }) {
+/** What a Watch control gets: the constituent it watches (composed in by the app; features do not import each other). */
+export interface ConstituentWatchTarget {
+  id: string;
+  name: string;
+  lastPriceCents: number | null;
+}
+
+/** /WonderShyneIndex/{id}: one constituent's prices, sales and membership; `watch` renders the member's Watch control. */
+export default function ConstituentPage({
+  params,
+  watch,
+}: {
+  params: Record<string, string | undefined>;
+  watch?: (target: ConstituentWatchTarget) => ReactNode;
+}) {
   const query = useConstituent(params.id ?? '');
   return (
     <PageQuery query={query} loadingLabel="Loading the card" errorTitle="This card could not be loaded" skeletons={['h-40', 'h-72']}>
@@ -50,6 +64,7 @@ export default function ConstituentPage({ params }: { params: Record<string, str
               <div className={cn('text-lg', c.change1m == null ? 'text-white/60' : 'text-white')}>1M {formatChange(c.change1m)}</div>
               <div className={cn('text-lg', c.change1y == null ? 'text-white/60' : 'text-white')}>1Y {formatChange(c.change1y)}</div>
             </div>
+            {watch && <div className="mt-5">{watch({ id: c.id, name: constituentName(c), lastPriceCents: c.lastPriceCents })}</div>}
           </IndexHero>
           <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
             <div className="grid gap-3 sm:grid-cols-3">

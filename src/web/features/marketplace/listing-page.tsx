@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { graderLabels, sportLabels } from '#common/cards.ts';
@@ -74,7 +74,8 @@ function DetailSkeleton() {
   );
 }
 
-export default function ListingPage({ params }: { params: { id?: string } }) {
+/** /secure/{id}; `watch` renders the Watch control for the listing (composed in by the app). */
+export default function ListingPage({ params, watch }: { params: { id?: string }; watch?: (listingId: string) => ReactNode }) {
   const id = params.id ?? '';
   const query = useListing(id);
   const me = useCurrentUser().data;
@@ -123,6 +124,7 @@ export default function ListingPage({ params }: { params: { id?: string } }) {
               </p>
               <BuyPanel listing={listing} onChanged={changed} />
               <ListingOffersPanel listing={listing} readOnly={Boolean(me?.isImpersonated)} />
+              {!listing.isMine && watch?.(listing.id)}
               {listing.isMine && (listing.status === 'active' || listing.status === 'reserved') && !listing.featured && (
                 <PromoteListing listingId={listing.id} />
               )}

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { ReceiptText } from 'lucide-react';
 import { graderLabels, graders, sportLabels, sports } from '#common/cards.ts';
-import { LISTINGS_PAGE_SIZE, listingSortLabels, listingSorts } from '#common/marketplace.ts';
+import { LISTINGS_PAGE_SIZE, listingSortLabels, listingSorts, type ListingsQueryInput } from '#common/marketplace.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { FilterSelect, KeyOptions, ListError, ToolbarField } from '#web/components/list-parts.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -46,7 +46,8 @@ function PriceInput({ label, value, onCommit }: { label: string; value: string |
   );
 }
 
-export default function MarketplacePage() {
+/** /secure; `saveSearch` renders the save-this-search control for the current filters (composed in by the app). */
+export default function MarketplacePage({ saveSearch }: { saveSearch?: (query: ListingsQueryInput) => ReactNode } = {}) {
   const list = useListState(listingFilterNames);
   const params = listingsQueryFromUrl(list);
   const query = useListings(params);
@@ -85,13 +86,16 @@ export default function MarketplacePage() {
       />
 
       <search className="grid gap-3" aria-label="Search and filter listings">
-        <SearchInput
-          label="Search listings by player, set or year"
-          placeholder="Player, set or year"
-          value={list.search}
-          onChange={list.setSearch}
-          className="w-full sm:max-w-md"
-        />
+        <div className="flex flex-wrap items-end gap-3">
+          <SearchInput
+            label="Search listings by player, set or year"
+            placeholder="Player, set or year"
+            value={list.search}
+            onChange={list.setSearch}
+            className="w-full sm:max-w-md"
+          />
+          {filtered && saveSearch?.(params)}
+        </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8">
           <FilterSelect label="Sport" value={f.sport ?? ''} onChange={(v) => list.setFilter('sport', v)}>
             <KeyOptions any="All sports" keys={sports} label={(x) => sportLabels[x]} />

@@ -72,6 +72,8 @@ describe('text message choices', () => {
       'Offers on your listings',
       'Your offers',
       'Undercut listings',
+      'Price alerts',
+      'New listings you watch',
     ]);
     expect(names('Loans')).toEqual(['Loan updates', 'Loan defaults']);
     for (const k of staffNotificationKinds) expect(screen.queryByRole('switch', { name: notificationKindInfo[k].label })).toBeNull();

@@ -21,7 +21,8 @@ import { userDirectory } from '#server/modules/users/index.ts';
 import { historyOf, listingOfferAggregate, recordCreated, type ListingOfferRow, type ListingRow } from './marketplace.aggregates.ts';
 import { highestOfferMade } from './listing-offers.notifications.ts';
 import { closeOpenOffers } from './listing-offers.closing.ts';
-import { checkoutPath, lapseReservation, loadListing, reserveFor, sellerOf, toListedCard } from './listings.service.ts';
+import { checkoutPath, lapseReservation, reserveFor, sellerOf, toListedCard } from './listings.service.ts';
+import { loadListing } from './listings.queries.ts';
 
 // Cards and members through their modules' read models (decision 135).
 const cards = cardDirectory('cards');

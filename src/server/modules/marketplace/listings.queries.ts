@@ -195,3 +195,9 @@ export async function listingMatchesQuery(db: Db, q: ListingsQuery, listingId: s
   ).execute({ ...values, listingId });
   return rows.length > 0;
 }
+
+/** One listing with its card and seller, or undefined. */
+export async function loadListing(db: Db, id: string): Promise<ListingJoinRow | undefined> {
+  const [row] = await listingSelect(db).where(eq(listings.id, id)).limit(1);
+  return row;
+}

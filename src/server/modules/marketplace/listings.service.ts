@@ -13,7 +13,6 @@ import {
   type Seller,
 } from '#common/marketplace.ts';
 import type { AppContext, SignedInActor } from '#server/context.ts';
-import type { Db } from '#server/db/client.ts';
 import { listings } from '#server/db/schema/marketplace.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { enqueueJob } from '#server/lib/jobs.ts';
@@ -39,7 +38,7 @@ import { listingAggregate, listingConflict, recordCreated, type ListingRow } fro
 import { reservationLapsed } from './marketplace.notifications.ts';
 import { closeOpenOffers, undercutCheck } from './listing-offers.closing.ts';
 import { listingBecameActive } from './marketplace.hooks.ts';
-import { isOpen, lapsedWhere, listingSelect, listingsPage, textFilter, type ListingJoinRow } from './listings.queries.ts';
+import { isOpen, lapsedWhere, listingSelect, listingsPage, loadListing, textFilter, type ListingJoinRow } from './listings.queries.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
 
 // Cards through cards' read model (decision 135).
@@ -125,11 +124,6 @@ export async function browseListings(
     hasMore: rows.length > q.pageSize,
     reservationMinutes,
   };
-}
-
-export async function loadListing(db: Db, id: string): Promise<ListingJoinRow | undefined> {
-  const [row] = await listingSelect(db).where(eq(listings.id, id)).limit(1);
-  return row;
 }
 
 /** GET /api/listings/{id}: an open or sold listing (a withdrawn one only for its seller and admins). */

@@ -54,6 +54,7 @@ import { createPsaProvider, type PsaProvider } from '#server/providers/psa/psa.p
 import { demoPsaSampleCerts } from '#server/db/seed/demo-cards.ts';
 import { lendingModule } from '#server/modules/lending/index.ts';
 import { notificationsModule } from '#server/modules/notifications/index.ts';
+import { vaultModule } from '#server/modules/vault/index.ts';
 
 export const webDistDir = fromRoot('dist');
 
@@ -86,6 +87,7 @@ export const appModules: readonly ModuleDefinition[] = [
   lendingModule,
   marketplaceModule,
   fundsModule,
+  vaultModule,
   notificationsModule,
   ledgerModule,
 ];

@@ -14,6 +14,7 @@ import * as marketplace from './schema/marketplace.ts';
 import * as funds from './schema/funds.ts';
 import * as notifications from './schema/notifications.ts';
 import * as ledger from './schema/ledger.ts';
+import * as vault from './schema/vault.ts';
 
 export const schema = {
   ...users,
@@ -31,5 +32,6 @@ export const schema = {
   ...funds,
   ...notifications,
   ...ledger,
+  ...vault,
 };
 export type Schema = typeof schema;

@@ -26,7 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = (who: SignedInUser, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const api = (who: SignedInUser, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: who.headers, payload: payload as never });
 
 const address = { name: 'Casey Collector', line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'United States' };
@@ -329,5 +329,31 @@ describe('vault outtake', () => {
     const queues = (await api(admin, 'GET', '/api/admin/vault')).json();
     expect(queues.intakes.length).toBeGreaterThan(0);
     expect(queues.outtakes.length).toBeGreaterThan(0);
+  });
+
+  it('follows the vault settings: fee rate, cap, card limit and the intake address', async () => {
+    const patch = (body: object) => api(admin, 'PATCH', '/api/admin/settings/sections/vault', body);
+    const changed = await patch({
+      outtakeFeeBps: 200,
+      outtakeFeeCapCents: 5000,
+      outtakeMaxCards: 2,
+      shippingAddress: { ...address, name: 'Vault East' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    try {
+      const a = await vaulted(casey, { estimatedValueCents: 100_000 }); // 2% of $1,000 = $20
+      const b = await vaulted(casey, { estimatedValueCents: 1_000_000 }); // 2% of $10,000 = $200, capped at $50
+      const c = await vaulted(casey);
+      const quote = (await api(casey, 'GET', `/api/user/vault/outtakes/quote?cardIds=${a.id},${b.id}`)).json();
+      expect(quote).toMatchObject({ feeCents: 2000 + 5000, maxCards: 2 });
+      const three = await api(casey, 'GET', `/api/user/vault/outtakes/quote?cardIds=${a.id},${b.id},${c.id}`);
+      expect(three.statusCode).toBe(400);
+      expect(three.json().error).toBe(vaultMessages.tooManyCards(2));
+      const intake = (await api(casey, 'POST', '/api/user/vault/intakes', { cardIds: [(await card(casey)).id] })).json() as Intake;
+      expect(intake.shippingAddress.name).toBe('Vault East');
+      expect((await patch({ outtakeFeeBps: 20_000 })).statusCode).toBe(400);
+    } finally {
+      expect((await patch(defaultVaultSettings)).statusCode).toBe(200);
+    }
   });
 });

@@ -70,6 +70,23 @@ describe.skipIf(inject('skipBrowser'))('vault intake in Chromium', () => {
     await done.getByText(/In vault · received/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
+
+    // Member, phone: ask for it back; the fee is 1% of the $1,250 appraisal, then on to checkout.
+    await page.getByRole('button', { name: 'Request cards back' }).click();
+    const out = page.getByRole('form', { name: 'Request cards back' });
+    const pickFor = await out.locator('label', { hasText: title }).getAttribute('for');
+    await out.locator(`[id="${pickFor}"]`).click();
+    await out.getByText('Outtake fee: $12.50').waitFor();
+    await out.getByLabel('Recipient name').fill('Jordan Reyes');
+    await out.getByLabel('Street address').fill('12 Elm Street');
+    await out.getByLabel('City').fill('Austin');
+    await out.getByLabel('State').fill('TX');
+    await out.getByLabel('ZIP or postal code').fill('78701');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await out.getByRole('button', { name: 'Request outtake and pay the fee' }).click();
+    await page.waitForURL('**/checkout?invoice=*');
+    await page.getByRole('heading', { level: 1, name: 'Pay an invoice' }).waitFor();
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   });

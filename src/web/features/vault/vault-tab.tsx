@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
+import { z } from 'zod';
 import { custodyLabels } from '#common/cards.ts';
-import { vaultMessages, type Intake, type Outtake } from '#common/vault.ts';
+import { createIntakeSchema, type Intake, type Outtake } from '#common/vault.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';
@@ -99,22 +102,22 @@ export function VaultTab() {
   );
 }
 
+const intakeFormSchema = z.object({ cardIds: createIntakeSchema.shape.cardIds });
+type IntakeFormValues = z.infer<typeof intakeFormSchema>;
+
 function IntakeForm({ cards, loading, onDone }: { cards: Parameters<typeof CardPicker>[0]['cards']; loading: boolean; onDone: () => void }) {
-  const [selected, setSelected] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateIntake();
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!selected.length) return setError(vaultMessages.cardsRequired);
-    setError(null);
+  const form = useForm<IntakeFormValues>({ resolver: zodResolver(intakeFormSchema), defaultValues: { cardIds: [] } });
+  const error = form.formState.errors.cardIds?.message ?? form.formState.errors.root?.message;
+  const submit = form.handleSubmit(async ({ cardIds }) => {
     try {
-      const intake = await create.mutateAsync(selected);
+      const intake = await create.mutateAsync(cardIds);
       toast({ title: `Intake ${intake.number} requested`, description: 'Ship your cards to the address shown, with the intake number.' });
       onDone();
     } catch (err) {
-      setError(errorMessage(err, 'The request could not be sent. Please try again.'));
+      form.setError('root', { message: errorMessage(err, 'The request could not be sent. Please try again.') });
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 rounded-xl border bg-card p-4 sm:p-6" aria-labelledby="intake-title">
       <h3 id="intake-title" className="font-display text-lg font-medium">
@@ -123,12 +126,18 @@ function IntakeForm({ cards, loading, onDone }: { cards: Parameters<typeof CardP
       {loading ? (
         <Skeleton className="h-24" />
       ) : (
-        <CardPicker
-          legend="Cards with you to send"
-          cards={cards}
-          selected={selected}
-          onChange={setSelected}
-          empty="None of your cards is free and with you."
+        <Controller
+          control={form.control}
+          name="cardIds"
+          render={({ field }) => (
+            <CardPicker
+              legend="Cards with you to send"
+              cards={cards}
+              selected={field.value}
+              onChange={field.onChange}
+              empty="None of your cards is free and with you."
+            />
+          )}
         />
       )}
       {error && (

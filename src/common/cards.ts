@@ -39,6 +39,9 @@ export const cardEventKinds = [
   'transferred',
   'corrected',
   'appraised',
+  'vault_intake_requested',
+  'vault_outtake_requested',
+  'vault_request_cancelled',
 ] as const;
 export type CardEventKind = (typeof cardEventKinds)[number];
 export const cardEventLabels: Record<CardEventKind, string> = {
@@ -54,6 +57,9 @@ export const cardEventLabels: Record<CardEventKind, string> = {
   transferred: 'Transferred',
   corrected: 'Corrected by our team',
   appraised: 'Appraised',
+  vault_intake_requested: 'Vault intake requested',
+  vault_outtake_requested: 'Vault outtake requested',
+  vault_request_cancelled: 'Vault request cancelled',
 };
 
 /**
@@ -61,7 +67,7 @@ export const cardEventLabels: Record<CardEventKind, string> = {
  * pledge, an offer to the house, a pending card request, or a fund's holding. Held cards cannot be
  * deleted, and no second domain can take them.
  */
-export const cardHoldKinds = ['listing', 'loan', 'sell_offer', 'card_request', 'fund'] as const;
+export const cardHoldKinds = ['listing', 'loan', 'sell_offer', 'card_request', 'fund', 'vault_intake', 'vault_outtake'] as const;
 export type CardHoldKind = (typeof cardHoldKinds)[number];
 export const cardHoldLabels: Record<CardHoldKind, string> = {
   listing: 'Listed for sale',
@@ -69,6 +75,8 @@ export const cardHoldLabels: Record<CardHoldKind, string> = {
   sell_offer: 'Offered to the house',
   card_request: 'Card request pending',
   fund: 'Held by a fund',
+  vault_intake: 'On its way to the vault',
+  vault_outtake: 'On its way back from the vault',
 };
 /** The 409 message when a card is already held. */
 export const cardHeldMessages: Record<CardHoldKind, string> = {
@@ -77,6 +85,8 @@ export const cardHeldMessages: Record<CardHoldKind, string> = {
   sell_offer: 'This card is offered to the house',
   card_request: 'This card has a pending card request',
   fund: 'This card is held by a fund',
+  vault_intake: 'This card is already in an open vault intake',
+  vault_outtake: 'This card is already in an open vault outtake',
 };
 
 /**
@@ -103,6 +113,8 @@ export const cardLockedMessages: Record<CardHoldKind, string> = {
   sell_offer: 'This card is offered to the house: its grade and value are locked until the offer is answered',
   card_request: 'This card has a pending card request: its grade and value are locked until the request is settled',
   fund: 'This card is held by a fund: its grade and value are locked while the fund holds it',
+  vault_intake: 'This card is on its way to the vault: its grade and value are locked until it is received',
+  vault_outtake: 'This card is on its way back from the vault: its grade and value are locked until it is delivered',
 };
 
 /** The locked fields a patch would change on a card with this hold (none when the card is free). */

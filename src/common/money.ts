@@ -18,7 +18,7 @@ export const feeAppliesToLabels: Record<FeeAppliesTo, string> = {
 };
 
 /** The kind of record an invoice is for; later domains register a settlement handler per kind. */
-export const invoiceRelatedKinds = ['loan', 'sale', 'listing', 'subscription', 'card', 'other'] as const;
+export const invoiceRelatedKinds = ['loan', 'sale', 'listing', 'subscription', 'card', 'vault_outtake', 'other'] as const;
 export type InvoiceRelatedKind = (typeof invoiceRelatedKinds)[number];
 
 /** A line is a fixed amount or basis points (1/100 of a percent) of a base amount. */

@@ -27,6 +27,7 @@ export const memberNotificationKinds = [
   'manager_invitation',
   'price_alert',
   'listing_alert',
+  'vault_updated',
 ] as const;
 /**
  * Only staff receive these (a member asked for something the desk must review, or answered a
@@ -151,6 +152,12 @@ export const notificationKindInfo: Record<NotificationKind, NotificationKindInfo
   card_claim_decided: {
     label: 'Claims on your cards',
     description: 'Another member claimed a card you registered, and the claim was decided (approved claims move the card to them).',
+    smsByDefault: true,
+    area: 'registry',
+  },
+  vault_updated: {
+    label: 'Vault intake and outtake',
+    description: 'A card you sent reached the vault, or cards you asked for were shipped or delivered.',
     smsByDefault: true,
     area: 'registry',
   },

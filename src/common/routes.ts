@@ -84,6 +84,7 @@ export const clientRoutes = [
   { path: '/admin/legal-pages', layout: 'admin' },
   { path: '/admin/audit', layout: 'admin' },
   { path: '/admin/ledger', layout: 'admin' },
+  { path: '/admin/vault', layout: 'admin' },
 
   // Manager
   { path: '/manager', layout: 'manager' },

@@ -5,6 +5,7 @@ import { DEFAULT_STALE_AFTER_DAYS, indexSettingsSchema, rebalanceCadences } from
 import { defaultFeatureSwitches, type FeatureSwitch } from './feature-switches.ts';
 import { featureSwitchesSchema } from './feature-switches.schema.ts';
 import { defaultOnboardingSettings, onboardingSettingsSchema } from './onboarding.ts';
+import { defaultVaultSettings, vaultSettingsSchema } from './vault.ts';
 
 export * from './feature-switches.ts';
 export { featureSwitchesSchema } from './feature-switches.schema.ts';
@@ -63,7 +64,7 @@ export const defaultIndexSection: IndexSection = {
 // The registry
 // ---------------------------------------------------------------------------------------------
 
-export const settingsSections = ['support', 'onboarding', 'lending', 'marketplace', 'index', 'features'] as const;
+export const settingsSections = ['support', 'onboarding', 'lending', 'marketplace', 'index', 'features', 'vault'] as const;
 export type SettingsSection = (typeof settingsSections)[number];
 
 export const settingsSchemas = {
@@ -73,6 +74,7 @@ export const settingsSchemas = {
   marketplace: marketplaceSettingsSchema,
   index: indexSectionSchema,
   features: featureSwitchesSchema,
+  vault: vaultSettingsSchema,
 } as const satisfies Record<SettingsSection, z.ZodType>;
 
 export type SettingsValues = { [S in SettingsSection]: z.infer<(typeof settingsSchemas)[S]> };
@@ -90,6 +92,7 @@ export const settingsDefaults: SettingsValues = {
   marketplace: defaultMarketplaceSettings,
   index: defaultIndexSection,
   features: defaultFeatureSwitches,
+  vault: defaultVaultSettings,
 };
 
 /** The switches in words, on /admin/settings. */
@@ -108,6 +111,7 @@ export const settingsSectionLabels: Record<SettingsSection, string> = {
   marketplace: 'marketplace settings',
   index: 'index settings',
   features: 'feature switches',
+  vault: 'vault address and outtake fee',
 };
 
 /** PATCH /api/admin/settings/sections/{section}: any subset of the section's top-level fields; the merged value is checked. */
@@ -126,6 +130,7 @@ export const adminSettingsResponseSchema = z.object({
     marketplace: marketplaceSettingsSchema,
     index: indexSectionSchema,
     features: featureSwitchesSchema,
+    vault: vaultSettingsSchema,
   }),
   feeTemplates: z.array(feeTemplateOptionSchema),
 });

@@ -54,6 +54,7 @@ import { demoPsaSampleCerts } from '#server/db/seed/demo-cards.ts';
 import { lendingModule } from '#server/modules/lending/index.ts';
 import { notificationsModule } from '#server/modules/notifications/index.ts';
 import { alertsModule } from '#server/modules/alerts/index.ts';
+import { vaultModule } from '#server/modules/vault/index.ts';
 
 export const webDistDir = fromRoot('dist');
 
@@ -85,6 +86,7 @@ export const appModules: readonly ModuleDefinition[] = [
   lendingModule,
   marketplaceModule,
   fundsModule,
+  vaultModule,
   notificationsModule,
   ledgerModule,
   alertsModule,

@@ -15,6 +15,7 @@ import * as funds from './schema/funds.ts';
 import * as notifications from './schema/notifications.ts';
 import * as ledger from './schema/ledger.ts';
 import * as alerts from './schema/alerts.ts';
+import * as vault from './schema/vault.ts';
 
 export const schema = {
   ...users,
@@ -33,5 +34,6 @@ export const schema = {
   ...notifications,
   ...ledger,
   ...alerts,
+  ...vault,
 };
 export type Schema = typeof schema;

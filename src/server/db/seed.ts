@@ -25,6 +25,7 @@ import { seedDemoKyc } from '#server/db/seed/kyc.ts';
 import { seedDemoSms } from '#server/db/seed/sms.ts';
 import { seedDemoCertClaims } from '#server/db/seed/cert-claims.ts';
 import { seedDemoClients, seedDemoOnboarding } from '#server/db/seed/onboarding.ts';
+import { seedDemoVault } from '#server/db/seed/vault.ts';
 import type { FileStorage } from '#server/providers/storage/storage.ts';
 import { postHistory } from '#server/db/seed/ledger-history.ts';
 import { seedDailyRuns } from '#server/modules/money/index.ts';
@@ -121,6 +122,8 @@ export async function seed(
   // The demo manager's clients at three stages (invited, documents in review, funded); the funded
   // client's deposit reaches the funds with them (seedDemoFunds).
   if (demo) await seedDemoClients(db, { managerPhone: demoUsers[1].phone, now });
+  // After every domain that holds cards: Casey's intake in progress and a paid, shipped outtake, on cards nothing else holds.
+  if (demo) await seedDemoVault(db, { memberPhone: demoUsers[2].phone, adminPhone: demoUsers[0].phone, now });
   // Thousands of demo sales and a recompute: API tests ask for it when they need it.
   if (demoIndex) await seedDemoIndex(db);
   // The demo member's watchlist sits on the demo index's prices (one alert already fired, in the bell).

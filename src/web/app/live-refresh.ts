@@ -23,6 +23,7 @@ import { notificationKeys } from '#web/features/notifications/api/keys.ts';
 import { alertKeys } from '#web/features/alerts/api/keys.ts';
 import { unbuiltKeys as u } from './unbuilt-keys.ts';
 import { adminSettingsKeys } from '#web/features/admin-settings/api/keys.ts';
+import { vaultKeys } from '#web/features/vault/api/keys.ts';
 
 /** Which query keys (spec §7's list) each live event refreshes; each key covers everything under it. */
 export const refreshKeysByEvent: RefreshMap = {
@@ -41,6 +42,9 @@ export const refreshKeysByEvent: RefreshMap = {
     adminLoanKeys.all,
     indexKeys.collection,
     loanKeys.quote,
+    // A card held, received, shipped or delivered moves the Vault tab and the vault queue.
+    vaultKeys.mine,
+    vaultKeys.admin,
   ],
   hunt_updated: [huntKeys.board, adminSourceKeys.hunts, huntKeys.mine, adminSourceKeys.sources, adminDashboardKeys.all],
   request_updated: [adminMarket.requests, market.requests, market.listings, adminMarket.listings],
@@ -79,5 +83,8 @@ export const refreshKeysByEvent: RefreshMap = {
     market.offers,
     adminMarket.offers,
     alertKeys.all,
+    // An outtake's fee paid (packing) and the vault's receipt, shipment and delivery notices.
+    vaultKeys.mine,
+    vaultKeys.admin,
   ],
 };

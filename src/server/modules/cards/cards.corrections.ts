@@ -3,12 +3,12 @@ import { cardFieldIssues, cardLockedFields, cardMessages, gradeValueFromLabel, t
 import type { SignedInActor } from '#server/context.ts';
 import { cards } from '#server/db/schema/cards.ts';
 import { AppError } from '#server/errors.ts';
-import { inTransaction } from '#server/lib/transition.ts';
+import { inTransaction, type UnitOfWork } from '#server/lib/transition.ts';
 import { audit, auditBy } from '#server/lib/audit.ts';
 import type { CardsContext } from './cards.context.ts';
 import { heldCardRevalued, lockCards } from './cards.holds.ts';
 import { cardColumns } from './cards.queries.ts';
-import { announce, appendEvent, cardDetail, type CardRow } from './cards.service.ts';
+import { announce, appendEvent, type By, cardDetail, type CardRow } from './cards.service.ts';
 
 /**
  * An admin's corrections and appraisals (decision 128). A held card's identity and value are
@@ -84,26 +84,40 @@ export async function appraiseCard(
   input: { id: string; valueCents: number; note: string | null; log?: Log },
 ): Promise<CardDetail> {
   const now = ctx.clock.now();
-  await inTransaction(ctx, async (uow) => {
-    const [row] = await lockCards(uow.tx, [input.id]);
-    const [updated] = await uow.tx
-      .update(cards)
-      .set({ appraisedValueCents: input.valueCents, appraisedAt: now, appraisedById: actor.user.id, updatedAt: now })
-      .where(eq(cards.id, row.id))
-      .returning(cardColumns);
-    const by = auditBy(actor);
-    const data = { valueCents: input.valueCents, previousCents: row.appraisedValueCents, note: input.note };
-    await appendEvent(uow.tx, by, { cardId: row.id, kind: 'appraised', data, at: now });
-    await audit(uow.tx, {
-      ...by,
-      action: 'card.appraised',
-      targetType: 'card',
-      targetId: row.id,
-      data: { ...data, hold: row.holdKind, holdRef: row.holdRef },
-      at: now,
-    });
-    announce(uow, updated, 'appraised', input.log);
-    await heldCardRevalued(uow, { before: row, card: updated, reason: 'appraised', fields: ['appraisal'], by, at: now, log: input.log });
-  });
+  await inTransaction(ctx, (uow) =>
+    recordAppraisal(uow, auditBy(actor), { cardId: input.id, valueCents: input.valueCents, note: input.note, at: now, log: input.log }),
+  );
   return cardDetail(ctx, actor, { id: input.id });
+}
+
+/**
+ * Records an appraisal inside the caller's transaction (the vault's receipt of a card): the card's
+ * appraisal columns, which lending's loan cap reads, an `appraised` event, the audit row, and the
+ * holder's re-pricing.
+ */
+export async function recordAppraisal(
+  uow: UnitOfWork,
+  by: By,
+  input: { cardId: string; valueCents: number; note: string | null; at: Date; log?: Log },
+): Promise<CardRow> {
+  const now = input.at;
+  const [row] = await lockCards(uow.tx, [input.cardId]);
+  const [updated] = await uow.tx
+    .update(cards)
+    .set({ appraisedValueCents: input.valueCents, appraisedAt: now, appraisedById: by.actorId, updatedAt: now })
+    .where(eq(cards.id, row.id))
+    .returning(cardColumns);
+  const data = { valueCents: input.valueCents, previousCents: row.appraisedValueCents, note: input.note };
+  await appendEvent(uow.tx, by, { cardId: row.id, kind: 'appraised', data, at: now });
+  await audit(uow.tx, {
+    ...by,
+    action: 'card.appraised',
+    targetType: 'card',
+    targetId: row.id,
+    data: { ...data, hold: row.holdKind, holdRef: row.holdRef },
+    at: now,
+  });
+  announce(uow, updated, 'appraised', input.log);
+  await heldCardRevalued(uow, { before: row, card: updated, reason: 'appraised', fields: ['appraisal'], by, at: now, log: input.log });
+  return updated;
 }

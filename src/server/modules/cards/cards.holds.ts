@@ -97,12 +97,20 @@ export async function holdCards(
 export async function releaseCards(
   uow: UnitOfWork,
   by: By,
-  input: { kind: CardHoldKind; ref: string; at: Date; event?: { kind: CardEventKind; data?: Record<string, unknown> }; log?: Log },
+  input: {
+    kind: CardHoldKind;
+    ref: string;
+    at: Date;
+    event?: { kind: CardEventKind; data?: Record<string, unknown> };
+    /** Only these of the held cards (a vault intake lets go of each card as it arrives). */
+    cardIds?: readonly string[];
+    log?: Log;
+  },
 ): Promise<CardRow[]> {
   const released = await uow.tx
     .update(cards)
     .set({ holdKind: null, holdRef: null, updatedAt: input.at })
-    .where(and(eq(cards.holdKind, input.kind), eq(cards.holdRef, input.ref)))
+    .where(and(eq(cards.holdKind, input.kind), eq(cards.holdRef, input.ref), input.cardIds ? inArray(cards.id, [...input.cardIds]) : undefined))
     .returning(cardColumns);
   for (const row of released) {
     if (input.event)

@@ -650,13 +650,19 @@ export async function changeCustody(
     announce(uow, updated, 'custody_changed', input.log);
     return updated;
   });
-  if (moved.grader === 'PSA' && moved.certNumber) {
-    const by = auditBy(actor);
-    const result = await recheckPsa(ctx, by, { card: moved, log: input.log });
-    // PSA could not answer: the durable job runner asks again later (decision 010).
-    if (result === 'unavailable') await enqueuePsaRecheck(ctx, { cardId: moved.id, by, after: now });
-  }
+  await recheckAfterCustodyChange(ctx, auditBy(actor), { card: moved, log: input.log });
   return cardDetail(ctx, actor, { id: moved.id });
+}
+
+/**
+ * The PSA re-check at a change of custody (domain.md), after the move has committed: a PSA slab is
+ * asked about at PSA now; when PSA cannot answer, a durable job asks again later (decision 010).
+ */
+export async function recheckAfterCustodyChange(ctx: CardsContext, by: By, input: { card: CardRow; log?: Log }): Promise<void> {
+  const { card } = input;
+  if (card.grader !== 'PSA' || !card.certNumber) return;
+  const result = await recheckPsa(ctx, by, { card, log: input.log });
+  if (result === 'unavailable') await enqueuePsaRecheck(ctx, { cardId: card.id, by, after: ctx.clock.now() });
 }
 
 export const PSA_RECHECK_JOB = 'cards.psa_recheck';

@@ -8,6 +8,7 @@ export {
   type HeldCardRevalued,
   type HeldCardRevaluedHandler,
   holdCards,
+  holdRefusal,
   lockCards,
   moveCustody,
   onHeldCardRevalued,
@@ -18,7 +19,8 @@ export { type OpenClaimFinder, provideOpenClaimFinder } from './cards.hooks.ts';
 export { cardColumns, live, prefixQuery } from './cards.queries.ts';
 export { cardDirectory, cardHistory, cardRef, lockCardState, psaCertRecord } from './cards.reads.ts';
 export { cardsRoutes } from './cards.routes.ts';
-export { appendEvent, type By, type CardRow, cardsJobs, enqueuePsaRecheck, toCard } from './cards.service.ts';
+export { appendEvent, type By, type CardRow, cardsJobs, enqueuePsaRecheck, recheckAfterCustodyChange, toCard } from './cards.service.ts';
+export { recordAppraisal } from './cards.corrections.ts';
 export { HOUSE_NAME, houseAccountId } from './house-account.ts';
 
 export const cardsModule = defineModule({ name: 'cards', routes: [cardsRoutes, verifyRoutes], jobs: cardsJobs });

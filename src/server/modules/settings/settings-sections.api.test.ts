@@ -51,7 +51,7 @@ describe('the settings sections', () => {
     const res = await api(admin, 'GET', '/api/admin/settings');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(Object.keys(body.sections).sort()).toEqual(['features', 'index', 'lending', 'marketplace', 'onboarding', 'support']);
+    expect(Object.keys(body.sections).sort()).toEqual(['features', 'index', 'lending', 'marketplace', 'onboarding', 'support', 'vault']);
     expect(body.sections.marketplace).toEqual({ reservationMinutes: 15, saleFeeTemplateId: null, offerExpiryDays: 7 });
     expect(body.sections.features).toEqual(defaultFeatureSwitches);
     expect(body.sections.lending.minLoanCents).toBe(100_000);

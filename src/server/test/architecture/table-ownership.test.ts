@@ -33,6 +33,7 @@ const ownerByFile: Record<string, string> = {
   'share-links.ts': 'share-links',
   'sms.ts': 'sms-convos',
   'users.ts': 'users',
+  'vault.ts': 'vault',
 };
 
 /** Tables whose owner is not their schema file's (decision 135). */

@@ -53,6 +53,7 @@ export const signedInPages = {
   '/admin/legal-pages': () => import('#web/features/legal/admin-legal-pages-page.tsx'),
   '/admin/audit': () => import('#web/features/admin-audit/admin-audit-page.tsx'),
   '/admin/ledger': () => import('#web/features/admin-ledger/admin-ledger-page.tsx'),
+  '/admin/vault': () => import('#web/features/vault/admin-vault-page.tsx'),
   '/manager': () => import('#web/features/manager/manager-page.tsx'),
   '/manager/clients/:id': () => import('#web/features/manager/client-detail-page.tsx'),
 } satisfies Record<string, () => Promise<PageModule>>;

@@ -5,7 +5,7 @@ import { defaultOnboardingSettings } from '#common/onboarding.ts';
 import { settingsDefaults, type AdminSettingsResponse } from '#common/settings.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
 import AdminSettingsPage from './admin-settings-page.tsx';
-import { fromTiersForm, lendingFormSchema, tiersFormSchema, toLendingForm, toTiersForm } from './settings-form.ts';
+import { fromTiersForm, lendingFormSchema, tiersFormSchema, toLendingForm, toTiersForm, toVaultForm, vaultFormSchema } from './settings-form.ts';
 
 // The switches and checkboxes measure themselves; jsdom has no ResizeObserver.
 beforeAll(() => {
@@ -169,5 +169,13 @@ describe('settings form conversion', () => {
   it('round-trips the lending policy', () => {
     expect(lendingFormSchema.parse(toLendingForm(settingsDefaults.lending))).toEqual(settingsDefaults.lending);
     expect(lendingFormSchema.safeParse({ ...toLendingForm(settingsDefaults.lending), maxLtvBps: '95' }).success).toBe(false);
+  });
+
+  it('round-trips the vault settings: 1% capped at $30, 25 cards', () => {
+    const form = toVaultForm(settingsDefaults.vault);
+    expect(form).toMatchObject({ outtakeFeeBps: '1', outtakeFeeCapCents: '30', outtakeMaxCards: '25' });
+    expect(vaultFormSchema.parse(form)).toEqual(settingsDefaults.vault);
+    expect(vaultFormSchema.parse({ ...form, outtakeFeeCapCents: '$45.50' }).outtakeFeeCapCents).toBe(4550);
+    expect(vaultFormSchema.safeParse({ ...form, shippingAddress: { ...form.shippingAddress, city: '' } }).success).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { LendingSection } from './sections/lending-section.tsx';
 import { MarketplaceSection } from './sections/marketplace-section.tsx';
 import { SupportSection } from './sections/support-section.tsx';
 import { TiersSection } from './sections/tiers-section.tsx';
+import { VaultSection } from './sections/vault-section.tsx';
 import { WireSection } from './sections/wire-section.tsx';
 
 /** /admin/settings: one card per settings section, each saved on its own. */
@@ -29,6 +30,7 @@ export default function AdminSettingsPage() {
             <LendingSection value={sections.lending} templates={feeTemplates} />
             <MarketplaceSection value={sections.marketplace} templates={feeTemplates} />
             <IndexSection value={sections.index} />
+            <VaultSection value={sections.vault} />
           </div>
         )}
       </PageQuery>

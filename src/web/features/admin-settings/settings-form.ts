@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lendingPolicySchema, type LendingPolicy } from '#common/lending.ts';
 import { tierIds, type OnboardingSettings, type WireInstructions } from '#common/onboarding.ts';
 import { marketplaceSettingsSchema, type MarketplaceSettings } from '#common/settings.ts';
+import { vaultSettingsSchema, type VaultSettings } from '#common/vault.ts';
 import { parseDollarsToCents } from '#web/lib/amounts.ts';
 
 // The /admin/settings forms hold what is typed (dollars, percentages, whole numbers as text) and
@@ -142,4 +143,32 @@ export const toMarketplaceForm = (m: MarketplaceSettings): MarketplaceFormInput 
   reservationMinutes: String(m.reservationMinutes),
   saleFeeTemplateId: m.saleFeeTemplateId ?? DEFAULT_TEMPLATE,
   offerExpiryDays: String(m.offerExpiryDays),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Vault: the shipping address members send cards to, and the outtake fee
+// ---------------------------------------------------------------------------------------------
+
+export const vaultFormSchema = z
+  .object({
+    shippingAddress: z.object({
+      name: z.string(),
+      line1: z.string(),
+      line2: z.string().optional(),
+      city: z.string(),
+      state: z.string(),
+      postalCode: z.string(),
+      country: z.string(),
+    }),
+    outtakeFeeBps: percentToBps,
+    outtakeFeeCapCents: dollarsToCents,
+    outtakeMaxCards: wholeNumber,
+  })
+  .pipe(vaultSettingsSchema);
+export type VaultFormInput = z.input<typeof vaultFormSchema>;
+export const toVaultForm = (v: VaultSettings): VaultFormInput => ({
+  shippingAddress: { ...v.shippingAddress, line2: v.shippingAddress.line2 ?? '' },
+  outtakeFeeBps: bpsText(v.outtakeFeeBps),
+  outtakeFeeCapCents: centsText(v.outtakeFeeCapCents),
+  outtakeMaxCards: String(v.outtakeMaxCards),
 });

@@ -62,7 +62,7 @@ describe('text message choices', () => {
       'Registry',
       'Portfolio manager',
     ]);
-    expect(names('Registry')).toEqual(['Certificate claims', 'Claims on your cards']);
+    expect(names('Registry')).toEqual(['Certificate claims', 'Claims on your cards', 'Vault intake and outtake']);
     expect(names('Portfolio manager')).toEqual(['Manager invitations']);
     expect(names('Marketplace')).toEqual([
       'Card requests',

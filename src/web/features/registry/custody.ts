@@ -15,4 +15,6 @@ export const holdStatuses = statusMap<CardHoldKind>(cardHoldLabels, {
   sell_offer: 'neutral',
   card_request: 'neutral',
   fund: 'neutral',
+  vault_intake: 'warning',
+  vault_outtake: 'warning',
 });

@@ -23,6 +23,11 @@ describe('provenance in words', () => {
       detail: 'Box 14',
     });
     expect(describeEvent(ev('psa_rechecked', { result: 'match', differences: [], message: null })).title).toBe('PSA re-checked: matches');
+    expect(describeEvent(ev('vault_intake_requested', { vault_intake: 'i1', number: 'VI-00007' }))).toEqual({
+      title: 'Vault intake requested',
+      detail: 'VI-00007',
+    });
+    expect(describeEvent(ev('vault_request_cancelled', {}))).toEqual({ title: 'Vault request cancelled', detail: undefined });
     expect(
       describeEvent(ev('psa_rechecked', { result: 'mismatch', differences: [{ field: 'grade', card: 'GEM MT 10', psa: 'MINT 9' }], message: null })),
     ).toEqual({ title: 'PSA re-checked: differs', detail: 'grade: card GEM MT 10, PSA MINT 9' });

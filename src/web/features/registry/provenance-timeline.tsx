@@ -78,6 +78,13 @@ export function describeEvent(e: CardEvent, viewerId?: string): { title: string;
           detail: 'The member holding the slab showed it to us; the card moved to their registry.',
         };
       return { title: cardEventLabels[e.kind] };
+    case 'vault_intake_requested':
+    case 'vault_outtake_requested':
+    case 'vault_request_cancelled': {
+      // The intake or outtake number (VI-00001, VO-00001) the vault team and the member both use.
+      const number = (e.data as { number?: unknown }).number;
+      return { title: cardEventLabels[e.kind], detail: typeof number === 'string' ? number : undefined };
+    }
     default:
       return { title: cardEventLabels[e.kind] };
   }

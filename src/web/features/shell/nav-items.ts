@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import {
+  Vault,
   BarChart3,
   Briefcase,
   FileText,
@@ -70,6 +71,8 @@ export const ADMIN_SIDEBAR: NavItem[] = [
   { href: '/admin/sms-convos', label: 'SMS Convos', icon: MessageSquare },
   { href: '/admin/cards', label: 'Cards', icon: Layers },
   { href: '/admin/psa-lookup', label: 'PSA Lookup', icon: ScanSearch },
+  // Not in spec §2's list: the vault team's intake and outtake queues (issue 34).
+  { href: '/admin/vault', label: 'Vault', icon: Vault },
   // Not in spec §2's list: certificate claims (decision 130) need a queue admins can reach.
   { href: '/admin/cert-claims', label: 'Certificate Claims', icon: ShieldQuestion },
   { href: '/admin/requests', label: 'Card Requests', icon: Inbox },

@@ -60,7 +60,8 @@ export default function WatchingSection() {
         Watching
       </h2>
       {query.isPending ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading your alerts">
+        <div className="grid gap-3" aria-busy="true">
+          <span className="sr-only">Loading your alerts</span>
           <Skeleton className="h-16 w-full" />
           <Skeleton className="h-16 w-full" />
         </div>

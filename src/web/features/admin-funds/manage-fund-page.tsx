@@ -104,8 +104,9 @@ function Manage({ data }: { data: AdminFundDetail }) {
               <TabsTrigger key={t} value={t}>
                 {tabLabels[t]}
                 {counts[t] ? (
-                  <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">
+                  <span className="relative ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">
                     {counts[t]}
+                    {/* relative: the absolute sr-only text stays inside the scrolling tab list */}
                     <span className="sr-only"> waiting</span>
                   </span>
                 ) : null}

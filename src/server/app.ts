@@ -173,7 +173,7 @@ export async function buildApp(opts: BuildAppOptions) {
     sessionCache: createSessionLookupCache(),
     settingsCache: new SettingsCache(),
     storage: opts.storage ?? createStorage(config),
-    payments: opts.payments ?? createPaymentProvider(config),
+    payments: opts.payments ?? (await createPaymentProvider(config)),
     psa: opts.psa ?? createPsaProvider(config, { demoCerts: demoPsaSampleCerts() }),
     log: app.log,
   };

@@ -93,6 +93,7 @@ describe('API reference', () => {
     const js = await t.app.inject({ method: 'GET', url: src });
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
+    expect(js.body).toContain('createApiReference'); // Scalar's bundle, loaded on this first request
     // Scalar's own page and document routes are not exposed.
     expect((await t.app.inject({ method: 'GET', url: src.replace(/\/js\/.*/, '') })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: src.replace(/\/js\/.*/, '/openapi.json') })).statusCode).toBe(404);

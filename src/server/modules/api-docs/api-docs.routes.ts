@@ -1,9 +1,7 @@
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#server/errors.ts';
 import { securitySchemes, transformDocument, transformRoute } from './openapi-contract.ts';
 
 /** Where the reference page's script is served from (outside /api: a public library file, nothing else). */
@@ -32,15 +30,12 @@ export async function registerApiDocs(app: FastifyInstance) {
     transformObject: transformDocument as never,
   });
 
-  // Scalar's bundled script, served by its plugin; its page and document routes are not used.
-  await app.register(scalar, {
-    routePrefix: API_DOCS_ASSETS,
-    hooks: {
-      onRequest: async (req) => {
-        if (!req.url.startsWith(`${API_DOCS_ASSETS}/js/`)) throw notFound();
-      },
-    },
-  });
+  // Scalar's bundled script: a public library file, nothing else of its plugin is used.
+  app.get(
+    `${API_DOCS_ASSETS}/js/scalar.js`,
+    { config: { access: 'public' }, schema: { hide: true, description: "The API reference page's script (Scalar's bundle)." } },
+    async (_req, reply) => reply.type('application/javascript; charset=utf-8').send(await scalarScript()),
+  );
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -65,6 +60,32 @@ export async function registerApiDocs(app: FastifyInstance) {
       ].join(''),
     ),
   );
+}
+
+let script: Promise<string> | null = null;
+
+/**
+ * Scalar's plugin holds its 4 MB script as a string in its module; importing it cost about 0.1 s of
+ * every start, so it loads on the first request for the script and is asked for it once.
+ */
+function scalarScript(): Promise<string> {
+  script ??= (async () => {
+    const { default: scalar } = await import('@scalar/fastify-api-reference');
+    const lib = Fastify({ logger: false });
+    try {
+      // The plugin serves nothing without a document; this one is never served.
+      await lib.register(scalar, { routePrefix: '/', configuration: { url: '/api/openapi.json' } });
+      const res = await lib.inject('/js/scalar.js');
+      if (res.statusCode !== 200) throw new Error(`Scalar's plugin answered ${res.statusCode} for its script`);
+      return res.body;
+    } finally {
+      await lib.close();
+    }
+  })().catch((err: unknown) => {
+    script = null; // the next request tries again
+    throw err;
+  });
+  return script;
 }
 
 /**

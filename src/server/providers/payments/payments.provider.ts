@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CheckoutKind, PaymentProviderName } from '#common/money.ts';
 import type { Config } from '#server/config.ts';
 
@@ -122,8 +122,12 @@ export function createTestPaymentProvider(): PaymentProvider {
   };
 }
 
-/** STRIPE_API_URL points the SDK elsewhere (a local fake in tests) through its host/port/protocol. */
-export function stripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): Stripe {
+/**
+ * STRIPE_API_URL points the SDK elsewhere (a local fake in tests) through its host/port/protocol.
+ * The SDK loads here, not at every start: it costs about 0.1 s, and only the Stripe provider uses it.
+ */
+export async function stripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
   const opts: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 1, timeout: 15_000 };
   if (config.STRIPE_API_URL) {
     const u = new URL(config.STRIPE_API_URL);
@@ -131,7 +135,7 @@ export function stripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_
     opts.port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
     opts.protocol = u.protocol.replace(':', '') as 'http' | 'https';
   }
-  return new Stripe(config.STRIPE_SECRET_KEY ?? '', opts);
+  return new StripeSdk(config.STRIPE_SECRET_KEY ?? '', opts);
 }
 
 const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -152,8 +156,10 @@ const idOf = (v: unknown): string | null =>
   typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null;
 const dateOf = (secs: unknown): Date | null => (typeof secs === 'number' ? new Date(secs * 1000) : null);
 
-export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>): PaymentProvider {
-  const stripe = stripeClient(config);
+export async function createStripePaymentProvider(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>,
+): Promise<PaymentProvider> {
+  const stripe = await stripeClient(config);
 
   /**
    * A membership is paid through its subscription's first invoice (later ones are renewals, which
@@ -341,7 +347,9 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
         );
         return { id: refund.id, reference: paymentIntent };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(err.message);
+        // The SDK's class is not imported at start; its errors say their kind in `type`.
+        const e = err as Stripe.errors.StripeError | null;
+        if (e?.type === 'StripeInvalidRequestError') throw new RefundRefusedError(e.message);
         throw err;
       }
     },
@@ -362,6 +370,6 @@ export function createStripePaymentProvider(config: Pick<Config, 'STRIPE_SECRET_
   };
 }
 
-export function createPaymentProvider(config: Config): PaymentProvider {
+export async function createPaymentProvider(config: Config): Promise<PaymentProvider> {
   return config.PAYMENT_PROVIDER === 'stripe' ? createStripePaymentProvider(config) : createTestPaymentProvider();
 }

@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Packages the server needs only for some requests; loading them at start cost about 0.2 s of CPU (decision 144). */
-const LAZY = ['pdfkit', 'sharp', 'marked', 'sanitize-html'];
+/**
+ * Packages the server needs only for some requests or some configurations; loading them at start
+ * cost about 0.2 s of CPU, and Stripe's SDK and the API reference's script another 0.25 s (decision 144).
+ */
+const LAZY = ['pdfkit', 'sharp', 'marked', 'sanitize-html', 'stripe', '@scalar/fastify-api-reference', 'pg'];
 
 const walk = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));

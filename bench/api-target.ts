@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteStartParams } from '../src/server/db/client.ts';
+import { pgliteStartParams } from '../src/server/db/pglite-params.ts';
 import pg from 'pg';
 import { resolveSession } from '../src/server/modules/auth/session.service.ts';
 import { benchApp, benchDatabase, sessionFor } from './support.ts';

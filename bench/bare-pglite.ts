@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteStartParams } from '../src/server/db/client.ts';
+import { pgliteStartParams } from '../src/server/db/pglite-params.ts';
 
 // The same start-up parameters as the server (decision 124).
 const db = await PGlite.create(join(process.env.DATA_DIR!, 'pglite'), { startParams: pgliteStartParams });

@@ -8,7 +8,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteStartParams } from '../src/server/db/client.ts';
+import { pgliteStartParams } from '../src/server/db/pglite-params.ts';
 import { benchApp, benchDatabase, postgresUrlFromEnv, repoRoot, sessionFor, tempPostgresDatabase } from './support.ts';
 
 const { values, positionals } = parseArgs({

@@ -37,11 +37,12 @@ const bundleSome = {
 
 /**
  * esbuild options for a server entry point bundled as `npm start` runs it: `<outdir>/<name>.js`,
- * and what it imports dynamically in `<outdir>/chunks/`.
+ * `<outdir>/pglite-worker.js`, and what they import dynamically in `<outdir>/chunks/`.
  */
 export function serverBuildOptions(entry, outdir, name) {
   return {
-    entryPoints: { [name]: entry },
+    // The embedded database's thread (src/server/db/pglite-thread.ts finds it beside the entry).
+    entryPoints: { [name]: entry, 'pglite-worker': fileURLToPath(new URL('../src/server/db/pglite-worker.ts', import.meta.url)) },
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,

@@ -1,9 +1,9 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openPgliteDir, openPostgres, type Database } from './db/client.ts';
+import { startPgliteDir, stopOnLostLock, takeEarlyPglite } from './db/pglite-thread.ts';
 import { isSupportedNode } from './runtime.ts';
 
-// The app's modules load while the database opens (PGlite compiles its WebAssembly off the main
-// thread), instead of all of them before it.
+// The app's modules load and the app is built while the database opens.
 const loadApp = () => Promise.all([import('./db/seed.ts'), import('./app.ts'), import('./providers/storage/storage.ts')]);
 
 async function main() {
@@ -19,15 +19,25 @@ async function main() {
   }
 
   const app$ = loadApp();
+  const storage$ = app$.then(([, , { createStorage }]) => createStorage(config));
+  // The demo's KYC documents are real files, written where the app reads uploads from.
+  const seed = async (db: Database['db']) => {
+    const [[{ seed }], storage] = await Promise.all([app$, storage$]);
+    await seed(db, { demo: config.SEED_DEMO, storage });
+  };
   let database: Database;
+  let prepared: Promise<void>;
   try {
-    database = config.DATABASE_URL
-      ? await openPostgres(config.DATABASE_URL)
-      : await openPgliteDir(config.dataDir, () => {
-          // Another process now writes to these files: every further write of ours could be lost.
-          console.error(`fatal: lost the lock on ${config.dataDir}; stopping at once so no write is acknowledged and then lost`);
-          process.exit(1);
-        });
+    if (config.DATABASE_URL) {
+      database = await openPostgres(config.DATABASE_URL);
+      await seed(database.db);
+      prepared = Promise.resolve();
+    } else {
+      // PGlite opens on its own thread while this one loads and builds the app (decision 148);
+      // start.ts has usually begun already.
+      const started = takeEarlyPglite(config.dataDir) ?? startPgliteDir(config.dataDir, stopOnLostLock(config.dataDir));
+      ({ database, prepared } = openPgliteDir(started, seed));
+    }
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -35,14 +45,12 @@ async function main() {
     }
     throw err;
   }
-  const [{ seed }, { buildApp, startSchedules }, { createStorage }] = await app$;
-  // The demo's KYC documents are real files, written where the app reads uploads from.
-  const storage = createStorage(config);
-  await seed(database.db, { demo: config.SEED_DEMO, storage });
+  prepared.catch(() => {}); // awaited below, after the build; a failure then ends the start
+  const [[, { buildApp, startSchedules }], storage] = await Promise.all([app$, storage$]);
 
   // `jobs: {}` runs the modules' own jobs; their recurring chains start here (decision 010, 139).
   const app = await buildApp({ config, database, storage, jobs: {} });
-  await startSchedules(app.ctx);
+  await prepared;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -62,6 +70,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await startSchedules(app.ctx);
   app.log.info(
     `ready on ${config.appOrigin} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
   );

@@ -5,4 +5,6 @@
 import * as nodeModule from 'node:module';
 
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+// The embedded database starts opening on its own thread before the rest loads (decision 148).
+if (!process.env.DATABASE_URL) (await import('./db/pglite-thread.ts')).startPgliteEarly(process.env);
 await import('./main.ts');

@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
+import { afterGate, type StartedPglite } from './pglite-thread.ts';
 import { schema, type Schema } from './schema.ts';
 import { fromRoot } from '#server/paths.ts';
 
@@ -24,11 +22,13 @@ export interface Database {
   load?(): { waiting: number; oldestWaitMs: number };
 }
 
+type PgliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
+
 /**
- * PGlite runs one statement at a time on the server's own thread; every other caller queues in
- * its mutex. Counts what is queued or running, oldest first (a Map keeps insertion order).
+ * PGlite runs one statement at a time; every other caller queues in its mutex. Counts what is
+ * queued or running, oldest first (a Map keeps insertion order).
  */
-function trackPgliteLoad(client: PGlite) {
+function trackPgliteLoad(client: PgliteLike) {
   const started = new Map<number, number>();
   let next = 0;
   const wrap = <K extends 'query' | 'exec' | 'transaction'>(name: K) => {
@@ -57,34 +57,35 @@ export const migrationsFolder = fromRoot('drizzle');
 export { DataDirLockedError } from './data-dir-lock.ts';
 
 /**
- * PGlite's start-up parameters: its defaults with 32 MB of shared buffers instead of PostgreSQL's
- * 128 MB. PGlite zeroes the whole pool when it starts, which was a third of a cold start
- * (decision 124); pages beyond the pool are read from the data dir's files, which the OS caches.
+ * Opens a data dir PGlite has started opening on its own thread (startPgliteDir, decision 148).
+ * Returns at once: the app can be built while the database opens. Its statements wait until
+ * `prepared` has settled: the dir open, migrations applied, then `prepare` (the seed) run with a
+ * handle that does not wait.
  */
-export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-/**
- * Opens PGlite in a data dir, refusing a dir another process holds (PGlite has no lock of its own).
- * `onLockLost` runs if another process claims the dir while this one uses it.
- */
-export async function openPgliteDir(dataDir: string, onLockLost: () => void): Promise<Database> {
-  const dir = join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  const lock = lockDataDir(dir, join(dataDir, 'pglite.pid'), onLockLost);
-  try {
-    const client = await PGlite.create(dir, { startParams: pgliteStartParams });
-    const db = await fromPglite(client);
-    return {
-      ...db,
+export function openPgliteDir({ thread, lock }: StartedPglite, prepare: (db: Db) => Promise<void>): { database: Database; prepared: Promise<void> } {
+  const direct = drizzlePglite(thread as never, { schema }) as unknown as Db;
+  const prepared = (async () => {
+    await thread.ready;
+    await migratePglite(direct as never, { migrationsFolder });
+    await prepare(direct);
+  })();
+  const client = afterGate(thread, prepared);
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
+  return {
+    prepared,
+    database: {
+      db,
+      kind: 'pglite',
+      load: trackPgliteLoad(client),
+      async ping() {
+        await db.execute(sql`select 1`);
+      },
       async close() {
-        await db.close();
+        await thread.close();
         lock.release();
       },
-    };
-  } catch (err) {
-    lock.release();
-    throw err;
-  }
+    },
+  };
 }
 
 export async function fromPglite(client: PGlite, { runMigrations = true } = {}): Promise<Database> {

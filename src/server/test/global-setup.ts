@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, migrationsFolder, openPostgres, pgliteStartParams } from '#server/db/client.ts';
+import { fromPglite, migrationsFolder, openPostgres } from '#server/db/client.ts';
+import { pgliteStartParams } from '#server/db/pglite-params.ts';
 import { seed } from '#server/db/seed.ts';
 import { fromRoot } from '#server/paths.ts';
 

@@ -58,6 +58,7 @@ export class PgliteThread {
       else waiting.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }, reply.error.fields));
     });
     const fail = (err: Error) => {
+      if (!this.#failed) console.error(`fatal: the embedded database's thread failed: ${err.message}`);
       this.#failed = err;
       for (const waiting of this.#pending.values()) waiting.reject(err);
       this.#pending.clear();
@@ -71,6 +72,7 @@ export class PgliteThread {
 
   #send(req: Payload): Promise<unknown> {
     if (this.#failed) return Promise.reject(this.#failed);
+    if (this.closed) return Promise.reject(new Error('The embedded database is closed'));
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });

@@ -1,10 +1,14 @@
 // The embedded database's own thread (decision 148): PGlite opens a data dir here while the main
 // thread loads and builds the app, and runs every statement here afterwards. pglite-thread.ts is
 // the other end; a message is one statement, answered by its id.
+import * as nodeModule from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions } from '@electric-sql/pglite';
-import { pgliteStartParams } from './pglite-params.ts';
+import type { QueryOptions } from '@electric-sql/pglite';
 import type { Reply, Request } from './pglite-thread.ts';
+
+// A worker is a Node instance of its own: Node's compile cache is turned on here too, before PGlite loads.
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+const [{ PGlite }, { pgliteStartParams }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-params.ts')]);
 
 const port = parentPort!;
 const { dir } = workerData as { dir: string };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { shipOuttakeSchema, type Intake, type Outtake, type ShipOuttakeInput } from '#common/vault.ts';
-import { EmptyState } from '#web/components/empty-state.tsx';
+import { RequestSection } from './request-section.tsx';
 import { FormField } from '#web/components/form-field.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';
@@ -42,34 +42,24 @@ export default function AdminVaultPage() {
         <LoadError title="We couldn’t load the vault queues" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : data ? (
         <>
-          <section aria-labelledby="intakes-title" className="grid gap-3">
-            <h2 id="intakes-title" className="font-display text-xl font-medium">
-              Intakes
-            </h2>
-            {data.intakes.length === 0 ? (
-              <EmptyState title="No intakes" description="Members’ cards on their way to the vault show here." />
-            ) : (
-              <ul className="grid gap-3" aria-label="Intakes">
-                {data.intakes.map((i) => (
-                  <AdminIntake key={i.id} intake={i} />
-                ))}
-              </ul>
-            )}
-          </section>
-          <section aria-labelledby="outtakes-title" className="grid gap-3">
-            <h2 id="outtakes-title" className="font-display text-xl font-medium">
-              Outtakes
-            </h2>
-            {data.outtakes.length === 0 ? (
-              <EmptyState title="No outtakes" description="Cards members asked back show here." />
-            ) : (
-              <ul className="grid gap-3" aria-label="Outtakes">
-                {data.outtakes.map((o) => (
-                  <AdminOuttake key={o.id} outtake={o} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <RequestSection
+            title="Intakes"
+            level={2}
+            listLabel="Intakes"
+            empty={{ title: 'No intakes', description: 'Members’ cards on their way to the vault show here.' }}
+            items={data.intakes}
+          >
+            {(i) => <AdminIntake intake={i} />}
+          </RequestSection>
+          <RequestSection
+            title="Outtakes"
+            level={2}
+            listLabel="Outtakes"
+            empty={{ title: 'No outtakes', description: 'Cards members asked back show here.' }}
+            items={data.outtakes}
+          >
+            {(o) => <AdminOuttake outtake={o} />}
+          </RequestSection>
         </>
       ) : null}
     </div>

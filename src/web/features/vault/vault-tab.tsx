@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { z } from 'zod';
 import { custodyLabels } from '#common/cards.ts';
 import { createIntakeSchema, type Intake, type Outtake } from '#common/vault.ts';
-import { EmptyState } from '#web/components/empty-state.tsx';
+import { RequestSection } from './request-section.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';
 import { StatusBadge } from '#web/components/status-badge.tsx';
@@ -72,30 +72,24 @@ export function VaultTab() {
         <LoadError title="We couldn’t load your vault" onRetry={() => void vault.refetch()} retrying={vault.isFetching} />
       ) : data ? (
         <>
-          <div className="grid gap-3">
-            <h3 className="font-display text-lg font-medium">Intakes</h3>
-            {data.intakes.length === 0 ? (
-              <EmptyState title="No intakes yet" description="Send cards to the vault: we confirm each one as it arrives." />
-            ) : (
-              <ul className="grid gap-3" aria-label="Your intakes">
-                {data.intakes.map((i) => (
-                  <IntakeItem key={i.id} intake={i} />
-                ))}
-              </ul>
-            )}
-          </div>
-          <div className="grid gap-3">
-            <h3 className="font-display text-lg font-medium">Outtakes</h3>
-            {data.outtakes.length === 0 ? (
-              <EmptyState title="No outtakes yet" description="Ask for vaulted cards back: we ship them once the fee is paid." />
-            ) : (
-              <ul className="grid gap-3" aria-label="Your outtakes">
-                {data.outtakes.map((o) => (
-                  <OuttakeItem key={o.id} outtake={o} />
-                ))}
-              </ul>
-            )}
-          </div>
+          <RequestSection
+            title="Intakes"
+            level={3}
+            listLabel="Your intakes"
+            empty={{ title: 'No intakes yet', description: 'Send cards to the vault: we confirm each one as it arrives.' }}
+            items={data.intakes}
+          >
+            {(i) => <IntakeItem intake={i} />}
+          </RequestSection>
+          <RequestSection
+            title="Outtakes"
+            level={3}
+            listLabel="Your outtakes"
+            empty={{ title: 'No outtakes yet', description: 'Ask for vaulted cards back: we ship them once the fee is paid.' }}
+            items={data.outtakes}
+          >
+            {(o) => <OuttakeItem outtake={o} />}
+          </RequestSection>
         </>
       ) : null}
     </section>

@@ -23,6 +23,7 @@ import { constituentDirectory, indexPricesOn, matchingConstituent } from '#serve
 import { listingForWatch, listingMatchesSearch, type ListingForWatch } from '#server/modules/marketplace/index.ts';
 import { alertAggregate, recordAlertCreated, type AlertRow } from './alerts.aggregate.ts';
 import { listingMatched, priceCrossed } from './alerts.notifications.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 // Constituents through market-index's read model (decision 135).
 const constituents = constituentDirectory('constituents');
@@ -30,11 +31,6 @@ const constituents = constituentDirectory('constituents');
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;
 const system: TransitionActor = { user: null, impersonatorId: null, ip: null };
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 const badField = (field: string, message: string) => new AppError('bad_request', message, { fieldErrors: { [field]: [message] } });
 
 async function constituentInfo(db: Db, ids: readonly string[]) {

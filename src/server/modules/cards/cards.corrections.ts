@@ -9,6 +9,7 @@ import type { CardsContext } from './cards.context.ts';
 import { heldCardRevalued, lockCards } from './cards.holds.ts';
 import { cardColumns } from './cards.queries.ts';
 import { announce, appendEvent, type By, cardDetail, type CardRow } from './cards.service.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 /**
  * An admin's corrections and appraisals (decision 128). A held card's identity and value are
@@ -20,12 +21,6 @@ import { announce, appendEvent, type By, cardDetail, type CardRow } from './card
 type Log = { warn: (o: object, m: string) => void };
 
 const correctable = [...cardLockedFields, 'sport'] as const;
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 
 /** PATCH /api/admin/cards/{id}: corrects any descriptive field or the estimate, held or not. */
 export async function correctCard(

@@ -51,6 +51,7 @@ import { cardImageKeys, resizeCardImage, sniffImageType } from './cards.images.t
 import { deleteRefusal } from './cards.policy.ts';
 import { findCert, psaDifferences } from './psa.service.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 // Members through users' read model (decision 135).
 const users = userDirectory('users');
@@ -143,11 +144,6 @@ export function announce(uow: UnitOfWork, row: CardRow, reason: CardUpdatedReaso
   uow.afterCommit(() => cardUpdated(uow.ctx, row, reason, log));
 }
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 const duplicate = () => new AppError('conflict', cardMessages.certDuplicate, { fieldErrors: { certNumber: [cardMessages.certDuplicate] } });
 
 // ------------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import { audit, auditBy } from '#server/lib/audit.ts';
 import { cardDirectory, lockCardState, transferCard } from '#server/modules/cards/index.ts';
 import { certClaimAggregate, claimOpened, type CertClaimRow } from './cert-claims.aggregate.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 // Cards through cards' read model (decision 135).
 const cards = cardDirectory('cards');
@@ -172,12 +173,6 @@ export async function createClaim(
     throw err;
   }
 }
-
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 
 /** The claim as the caller may see it: their own, or any for an admin. Else 404 (nothing said). */
 async function visibleClaim(db: Db, actor: SignedInActor, id: string): Promise<CertClaimRow> {

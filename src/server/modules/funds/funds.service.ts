@@ -53,6 +53,7 @@ import { investorScope } from './funds.policy.ts';
 import { lastValuationDay, valuationsOf } from './funds.valuation.ts';
 import { indexLevelsUpTo, matchingConstituent } from '#server/modules/market-index/index.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 // Cards through cards' read model (decision 135).
 const cards = cardDirectory('cards');
@@ -800,11 +801,6 @@ const slugify = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'fund';
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 const slugTaken = () => new AppError('conflict', fundMessages.slugTaken, { fieldErrors: { slug: [fundMessages.slugTaken] } });
 
 /** POST /api/admin/funds */

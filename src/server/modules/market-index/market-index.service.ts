@@ -46,6 +46,7 @@ import {
 } from '#server/modules/settings/index.ts';
 import { dedupeKey, identityKey, parsePriceCsv } from './market-index.csv.ts';
 import { pricesImported } from './market-index.hooks.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'live'> & Partial<Pick<AppContext, 'log'>>;
 type ConstituentRowDb = typeof indexConstituents.$inferSelect;
@@ -413,11 +414,6 @@ export async function adminIndex(ctx: Pick<AppContext, 'db' | 'clock'>, _actor: 
   };
 }
 
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 const duplicateIdentity = () => new AppError('conflict', indexMessages.duplicate);
 
 /** POST /api/admin/index/constituents: a new card identity; it enters at the next review it is eligible for. */

@@ -23,6 +23,7 @@ import { highestOfferMade } from './listing-offers.notifications.ts';
 import { closeOpenOffers } from './listing-offers.closing.ts';
 import { checkoutPath, lapseReservation, reserveFor, sellerOf, toListedCard } from './listings.service.ts';
 import { loadListing } from './listings.queries.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 // Cards and members through their modules' read models (decision 135).
 const cards = cardDirectory('cards');
@@ -36,11 +37,6 @@ const system: TransitionActor = { user: null, impersonatorId: null, ip: null };
 const isOpenOffer = inArray(listingOffers.status, [...openOfferStatuses]);
 const fieldError = (code: 'bad_request' | 'conflict', why: string, field = 'amountCents') =>
   new AppError(code, why, { fieldErrors: { [field]: [why] } });
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 
 // ------------------------------------------------------------------------------------------------
 // Reads

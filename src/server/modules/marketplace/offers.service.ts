@@ -45,6 +45,7 @@ import { createListingIn, toListedCard, toListingCard } from './listings.service
 import { listingSelect } from './listings.queries.ts';
 import { recordHouseSale } from './sales.service.ts';
 import { userDirectory } from '#server/modules/users/index.ts';
+import { isUniqueViolation } from '#server/lib/db-errors.ts';
 
 // Cards through cards' read model (decision 135).
 const cards = cardDirectory('cards');
@@ -54,11 +55,6 @@ const users = userDirectory('users');
 
 type Ctx = Pick<AppContext, 'db' | 'live' | 'clock' | 'log'>;
 const conflict = (why: string, field?: string) => new AppError('conflict', why, field ? { fieldErrors: { [field]: [why] } } : undefined);
-const isUniqueViolation = (err: unknown) => {
-  for (let e = err as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++)
-    if (e.code === '23505') return true;
-  return false;
-};
 
 /** The member's own live card, locked; 404 when it is not theirs, 409 when in transit. */
 async function ownCard(tx: Db, me: string, cardId: string) {

@@ -30,6 +30,8 @@ function spawnJs(file: string, env: Record<string, string>) {
 
 const RUNS = Number(process.env.COLD_START_RUNS ?? 3);
 const GOAL_MS = 1_500;
+/** Issue 33: also at most 1.5× the floor (bare PGlite opening the same dir behind node:http). */
+const GOAL_RATIO_TO_FLOOR = 1.5;
 
 /**
  * CPU time (user + system) a process has used so far, from /proc (Linux; clock ticks of 10 ms).
@@ -101,6 +103,7 @@ export async function runColdStart() {
     );
     console.log(`  ours, first start (initdb + migrations) ${fmt(first, 0)} ms, not counted`);
     console.log(`  ≤ ${GOAL_MS} ms on PGlite → ${o <= GOAL_MS ? 'met' : 'MISSED'}`);
+    console.log(`  ≤ ${GOAL_RATIO_TO_FLOOR}× the floor → ${o / p <= GOAL_RATIO_TO_FLOOR ? 'met' : 'MISSED'}`);
     return {
       runs: RUNS,
       bareFastifyMs: b,
@@ -113,6 +116,8 @@ export async function runColdStart() {
       samples,
       goalMs: GOAL_MS,
       meetsGoal: o <= GOAL_MS,
+      goalRatioToFloor: GOAL_RATIO_TO_FLOOR,
+      meetsRatioGoal: o / p <= GOAL_RATIO_TO_FLOOR,
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,37 +18,25 @@ export function invitationTerms(managerName: string | null | undefined) {
 
 /** Accept and Decline; each says what happened in a toast. */
 export function InvitationAnswer({ managerName, className }: { managerName: string | null | undefined; className?: string }) {
-  const accept = useAcceptInvitation();
-  const decline = useDeclineInvitation();
-  const busy = accept.isPending || decline.isPending;
   const who = managerOf(managerName);
   const failed = (err: unknown) =>
     toast({ variant: 'destructive', title: 'Could not answer the invitation', description: errorMessage(err, 'Please try again.') });
+  const accept = useAcceptInvitation({
+    onSuccess: () => toast({ title: 'Invitation accepted', description: `${who} is now your portfolio manager.` }),
+    onError: failed,
+  });
+  const decline = useDeclineInvitation({
+    onSuccess: () => toast({ title: 'Invitation declined', description: `${who} has been told. Nothing of yours was shared.` }),
+    onError: failed,
+  });
+  const busy = accept.isPending || decline.isPending;
   return (
     <div className={cn('flex flex-col-reverse gap-2 sm:flex-row', className)}>
-      <Button
-        variant="outline"
-        disabled={busy}
-        onClick={() =>
-          decline.mutate(undefined, {
-            onSuccess: () => toast({ title: 'Invitation declined', description: `${who} has been told. Nothing of yours was shared.` }),
-            onError: failed,
-          })
-        }
-      >
+      <Button variant="outline" disabled={busy} onClick={() => decline.mutate()}>
         {decline.isPending ? <Spinner size="sm" label="Declining" /> : <X aria-hidden="true" />}
         Decline
       </Button>
-      <Button
-        variant="crimson"
-        disabled={busy}
-        onClick={() =>
-          accept.mutate(undefined, {
-            onSuccess: () => toast({ title: 'Invitation accepted', description: `${who} is now your portfolio manager.` }),
-            onError: failed,
-          })
-        }
-      >
+      <Button variant="crimson" disabled={busy} onClick={() => accept.mutate()}>
         {accept.isPending ? <Spinner size="sm" label="Accepting" /> : <Check aria-hidden="true" />}
         Accept
       </Button>

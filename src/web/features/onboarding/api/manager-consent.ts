@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingStatusResponse } from '#common/onboarding.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { onboardingKeys } from './keys.ts';
+import type { AnswerCallbacks } from './take-onboarding-step.ts';
 
 type ConsentAnswer = { status: 'success'; onboarding: OnboardingStatusResponse };
 
@@ -11,19 +12,23 @@ const paths = {
   remove: '/api/onboarding/remove-manager',
 } as const;
 
-function useAnswer(answer: keyof typeof paths) {
+function useAnswer(answer: keyof typeof paths, after?: AnswerCallbacks) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<ConsentAnswer>('POST', paths[answer]),
     onSuccess: (res) => {
       qc.setQueryData(onboardingKeys.status, res.onboarding);
       qc.removeQueries({ queryKey: onboardingKeys.view, exact: true });
+      after?.onSuccess?.();
     },
-    onError: () => qc.invalidateQueries({ queryKey: onboardingKeys.status }),
+    onError: (err) => {
+      after?.onError?.(err);
+      return qc.invalidateQueries({ queryKey: onboardingKeys.status });
+    },
   });
 }
 
 /** POST /api/onboarding/decline: the invitation is declined; the manager sees only that. */
-export const useDeclineInvitation = () => useAnswer('decline');
+export const useDeclineInvitation = (after?: AnswerCallbacks) => useAnswer('decline', after);
 /** POST /api/onboarding/remove-manager: the manager no longer sees or acts for the member. */
 export const useRemoveManager = () => useAnswer('remove');

@@ -17,19 +17,30 @@ const stepPaths = {
 
 export const takeOnboardingStep = (step: keyof typeof stepPaths, body?: unknown) => apiRequest<StepAnswer>('POST', stepPaths[step], { body });
 
-function useStep<V>(step: keyof typeof stepPaths, body: (v: V) => unknown) {
+/**
+ * What to tell the member once an answer is in. Given to the hook, not to mutate(): the answer
+ * removes the component that gave it (the invitation goes away), and mutate()'s own callbacks
+ * never run for a component that is gone, so its toast was lost whenever the update came first.
+ */
+export type AnswerCallbacks = { onSuccess?: () => void; onError?: (err: unknown) => void };
+
+function useStep<V>(step: keyof typeof stepPaths, body: (v: V) => unknown, after?: AnswerCallbacks) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: V) => takeOnboardingStep(step, body(v)),
     onSuccess: (res) => {
       qc.setQueryData(onboardingKeys.view, res.onboarding);
+      after?.onSuccess?.();
       return qc.invalidateQueries({ queryKey: onboardingKeys.status, exact: true });
     },
-    onError: () => qc.invalidateQueries({ queryKey: onboardingKeys.status }),
+    onError: (err) => {
+      after?.onError?.(err);
+      return qc.invalidateQueries({ queryKey: onboardingKeys.status });
+    },
   });
 }
 
-export const useAcceptInvitation = () => useStep<void>('accept', () => undefined);
+export const useAcceptInvitation = (after?: AnswerCallbacks) => useStep<void>('accept', () => undefined, after);
 export const useSelectTier = () => useStep<TierId>('tier', (tier) => ({ tier }));
 /** `funds`: the open funds the deposit goes into, percentages adding to 100; left out when none is chosen. */
 export const useSetAllocation = () =>

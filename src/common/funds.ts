@@ -196,7 +196,8 @@ export function formatUnits(unitsMicro: number): string {
   const abs = Math.abs(Math.trunc(unitsMicro));
   const whole = Math.floor(abs / MICRO_PER_UNIT);
   const frac = String(abs % MICRO_PER_UNIT).padStart(UNIT_DECIMALS, '0');
-  return `${neg ? '-' : ''}${whole.toLocaleString('en-US')}.${frac}`;
+  // Grouped by hand: toLocaleString builds an Intl formatter (about 60 ms at 4x CPU on the dashboard).
+  return `${neg ? '-' : ''}${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
 /** `"1.5"` → 1500000 micro-units; null when it is not a number with at most 6 decimals. */

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { formatDate } from '#web/lib/dates.ts';
-import { invoiceStatusLabels, OVERDUE_LABEL, type Invoice } from '#common/money.ts';
+import { invoiceStatusLabels, OVERDUE_LABEL } from '#common/invoice-values.ts';
+import type { Invoice } from '#common/money.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';

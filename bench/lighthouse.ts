@@ -1,5 +1,6 @@
 // Lighthouse (default mobile config, simulated throttling) on Debian's Chromium against the
-// production build served by the real server: `/`, `/terms` and a signed-in page (/dashboard).
+// production build served by the real server: `/`, `/terms`, `/wsi`, a shared card page
+// (`/shared/{token}`, a link the demo member makes through the API) and a signed-in page (/dashboard).
 // The server runs from a snapshot of src/server + src/common + drizzle with the bench's own build
 // as its dist/, so a concurrent `vite build` in the tree cannot swap files under it. Sign-in goes
 // through the API against the fake Twilio server; the session is then put in the browser the way
@@ -20,8 +21,8 @@ const GOAL = 95;
 const MEMBER_PHONE = '+12125550103';
 /** LIGHTHOUSE_RUNS: audits per page, the median reported (one run moves by several points). */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
-/** LIGHTHOUSE_PAGES: a comma-separated subset of /, /terms and /dashboard. */
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+/** LIGHTHOUSE_PAGES: a comma-separated subset of /, /terms, /wsi, /shared and /dashboard (/shared/{token} also matches /shared). */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim().replace(/^\/shared\/.*/, '/shared'));
 
 /** Runs an audit `n` times; the run with the median performance score, with every run's figures. */
 async function medianOf(n: number, run: () => Promise<Scores>): Promise<Scores> {
@@ -70,6 +71,7 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & {
   finalUrl: string;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
   transferKB: number;
   /** Transfer size by resource type (script, stylesheet, font, document…), KB. */
   byTypeKB: Record<string, number>;
@@ -114,6 +116,7 @@ async function auditOnce(url: string, port: number, opts: { keepStorage?: boolea
     finalUrl: lhr.finalDisplayedUrl,
     lcpMs: num('largest-contentful-paint'),
     tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
     transferKB: num('total-byte-weight') / 1024,
     byTypeKB: Object.fromEntries(
       ((lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [])
@@ -195,11 +198,37 @@ export async function runLighthouse() {
     if (!verified.ok) throw new Error(`verify-otp: ${verified.status} ${await verified.text()}`);
     const login = (await verified.json()) as { authToken: string; user: { id: string } };
 
+    // A share link of the member's first card, made as the share dialog does.
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${origin}${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          'x-auth-token': login.authToken,
+          'x-user-id': login.user.id,
+          'x-client-id': 'web',
+          origin,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    const sharedPath = async () => {
+      const { cards } = await api<{ cards: { id: string }[] }>('GET', '/api/registry');
+      if (!cards[0]) throw new Error('the demo member has no card to share');
+      const link = await api<{ token: string }>('POST', `/api/cards/${cards[0].id}/share-links`, { showOwnerName: true });
+      return `/shared/${link.token}`;
+    };
+
     chrome = await startChromium();
     const pages: Record<string, Scores> = {};
     const wanted = (path: string) => !PAGES || PAGES.includes(path);
-    for (const path of ['/', '/terms'].filter(wanted)) {
-      pages[path] = await medianOf(RUNS, () => withTimeout(audit(`${origin}${path}`, chrome!.port), 180_000, `lighthouse ${path}`));
+    // [result key, address]: the shared page's token changes from run to run, its key does not.
+    const publicPages: [string, string][] = ['/', '/terms', '/wsi'].filter(wanted).map((p) => [p, p]);
+    if (wanted('/shared')) publicPages.push(['/shared/{token}', await sharedPath()]);
+    for (const [key, path] of publicPages) {
+      pages[key] = await medianOf(RUNS, () => withTimeout(audit(`${origin}${path}`, chrome!.port), 180_000, `lighthouse ${path}`));
     }
     if (wanted('/dashboard')) {
       pages['/dashboard'] = await medianOf(RUNS, async () => {
@@ -213,21 +242,21 @@ export async function runLighthouse() {
     }
 
     console.log(`\nLighthouse 12 (mobile, simulated throttling), production build on the real server${RUNS > 1 ? `, median of ${RUNS} runs` : ''}`);
-    console.log(`  ${'page'.padEnd(12)} ${CATEGORIES.map((c) => c.padStart(14)).join('')}   LCP       TBT     bytes`);
+    console.log(`  ${'page'.padEnd(16)} ${CATEGORIES.map((c) => c.padStart(14)).join('')}   LCP       TBT     CLS    bytes`);
     let met = true;
     for (const [path, s] of Object.entries(pages)) {
       met &&= CATEGORIES.every((c) => s[c] >= GOAL);
       console.log(
-        `  ${path.padEnd(12)} ${CATEGORIES.map((c) => String(s[c]).padStart(14)).join('')}   ${fmt(s.lcpMs / 1000, 2)} s  ${fmt(s.tbtMs, 0).padStart(4)} ms  ${fmt(s.transferKB, 0)} KB`,
+        `  ${path.padEnd(16)} ${CATEGORIES.map((c) => String(s[c]).padStart(14)).join('')}   ${fmt(s.lcpMs / 1000, 2)} s  ${fmt(s.tbtMs, 0).padStart(4)} ms  ${fmt(s.cls, 3)}  ${fmt(s.transferKB, 0)} KB`,
       );
       console.log(
-        `  ${''.padEnd(12)} transfer: ${Object.entries(s.byTypeKB)
+        `  ${''.padEnd(16)} transfer: ${Object.entries(s.byTypeKB)
           .map(([t, kb]) => `${t} ${kb} KB`)
           .join(', ')}`,
       );
       if (s.runs && s.runs.length > 1)
         console.log(
-          `  ${''.padEnd(12)} runs: performance ${s.runs.map((r) => r.performance).join(', ')}; LCP ${s.runs.map((r) => fmt(r.lcpMs / 1000, 2)).join(', ')} s; TBT ${s.runs.map((r) => fmt(r.tbtMs, 0)).join(', ')} ms`,
+          `  ${''.padEnd(16)} runs: performance ${s.runs.map((r) => r.performance).join(', ')}; LCP ${s.runs.map((r) => fmt(r.lcpMs / 1000, 2)).join(', ')} s; TBT ${s.runs.map((r) => fmt(r.tbtMs, 0)).join(', ')} ms; CLS ${s.runs.map((r) => fmt(r.cls, 3)).join(', ')}`,
         );
     }
     console.log(`  every score ≥ ${GOAL} → ${met ? 'met' : 'MISSED'}`);

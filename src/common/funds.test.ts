@@ -80,6 +80,10 @@ describe('helpers', () => {
   it('formats and parses units with 6 decimals', () => {
     expect(formatUnits(25_030_850)).toBe('25.030850');
     expect(formatUnits(1_234_000_000_001)).toBe('1,234,000.000001');
+    expect(formatUnits(-999_000_000)).toBe('-999.000000');
+    for (const whole of [0, 7, 999, 1_000, 12_345, 999_999, 1_000_000, 123_456_789, 9_007_199_254]) {
+      expect(formatUnits(whole * 1_000_000 + 5)).toBe(`${whole.toLocaleString('en-US')}.000005`);
+    }
     expect(parseUnits('25.03085')).toBe(25_030_850);
     expect(parseUnits('1,000')).toBe(1_000_000_000);
     expect(parseUnits('1.0000001')).toBeNull();

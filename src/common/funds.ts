@@ -1,60 +1,18 @@
 import { z } from 'zod';
 import { custodyStates, graders, sports } from './cards.ts';
-import type { TransitionMap } from './transitions.ts';
 import { dateOnlySchema } from './date-only-schema.ts';
+import {
+  MICRO_PER_UNIT,
+  UNIT_DECIMALS,
+  fundRequestKinds,
+  fundRequestStatuses,
+  fundStatuses,
+  fundTransactionKinds,
+  fundTransactionSources,
+  fundTransactionStatuses,
+} from './fund-values.ts';
 
-// ---------------------------------------------------------------------------------------------
-// Value lists and status machines (domain.md: Funds and the index; decisions 080–084)
-// ---------------------------------------------------------------------------------------------
-
-export const fundStatuses = ['open', 'closed'] as const;
-export type FundStatus = (typeof fundStatuses)[number];
-export const fundStatusLabels: Record<FundStatus, string> = { open: 'Open', closed: 'Closed' };
-
-/** Positions change only through these (decision 081). */
-export const fundTransactionKinds = ['subscription', 'redemption', 'fee'] as const;
-export type FundTransactionKind = (typeof fundTransactionKinds)[number];
-export const fundTransactionKindLabels: Record<FundTransactionKind, string> = {
-  subscription: 'Subscription',
-  redemption: 'Redemption',
-  fee: 'Management fee',
-};
-
-/** A subscription or redemption waits (pending) for the next valuation, which deals it. */
-export const fundTransactionStatuses = ['pending', 'dealt', 'cancelled'] as const;
-export type FundTransactionStatus = (typeof fundTransactionStatuses)[number];
-export const fundTransactionStatusLabels: Record<FundTransactionStatus, string> = {
-  pending: 'Awaiting next valuation',
-  dealt: 'Dealt',
-  cancelled: 'Cancelled',
-};
-export const fundTransactionTransitions: TransitionMap<FundTransactionStatus> = {
-  pending: ['dealt', 'cancelled'],
-  dealt: [],
-  cancelled: [],
-};
-
-/** Where a transaction came from. */
-export const fundTransactionSources = ['request', 'onboarding', 'admin', 'valuation'] as const;
-export type FundTransactionSource = (typeof fundTransactionSources)[number];
-
-export const fundRequestKinds = ['subscription', 'redemption'] as const;
-export type FundRequestKind = (typeof fundRequestKinds)[number];
-export const fundRequestStatuses = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
-export type FundRequestStatus = (typeof fundRequestStatuses)[number];
-export const fundRequestStatusLabels: Record<FundRequestStatus, string> = {
-  pending: 'Pending review',
-  accepted: 'Accepted',
-  rejected: 'Declined',
-  cancelled: 'Cancelled',
-};
-/** pending → accepted (a pending transaction is created) | rejected | cancelled (by the member). */
-export const fundRequestTransitions: TransitionMap<FundRequestStatus> = {
-  pending: ['accepted', 'rejected', 'cancelled'],
-  accepted: [],
-  rejected: [],
-  cancelled: [],
-};
+export * from './fund-values.ts';
 
 /** How a holding's value at a date was found (decision 082). */
 export const markSources = ['index', 'manual', 'cost'] as const;
@@ -73,9 +31,6 @@ export type HoldingAcquisition = (typeof holdingAcquisitions)[number];
 // Constants
 // ---------------------------------------------------------------------------------------------
 
-/** Units carry 6 decimals, stored as integer micro-units (1 unit = 1,000,000). */
-export const UNIT_DECIMALS = 6;
-export const MICRO_PER_UNIT = 1_000_000;
 /** The price of one unit before a fund's first valuation with units outstanding: $100.00. */
 export const DEFAULT_INITIAL_UNIT_PRICE_CENTS = 10_000;
 export const FUND_MONEY_MAX_CENTS = 1_000_000_000_00; // $1,000,000,000
@@ -188,15 +143,6 @@ export function daysBetweenDates(from: string, to: string): number {
 export function performancePct(from: number | null | undefined, to: number | null | undefined): number | null {
   if (from === null || from === undefined || to === null || to === undefined || from <= 0) return null;
   return ((to - from) / from) * 100;
-}
-
-/** `1234567` micro-units → `"1.234567"`. */
-export function formatUnits(unitsMicro: number): string {
-  const neg = unitsMicro < 0;
-  const abs = Math.abs(Math.trunc(unitsMicro));
-  const whole = Math.floor(abs / MICRO_PER_UNIT);
-  const frac = String(abs % MICRO_PER_UNIT).padStart(UNIT_DECIMALS, '0');
-  return `${neg ? '-' : ''}${whole.toLocaleString('en-US')}.${frac}`;
 }
 
 /** `"1.5"` → 1500000 micro-units; null when it is not a number with at most 6 decimals. */

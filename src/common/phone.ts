@@ -1,6 +1,9 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 
+// The display form has no zod, so a page that only shows a phone does not load the schemas.
+export { formatPhoneInternational } from './phone-display.ts';
+
 export const DEFAULT_COUNTRY: CountryCode = 'US';
 export const PHONE_MIN_LENGTH = 10;
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number';
@@ -31,8 +34,3 @@ export const phoneSchema = z
     }
     return e164;
   });
-
-/** A number for reading in any country, e.g. "+1 212 555 0199"; the input as given when it cannot be parsed. */
-export function formatPhoneInternational(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
-}

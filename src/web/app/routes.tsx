@@ -37,7 +37,7 @@ const IndexPage = page(() => import('#web/features/market-index/index-page.tsx')
 const ConstituentPage = page(() => import('./watch-routes.tsx').then((m) => ({ default: m.ConstituentRoute })));
 const MethodPage = page(() => import('#web/features/market-index/method-page.tsx'));
 const VerifyPage = page(() => import('#web/features/verify/verify-page.tsx'));
-const SharedCardPage = page(() => import('./share-routes.tsx').then((m) => ({ default: m.SharedCardRoute })));
+const SharedCardPage = page(() => import('./shared-card-route.tsx').then((m) => ({ default: m.SharedCardRoute })));
 
 // Signed-in pages resolve through one small chunk, so a visitor's download does not carry a
 // loader (and its chunk list) for every member and admin page.

@@ -1,4 +1,4 @@
-import { fundRequestStatusLabels, fundStatusLabels, type FundRequestStatus, type FundStatus } from '#common/funds.ts';
+import { fundRequestStatusLabels, fundStatusLabels, type FundRequestStatus, type FundStatus } from '#common/fund-values.ts';
 import { statusMap } from '#web/components/status-badge.tsx';
 import { formatDate } from '#web/lib/dates.ts';
 

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { formatCents } from '#common/format.ts';
-import { formatUnits, type FundPosition } from '#common/funds.ts';
+import { formatUnits } from '#common/fund-values.ts';
+import type { FundPosition } from '#common/funds.ts';
 import { Money } from '#web/components/money.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { dayText } from './labels.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ArrowRight } from 'lucide-react';
-import { bannerAction, onboardingStep, ONBOARDING_BANNER_TITLE } from '#common/onboarding.ts';
+import { bannerAction, onboardingStep, ONBOARDING_BANNER_TITLE } from '#common/onboarding-steps.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { getCredentials } from '#web/lib/credentials.ts';

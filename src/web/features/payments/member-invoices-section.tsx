@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { formatDate } from '#web/lib/dates.ts';
-import { invoiceStatusLabels, OVERDUE_LABEL, type Invoice } from '#common/money.ts';
+import { invoiceStatusLabels, OVERDUE_LABEL } from '#common/invoice-values.ts';
+import type { Invoice } from '#common/money.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { LoadError } from '#web/components/load-error.tsx';
 import { Money } from '#web/components/money.tsx';
@@ -25,7 +26,11 @@ const rank: Record<Shown, number> = { overdue: 0, open: 1, processing: 2, paid: 
 /** The member's invoices on the dashboard: open ones first, each with Pay. */
 export function MemberInvoicesSection() {
   const query = useMyInvoices();
-  const invoices = [...(query.data?.invoices ?? [])].sort((a, b) => rank[shown(a)] - rank[shown(b)] || a.dueDate.localeCompare(b.dueDate));
+  // Due dates are ISO days, so plain comparison orders them; localeCompare would build a collator
+  // on first use (about 45 ms at 4x CPU, on the dashboard).
+  const invoices = [...(query.data?.invoices ?? [])].sort(
+    (a, b) => rank[shown(a)] - rank[shown(b)] || (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0),
+  );
   return (
     <section aria-labelledby="invoices-heading" className="grid gap-4">
       <h2 id="invoices-heading" className="text-sm font-medium uppercase tracking-[0.14em] text-muted-foreground">

@@ -1,5 +1,5 @@
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { formatPhoneInternational } from '#common/phone.ts';
+import { formatPhoneInternational } from '#common/phone-display.ts';
 
 /** Spec §9: at most 15 digits unless long numbers are enabled. */
 export const MAX_PHONE_DIGITS = 15;

@@ -8,8 +8,9 @@ let loading: Promise<Format> | null = null;
 // After the page's first paint: its download would otherwise share the network with the page's own.
 const load = () =>
   (loading ??= whenContentReady()
-    .then(() => import('./phone-format.ts'))
-    .then((m) => (format = m.formatPhoneForDisplay)));
+    // The display form alone: the typing formatter (AsYouType) stays with the phone fields.
+    .then(() => import('#common/phone-display.ts'))
+    .then((m) => (format = (value) => (value ? m.formatPhoneInternational(value) : ''))));
 
 /**
  * A phone for reading ("+1 212 555 0101"). The phone library (about 36 KB gzip) loads once the

@@ -9,6 +9,9 @@ const intlMoney = (decimals: 0 | 2) =>
     ? (made.money0 ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 }))
     : (made.money2 ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
+/** "1234567" → "1,234,567": the digits of a whole number, grouped by thousands without Intl. */
+export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 function usd(n: number, decimals: 0 | 2): string {
   const text = String(Math.abs(n));
   if (text.includes('e')) return intlMoney(decimals).format(n);
@@ -24,7 +27,7 @@ function usd(n: number, decimals: 0 | 2): string {
     digits = out.join('');
   }
   const intPart = digits.slice(0, digits.length - decimals);
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(intPart);
   const sign = n < 0 || Object.is(n, -0) ? '-' : '';
   return `${sign}$${grouped}${decimals ? `.${digits.slice(-decimals)}` : ''}`;
 }

@@ -4,3 +4,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 export function formatPhoneInternational(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
 }
+
+/** The same, and nothing for no phone. */
+export function formatPhoneForDisplay(value: string | null | undefined): string {
+  return value ? formatPhoneInternational(value) : '';
+}

@@ -17,4 +17,7 @@ function findRoot(): string {
 }
 
 export const projectRoot = findRoot();
+
+/** DATA_DIR when unset: read by the config and, before the config loads, by the early database start. */
+export const DEFAULT_DATA_DIR = './data';
 export const fromRoot = (...parts: string[]) => join(projectRoot, ...parts);

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { DEFAULT_DATA_DIR } from '../paths.ts';
 
 type Payload =
   | { op: 'open' }
@@ -201,7 +202,7 @@ let early: { dataDir: string; started?: StartedPglite; error?: unknown } | null 
  * so PGlite's 0.4 s of opening overlaps them; a lock error waits for takeEarlyPglite to report it.
  */
 export function startPgliteEarly(env: NodeJS.ProcessEnv) {
-  const dataDir = resolve(env.DATA_DIR ?? './data'); // config.ts's default
+  const dataDir = resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR);
   try {
     early = { dataDir, started: startPgliteDir(dataDir, stopOnLostLock(dataDir)) };
   } catch (error) {

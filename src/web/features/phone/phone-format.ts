@@ -1,5 +1,5 @@
 import { AsYouType, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { formatPhoneInternational } from '#common/phone-display.ts';
+export { formatPhoneForDisplay } from '#common/phone-display.ts';
 
 /** Spec §9: at most 15 digits unless long numbers are enabled. */
 export const MAX_PHONE_DIGITS = 15;
@@ -53,9 +53,4 @@ export function fromE164(value: string, fallbackCountry: CountryCode): { display
   if (!parsed) return { display: '', country: fallbackCountry };
   const country = parsed.country ?? fallbackCountry;
   return { display: parsed.formatNational(), country };
-}
-
-/** A phone for reading: "+1 212 555 0101" style, or the raw value when it cannot be parsed. */
-export function formatPhoneForDisplay(value: string | null | undefined): string {
-  return value ? formatPhoneInternational(value) : '';
 }

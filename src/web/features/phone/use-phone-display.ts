@@ -10,7 +10,7 @@ const load = () =>
   (loading ??= whenContentReady()
     // The display form alone: the typing formatter (AsYouType) stays with the phone fields.
     .then(() => import('#common/phone-display.ts'))
-    .then((m) => (format = (value) => (value ? m.formatPhoneInternational(value) : ''))));
+    .then((m) => (format = m.formatPhoneForDisplay)));
 
 /**
  * A phone for reading ("+1 212 555 0101"). The phone library (about 36 KB gzip) loads once the

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
-import { DEFAULT_DATA_DIR } from '../paths.ts';
+import { DEFAULT_DATA_DIR } from '#server/paths.ts';
 
 type Payload =
   | { op: 'open' }

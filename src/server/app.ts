@@ -128,6 +128,8 @@ export interface BuildAppOptions {
   /** Durable job handlers by name (decision 010); the runner polls only while there are some. Given any (even {}), the modules' own jobs join them. */
   jobs?: Record<string, JobHandler>;
   jobPollMs?: number;
+  /** How long after ready the job runner first polls (0 by default). */
+  jobStartDelayMs?: number;
   /** Overrides the HTTP timeouts (tests shorten them). */
   timeouts?: Partial<typeof httpTimeouts>;
 }
@@ -193,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions) {
   if (jobs && Object.keys(jobs).length) {
     const runner = new JobRunner(database.db, ctx.clock, jobs, {
       pollMs: opts.jobPollMs,
+      startDelayMs: opts.jobStartDelayMs,
       onError: (err, job) => app.log.error({ err: { message: (err as Error)?.message } }, `job failed: ${job}`),
     });
     app.decorate('jobRunner', runner);

@@ -3,6 +3,13 @@ import { DataDirLockedError, openPgliteDir, openPostgres, type Database } from '
 import { startPgliteDir, stopOnLostLock, takeEarlyPglite } from './db/pglite-thread.ts';
 import { isSupportedNode } from './runtime.ts';
 
+/**
+ * The job runner's first poll and the schedules' catch-up wait this long after the server
+ * listens, so its first requests do not queue behind them on the embedded database's one
+ * connection (decision 148).
+ */
+const BACKGROUND_DELAY_MS = 1_000;
+
 // The app's modules load and the app is built while the database opens.
 const loadApp = () => Promise.all([import('./db/seed.ts'), import('./app.ts'), import('./providers/storage/storage.ts')]);
 
@@ -48,9 +55,10 @@ async function main() {
   prepared.catch(() => {}); // awaited below, after the build; a failure then ends the start
   const [[, { buildApp, startSchedules }], storage] = await Promise.all([app$, storage$]);
 
-  // `jobs: {}` runs the modules' own jobs; their recurring chains start here (decision 010, 139).
-  const app = await buildApp({ config, database, storage, jobs: {} });
-  await prepared;
+  // `jobs: {}` runs the modules' own jobs; their recurring chains start below (decision 010, 139).
+  const app = await buildApp({ config, database, storage, jobs: {}, jobStartDelayMs: BACKGROUND_DELAY_MS });
+  // Fastify loads its plugins and routes while the database finishes its migrations check and seed.
+  await Promise.all([app.ready(), prepared]);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -70,7 +78,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  await startSchedules(app.ctx);
+  setTimeout(() => {
+    // As when they started before the listen: a server without its schedules stops rather than limps.
+    if (!closing)
+      startSchedules(app.ctx).catch((err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      });
+  }, BACKGROUND_DELAY_MS).unref();
   app.log.info(
     `ready on ${config.appOrigin} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
   );

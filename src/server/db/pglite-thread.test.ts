@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgliteDir, type Database } from './client.ts';
+import { fromPglite, migrationsApplied, migrationsFolder, openPgliteDir, type Database } from './client.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { startPgliteDir, type StartedPglite } from './pglite-thread.ts';
 
@@ -94,4 +95,29 @@ describe('PGlite on its own thread', () => {
     await Promise.all(pending);
     expect(database.load!().waiting).toBe(0);
   });
+});
+
+describe('the migrations check at start', () => {
+  it('tells a migrated database from one that is not, or that lacks the newest migration', async () => {
+    const fresh = await fromPglite(new PGlite(), { runMigrations: false });
+    try {
+      expect(await migrationsApplied(fresh.db)).toBe(false); // no migrations table yet
+    } finally {
+      await fresh.close();
+    }
+    await prepared;
+    expect(await migrationsApplied(database.db)).toBe(true);
+
+    const newer = mkdtempSync(join(tmpdir(), 'migrations-'));
+    try {
+      mkdirSync(join(newer, 'meta'));
+      const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number; tag: string }[] };
+      const last = journal.entries.at(-1)!;
+      journal.entries.push({ ...last, when: last.when + 1, tag: 'later' });
+      writeFileSync(join(newer, 'meta/_journal.json'), JSON.stringify(journal));
+      expect(await migrationsApplied(database.db, newer)).toBe(false);
+    } finally {
+      rmSync(newer, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import { jobs } from '#server/db/schema/jobs.ts';
 import { createTestApp, createTestDatabase, FakeClock } from '#server/test/harness.ts';
@@ -52,6 +52,26 @@ describe('the job runner', () => {
     const [na, nb] = await Promise.all([a.runDue(), b.runDue()]);
     expect(na + nb).toBe(20);
     expect(ran.sort()).toEqual(Array.from({ length: 20 }, (_, i) => String(i)).sort());
+  });
+
+  it('a start delay holds the first poll back until it has passed', async () => {
+    const clock = new FakeClock();
+    const ran: string[] = [];
+    await enqueueJob(database.db, { name: 'test.delayed', runAt: clock.now() });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const runner = new JobRunner(database.db, clock, { 'test.delayed': async () => void ran.push('ran') }, { startDelayMs: 1_000 });
+      const polls = vi.spyOn(runner, 'runDue');
+      runner.start();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(polls).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(polls).toHaveBeenCalledTimes(1);
+      await runner.stop(); // waits for the poll the delay let through
+      expect(ran).toEqual(['ran']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('two apps on one database start their runners when ready, run a job once, and stop on close', async () => {

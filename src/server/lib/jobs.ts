@@ -78,7 +78,12 @@ export class JobRunner {
     private readonly db: Db,
     private readonly clock: Clock,
     handlers: Record<string, JobHandler> | readonly JobDefinition[],
-    private readonly opts: { pollMs?: number; onError?: (err: unknown, job: string) => void } = {},
+    private readonly opts: {
+      pollMs?: number;
+      /** Before the first poll; a starting server answers its first requests before catching up (decision 148). */
+      startDelayMs?: number;
+      onError?: (err: unknown, job: string) => void;
+    } = {},
   ) {
     this.handlers = Array.isArray(handlers) ? jobHandlers(handlers) : (handlers as Record<string, JobHandler>);
   }
@@ -145,7 +150,7 @@ export class JobRunner {
         if (this.timer) this.timer = setTimeout(tick, this.opts.pollMs ?? 5_000);
       });
     };
-    this.timer = setTimeout(tick, 0);
+    this.timer = setTimeout(tick, this.opts.startDelayMs ?? 0);
   }
 
   /** Stops polling and waits for the job in hand. */

@@ -52,13 +52,11 @@ async function main() {
     }
     throw err;
   }
-  prepared.catch(() => {}); // awaited below, after the build; a failure then ends the start
+  prepared.catch(() => {}); // awaited below, after the listen; a failure then ends the start
   const [[, { buildApp, startSchedules }], storage] = await Promise.all([app$, storage$]);
 
   // `jobs: {}` runs the modules' own jobs; their recurring chains start below (decision 010, 139).
   const app = await buildApp({ config, database, storage, jobs: {}, jobStartDelayMs: BACKGROUND_DELAY_MS });
-  // Fastify loads its plugins and routes while the database finishes its migrations check and seed.
-  await Promise.all([app.ready(), prepared]);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,9 +75,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The server listens while the database may still be finishing its migrations check and seed:
+  // statements wait for them (the health check answers 200 only then), the rest is served at once.
   await app.listen({ port: config.PORT, host: config.HOST });
+  await prepared;
   setTimeout(() => {
-    // As when they started before the listen: a server without its schedules stops rather than limps.
+    // A server without its schedules stops rather than limps.
     if (!closing)
       startSchedules(app.ctx).catch((err: unknown) => {
         console.error(err);

@@ -51,6 +51,36 @@ describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
     await page.getByTestId('formula').waitFor();
     await expect.poll(() => page.getByTestId('divisor-row').count()).toBeGreaterThan(2);
 
+    // Opened afresh, /wsi and / draw their formulas with Inter's latin file alone (Σ in the system
+    // font, subscripts as <sub>), and the public config comes with the page, not from the API (decision 150).
+    const fresh = await newPage(browser, viewports.phone);
+    const configRequests: string[] = [];
+    fresh.page.on('request', (r) => {
+      if (r.url().includes('/api/public-config')) configRequests.push(r.url());
+    });
+    const interFaces = () =>
+      fresh.page.evaluate(async () => {
+        await document.fonts.ready;
+        const ranges: string[] = [];
+        document.fonts.forEach((f) => {
+          if (f.status === 'loaded' && f.family.includes('Inter')) ranges.push(f.unicodeRange);
+        });
+        return ranges;
+      });
+    for (const path of ['/wsi', '/']) {
+      await fresh.page.goto(server.url + path);
+      // On a phone the divisor log is a list of cards; its table rows are there, hidden.
+      await fresh.page
+        .locator(path === '/wsi' ? '[data-testid="divisor-row"]' : 'figcaption')
+        .first()
+        .waitFor({ state: 'attached' });
+      await fresh.page.locator('figcaption, [data-testid="formula"]').first().scrollIntoViewIfNeeded();
+      expect(await interFaces(), path).toEqual([expect.stringMatching(/^U\+0-FF,/)]);
+    }
+    expect(configRequests).toEqual([]);
+    expect(fresh.errors).toEqual([]);
+    await fresh.context.close();
+
     const admin = await newPage(browser);
     await admin.page.goto(server.url + '/');
     await signInThroughDialog(admin.page, tw, demo.admin);

@@ -3,3 +3,9 @@
  * signed-in page (decision 125), read by the web app before its first render.
  */
 export const PAGE_SESSION_ID = 'page-session';
+
+/**
+ * The id of the JSON block with the /api/public-config answer, on every page the server sends, so
+ * what depends on it (the test-payments banner) is there at the first paint (decision 150).
+ */
+export const PAGE_CONFIG_ID = 'page-config';

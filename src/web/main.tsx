@@ -7,11 +7,14 @@ import './styles.css';
 import { App } from './app/app.tsx';
 import { loadFirstRoute } from './app/router.tsx';
 import { seedCurrentUser } from './features/auth/page-session.ts';
+import { seedPublicConfig } from './features/public-config/api/page-config.ts';
 import { queryClient } from './lib/query-client.ts';
 import { recordFirstPageView } from './features/analytics/page-views.ts';
 
 // A signed-in page comes with its user (decision 125): the shell renders without a round trip.
 seedCurrentUser(queryClient);
+// So is the public config on every page: the test-payments banner is there at the first paint.
+seedPublicConfig(queryClient);
 // The visit counts now, not after the first paint: a visitor who leaves at once is still a view.
 recordFirstPageView(queryClient);
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_SESSION_ID } from '#common/page-session.ts';
+import { PAGE_CONFIG_ID, PAGE_SESSION_ID } from '#common/page-session.ts';
 import { matchClientRoute, type LayoutKind, type RoutePreloads } from '#common/routes.ts';
 
 const SIGNED_IN_LAYOUTS = new Set<LayoutKind>(['member', 'admin', 'manager']);
@@ -11,6 +11,13 @@ const SIGNED_IN_LAYOUTS = new Set<LayoutKind>(['member', 'admin', 'manager']);
  */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A script-safe JSON block with the given id, placed before </body>. */
+export function withJsonBlock(html: string, id: string, value: unknown): string {
+  const block = `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>\n  </body>`;
+  // A function, so a "$&" in a value is not read as a replacement pattern.
+  return html.replace('</body>', () => block);
 }
 
 /** Whether a path's page is one of the signed-in shells for someone with a session cookie. */
@@ -35,13 +42,14 @@ export function spaHtml(webDir: string) {
   /**
    * `session`: the signed-in user's /api/auth/me answer, put in the page as a JSON block so the
    * first render needs no round trip. The caller makes such a response uncacheable.
+   * `publicConfig`: the /api/public-config answer, the same for everyone, put in every page so the
+   * first render has it (decision 150). It is added per request: its support contact can change.
    */
-  return function htmlFor(path: string, opts: { signedIn: boolean; session?: unknown }): string {
-    const html = hinted(path, opts);
-    if (opts.session === undefined) return html;
-    // A function, so a "$&" in a name is not read as a replacement pattern.
-    const block = `<script type="application/json" id="${PAGE_SESSION_ID}">${scriptSafeJson(opts.session)}</script>\n  </body>`;
-    return html.replace('</body>', () => block);
+  return function htmlFor(path: string, opts: { signedIn: boolean; session?: unknown; publicConfig?: unknown }): string {
+    let html = hinted(path, opts);
+    if (opts.publicConfig !== undefined) html = withJsonBlock(html, PAGE_CONFIG_ID, opts.publicConfig);
+    if (opts.session !== undefined) html = withJsonBlock(html, PAGE_SESSION_ID, opts.session);
+    return html;
   };
 
   function hinted(path: string, opts: { signedIn: boolean }): string {

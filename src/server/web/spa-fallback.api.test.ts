@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '#server/db/schema/users.ts';
 import { hashSessionToken } from '#server/modules/auth/index.ts';
-import { PAGE_SESSION_ID } from '#common/page-session.ts';
+import { PAGE_CONFIG_ID, PAGE_SESSION_ID } from '#common/page-session.ts';
+import { settings } from '#server/db/schema/platform.ts';
 import { createTestApp, signIn } from '#server/test/harness.ts';
 
 describe('web app fallback', () => {
@@ -146,7 +147,7 @@ describe('web app fallback', () => {
       await t.db.update(users).set({ name }).where(eq(users.id, s.userId));
       t.app.ctx.sessionCache.clear();
       const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: `session=${s.cookie}` } });
-      expect(page.body.match(/<script/g)).toHaveLength(1); // only the JSON block itself
+      expect(page.body.match(/<script/g)).toHaveLength(2); // only the JSON blocks themselves (the session, the public config)
       expect(page.body).not.toContain('</script><script>');
       expect(pageSession(page.body)).toMatchObject({ id: s.userId, name });
       await t.db.update(users).set({ name: 'Casey Collector' }).where(eq(users.id, s.userId));
@@ -164,6 +165,59 @@ describe('web app fallback', () => {
         expect(page.statusCode).toBe(200);
         expect(page.body).not.toContain(PAGE_SESSION_ID);
         expect(page.headers['cache-control']).toBe('no-cache');
+      } finally {
+        cache.get = get;
+      }
+    });
+  });
+  describe('the public config in the page', () => {
+    const pageConfig = (body: string) => {
+      const m = body.match(new RegExp(`<script type="application/json" id="${PAGE_CONFIG_ID}">([^<]*)</script>`));
+      return m ? (JSON.parse(m[1]) as Record<string, unknown>) : null;
+    };
+
+    it("carries /api/public-config's answer on every page, a visitor's cacheable one included", async () => {
+      const api = (await t.app.inject({ method: 'GET', url: '/api/public-config' })).json();
+      for (const url of ['/', '/terms', '/wsi', '/dashboard', '/no/such/page']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(pageConfig(res.body), url).toEqual(api);
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+      const s = await signIn(t, '+12125550103');
+      const dash = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: `session=${s.cookie}` } });
+      expect(pageConfig(dash.body)).toEqual(api);
+      expect(dash.body).toContain(PAGE_SESSION_ID);
+    });
+
+    it('follows a change of the support contact and cannot be broken out of', async () => {
+      const hours = '</script><script>alert(1)</script><!-- $& \u2028 9-5';
+      const support = { email: 'help@example.com', phone: '+1 212 555 0100', hours };
+      await t.db
+        .insert(settings)
+        .values({ key: 'support', value: support })
+        .onConflictDoUpdate({ target: settings.key, set: { value: support } });
+      t.app.ctx.settingsCache.clear();
+      try {
+        const page = await t.app.inject({ method: 'GET', url: '/terms' });
+        expect(page.body.match(/<script/g)).toHaveLength(1); // only the JSON block itself
+        expect(page.body).not.toContain('</script><script>');
+        expect(pageConfig(page.body)).toMatchObject({ support });
+      } finally {
+        await t.db.delete(settings).where(eq(settings.key, 'support'));
+        t.app.ctx.settingsCache.clear();
+      }
+    });
+
+    it('still opens the page without it when the settings cannot be read', async () => {
+      const cache = t.app.ctx.settingsCache;
+      const get = cache.get.bind(cache);
+      cache.get = () => {
+        throw new Error('database unavailable');
+      };
+      try {
+        const page = await t.app.inject({ method: 'GET', url: '/' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain(PAGE_CONFIG_ID);
       } finally {
         cache.get = get;
       }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_CONFIG_ID } from '#common/page-session.ts';
 import type { CardShareLinksResponse, CreatedShareLink, ShareAnalytics } from '#common/share-links.ts';
 import { shareMessages } from '#common/share-links.ts';
 import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
@@ -195,6 +196,9 @@ describe('the preview image (og:image)', () => {
     expect(html).toContain('<meta property="og:image:height" content="630" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<meta property="og:image:alt" content="PSA 10 2018 Panini Prizm Luka Dončić #280, cert ${card.certNumber}" />`);
+    // The public config, as on every page (decision 150).
+    const config = new RegExp(`<script type="application/json" id="${PAGE_CONFIG_ID}">([^<]*)</script>`).exec(html)?.[1];
+    expect(JSON.parse(config!)).toEqual((await t.rawInject({ method: 'GET', url: '/api/public-config' })).json());
 
     const res = await get(path);
     expect(res.statusCode).toBe(200);

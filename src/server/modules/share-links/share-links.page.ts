@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { shareTokenSchema } from '#common/share-links.ts';
+import { PAGE_CONFIG_ID } from '#common/page-session.ts';
 import { OG_HEIGHT, OG_WIDTH } from '#common/slab-image.ts';
+import { withJsonBlock } from '#server/lib/spa-html.ts';
+import { publicConfig } from '#server/modules/public-config/index.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import { SHARED_REQUESTS_PER_IP_PER_MINUTE } from './share-links.routes.ts';
 import { sharedPreview } from './share-links.service.ts';
@@ -61,8 +64,12 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
   app.get<{ Params: { token: string } }>('/shared/:token', { onRequest: limit }, async (req, reply) => {
     template ??= await readFile(join(opts.webDir, 'index.html'), 'utf8');
     const parsed = shareTokenSchema.safeParse(req.params.token);
+    // As on every page (decision 150); without it the page asks /api/public-config itself.
+    const configRead = publicConfig(ctx).catch(() => undefined);
     const preview = parsed.success ? await sharedPreview(ctx, { token: parsed.data }) : null;
+    const config = await configRead;
     const url = `${ctx.config.appOrigin.replace(/\/+$/, '')}/shared/${parsed.success ? parsed.data : ''}`;
+    const html = withShareMeta(template, preview && { ...preview, url });
     // An unknown, revoked or expired token is not found: the page still renders (it says the link
     // is not available), but crawlers and link checkers get the status.
     return reply
@@ -70,6 +77,6 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
       .header('Cache-Control', 'no-store')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(withShareMeta(template, preview && { ...preview, url }));
+      .send(config === undefined ? html : withJsonBlock(html, PAGE_CONFIG_ID, config));
   });
 };

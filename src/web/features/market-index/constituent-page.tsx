@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { gradeLabel } from './grade.ts';
 import { formatDate } from '#web/lib/dates.ts';
 import type { ReactNode } from 'react';
-import { constituentName, ELIGIBILITY } from '#common/market-index.ts';
+import { constituentName, ELIGIBILITY } from '#common/market-index-values.ts';
 import { sportLabels } from '#common/cards.ts';
 import { Money } from '#web/components/money.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';

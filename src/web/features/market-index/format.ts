@@ -1,4 +1,5 @@
-import { constituentName, type ConstituentIdentity } from '#common/market-index.ts';
+import { constituentName } from '#common/market-index-values.ts';
+import type { ConstituentIdentity } from '#common/market-index.ts';
 
 /** "+1.25 %" / "−0.40 %" / "—". */
 export function formatChange(v: number | null | undefined): string {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { formatDate } from '#web/lib/dates.ts';
-import { weightingLabels } from '#common/market-index.ts';
+import { weightingLabels } from '#common/market-index-values.ts';
 import { EmptyState } from '#web/components/empty-state.tsx';
 import { PageQuery } from '#web/components/page-query.tsx';
 import { useIndexLevels } from './api/get-index-levels.ts';

@@ -1,10 +1,14 @@
 import { formatDate } from '#web/lib/dates.ts';
-import { ELIGIBILITY, INDEX_BASE_LEVEL, weightingLabels } from '#common/market-index.ts';
+import { groupThousands } from '#common/format.ts';
+import { ELIGIBILITY, INDEX_BASE_LEVEL, weightingLabels } from '#common/market-index-values.ts';
 import { PageQuery } from '#web/components/page-query.tsx';
 import { ResponsiveTable } from '#web/components/responsive-table.tsx';
 import { useDivisorLog } from './api/get-divisor-log.ts';
 import { IndexHero } from './index-hero.tsx';
 
+// Subscripts are <sub> and Σ is in the system font: Inter has ᵢ and Σ only in its latin-ext and
+// greek files (106 KB), which the page's largest text would otherwise wait for (decision 150).
+const Sigma = () => <span className="font-system">Σ</span>;
 const num = (v: number | null) => (v == null ? '—' : v.toPrecision(8));
 const names = (list: { name: string }[]) => (list.length ? list.map((x) => x.name).join('; ') : '—');
 
@@ -23,15 +27,15 @@ export default function MethodPage() {
         <section className="grid gap-3">
           <h2 className="text-xl font-semibold">The formula</h2>
           <p className="rounded-xl border bg-muted/40 p-4 font-mono text-sm" data-testid="formula">
-            Level(t) = Σ wᵢ · pᵢ(t) ÷ D
+            Level(t) = Σ w<sub>i</sub> · p<sub>i</sub>(t) ÷ D
           </p>
           <p>
-            pᵢ(t) is the price of card i on day t: the last observed sale on or before that day (several sales on one day: their average). wᵢ is its
-            weight, and D the divisor. On the base date D is set so the level is {INDEX_BASE_LEVEL.toLocaleString('en-US')}.
+            p<sub>i</sub>(t) is the price of card i on day t: the last observed sale on or before that day (several sales on one day: their average).
+            w<sub>i</sub> is its weight, and D the divisor. On the base date D is set so the level is {groupThousands(String(INDEX_BASE_LEVEL))}.
           </p>
           <p>
-            Each time the members or their weights change, D is adjusted so the level does not jump: D′ = D × (Σ w′ᵢ · pᵢ) ÷ (Σ wᵢ · pᵢ), both sums at
-            the same day’s prices. Every adjustment is listed below.
+            Each time the members or their weights change, D is adjusted so the level does not jump: D′ = D × (<Sigma /> w′<sub>i</sub> · p
+            <sub>i</sub>) ÷ (<Sigma /> w<sub>i</sub> · p<sub>i</sub>), both sums at the same day’s prices. Every adjustment is listed below.
           </p>
         </section>
         <section className="grid gap-3">

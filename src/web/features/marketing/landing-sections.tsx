@@ -74,7 +74,9 @@ export function IndexSection() {
             <IndexChart />
           </div>
           <figcaption className="mt-5 border-t border-white/10 pt-4 text-sm text-zinc-400">
-            Level = 1,000 × Σ weight × price today ÷ Σ weight × price at base. Illustration of the method.
+            {/* Σ in the system font: Inter has it only in its greek file (decision 150). */}
+            Level = 1,000 × <span className="font-system">Σ</span> weight × price today ÷ <span className="font-system">Σ</span> weight × price at
+            base. Illustration of the method.
           </figcaption>
         </figure>
       </div>

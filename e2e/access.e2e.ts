@@ -21,6 +21,8 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
 
   it('the dialog validates with the spec messages and enables REQUEST ACCESS only with terms and privacy ticked', async () => {
     const { page, context, errors } = await newPage(browser, viewports.phone);
+    const posted: string[] = [];
+    page.on('request', (r) => void (r.method() === 'POST' && r.url().endsWith('/api/request-access') && posted.push(r.url())));
     await page.goto(server.url + '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Get Access' }).click();
@@ -44,7 +46,8 @@ describe.skipIf(inject('skipBrowser'))('request access, admin approval, first si
     await submit.click();
     await dialog.getByText('Phone number must be at least 10 digits').waitFor();
     await dialog.getByText('Either Instagram username or Referral is required').waitFor();
-    expect(tw.messages).toHaveLength(0);
+    // Nothing was sent, so nobody was texted. (The demo's own jobs may text its people meanwhile.)
+    expect(posted).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -128,8 +128,8 @@ export interface BuildAppOptions {
   /** Durable job handlers by name (decision 010); the runner polls only while there are some. Given any (even {}), the modules' own jobs join them. */
   jobs?: Record<string, JobHandler>;
   jobPollMs?: number;
-  /** How long after ready the job runner first polls (0 by default). */
-  jobStartDelayMs?: number;
+  /** The job runner's first poll waits for it (at once by default). */
+  jobsStartAfter?: Promise<unknown>;
   /** Overrides the HTTP timeouts (tests shorten them). */
   timeouts?: Partial<typeof httpTimeouts>;
 }
@@ -195,7 +195,7 @@ export async function buildApp(opts: BuildAppOptions) {
   if (jobs && Object.keys(jobs).length) {
     const runner = new JobRunner(database.db, ctx.clock, jobs, {
       pollMs: opts.jobPollMs,
-      startDelayMs: opts.jobStartDelayMs,
+      startAfter: opts.jobsStartAfter,
       onError: (err, job) => app.log.error({ err: { message: (err as Error)?.message } }, `job failed: ${job}`),
     });
     app.decorate('jobRunner', runner);

@@ -3,13 +3,6 @@ import { DataDirLockedError, openPgliteDir, openPostgres, type Database } from '
 import { startPgliteDir, stopOnLostLock, takeEarlyPglite } from './db/pglite-thread.ts';
 import { isSupportedNode } from './runtime.ts';
 
-/**
- * The job runner's first poll and the schedules' catch-up wait this long after the server
- * listens, so its first requests do not queue behind them on the embedded database's one
- * connection (decision 148).
- */
-const BACKGROUND_DELAY_MS = 1_000;
-
 // The app's modules load and the app is built while the database opens.
 const loadApp = () => Promise.all([import('./db/seed.ts'), import('./app.ts'), import('./providers/storage/storage.ts')]);
 
@@ -56,7 +49,9 @@ async function main() {
   const [[, { buildApp, startSchedules }], storage] = await Promise.all([app$, storage$]);
 
   // `jobs: {}` runs the modules' own jobs; their recurring chains start below (decision 010, 139).
-  const app = await buildApp({ config, database, storage, jobs: {}, jobStartDelayMs: BACKGROUND_DELAY_MS });
+  // The job runner's first poll and the schedules' catch-up wait for the database to be prepared,
+  // so the statements of requests that came in meanwhile go first (decision 148).
+  const app = await buildApp({ config, database, storage, jobs: {}, jobsStartAfter: prepared });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -79,14 +74,7 @@ async function main() {
   // statements wait for them (the health check answers 200 only then), the rest is served at once.
   await app.listen({ port: config.PORT, host: config.HOST });
   await prepared;
-  setTimeout(() => {
-    // A server without its schedules stops rather than limps.
-    if (!closing)
-      startSchedules(app.ctx).catch((err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      });
-  }, BACKGROUND_DELAY_MS).unref();
+  await startSchedules(app.ctx);
   app.log.info(
     `ready on ${config.appOrigin} (${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'}, Node ${process.version})`,
   );

@@ -54,20 +54,23 @@ describe('the job runner', () => {
     expect(ran.sort()).toEqual(Array.from({ length: 20 }, (_, i) => String(i)).sort());
   });
 
-  it('a start delay holds the first poll back until it has passed', async () => {
+  it('the first poll waits for startAfter to settle', async () => {
     const clock = new FakeClock();
     const ran: string[] = [];
-    await enqueueJob(database.db, { name: 'test.delayed', runAt: clock.now() });
+    await enqueueJob(database.db, { name: 'test.after', runAt: clock.now() });
+    let prepared!: () => void;
+    const startAfter = new Promise<void>((resolve) => (prepared = resolve));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const runner = new JobRunner(database.db, clock, { 'test.delayed': async () => void ran.push('ran') }, { startDelayMs: 1_000 });
+      const runner = new JobRunner(database.db, clock, { 'test.after': async () => void ran.push('ran') }, { startAfter });
       const polls = vi.spyOn(runner, 'runDue');
       runner.start();
-      await vi.advanceTimersByTimeAsync(999);
+      await vi.advanceTimersByTimeAsync(60_000);
       expect(polls).not.toHaveBeenCalled();
-      await vi.advanceTimersByTimeAsync(1);
+      prepared();
+      await vi.advanceTimersByTimeAsync(0);
       expect(polls).toHaveBeenCalledTimes(1);
-      await runner.stop(); // waits for the poll the delay let through
+      await runner.stop(); // waits for the poll let through
       expect(ran).toEqual(['ran']);
     } finally {
       vi.useRealTimers();

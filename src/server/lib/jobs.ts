@@ -80,8 +80,8 @@ export class JobRunner {
     handlers: Record<string, JobHandler> | readonly JobDefinition[],
     private readonly opts: {
       pollMs?: number;
-      /** Before the first poll; a starting server answers its first requests before catching up (decision 148). */
-      startDelayMs?: number;
+      /** Settled before the first poll: a starting server queues its first requests' statements ahead of the catch-up (decision 148). */
+      startAfter?: Promise<unknown>;
       onError?: (err: unknown, job: string) => void;
     } = {},
   ) {
@@ -150,7 +150,11 @@ export class JobRunner {
         if (this.timer) this.timer = setTimeout(tick, this.opts.pollMs ?? 5_000);
       });
     };
-    this.timer = setTimeout(tick, this.opts.startDelayMs ?? 0);
+    const begin = () => {
+      if (this.current === 'polling') this.timer = setTimeout(tick, 0);
+    };
+    if (this.opts.startAfter) void this.opts.startAfter.then(begin, begin);
+    else begin();
   }
 
   /** Stops polling and waits for the job in hand. */

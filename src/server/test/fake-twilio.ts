@@ -70,7 +70,9 @@ export interface FakeTwilio {
   close(): Promise<void>;
 }
 
-const codeIn = (body: string) => body.match(/\b(\d{6})\b/)?.[1];
+// The sign-in text's code only: other texts (an overdue invoice's number, say) have six digits too,
+// and the demo's jobs send them to the same people while a test signs in.
+const codeIn = (body: string) => body.match(/verification code is (\d{6})\b/)?.[1];
 
 function safeEqual(a: string, b: string) {
   const x = Buffer.from(a);
@@ -192,7 +194,7 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
   const { port } = server.address() as AddressInfo;
 
   const lastCodeFor = (phone: string) => {
-    const last = messages.filter((m) => m.to === phone).at(-1);
+    const last = messages.filter((m) => m.to === phone && codeIn(m.body)).at(-1);
     return last ? codeIn(last.body) : undefined;
   };
 
@@ -244,7 +246,7 @@ export async function startFakeTwilio(opts: FakeTwilioOptions = {}): Promise<Fak
         const check = () => {
           const found = messages
             .slice(since)
-            .filter((m) => m.to === phone)
+            .filter((m) => m.to === phone && codeIn(m.body))
             .at(-1);
           const code = found && codeIn(found.body);
           if (!code) return false;

@@ -215,7 +215,7 @@ describe('the app picks the SMS adapter from config', () => {
       const provider = createSmsProvider(t.config);
       expect(provider.name).toBe('twilio');
       const since = tw.messages.length;
-      await provider.send({ to: MEMBER, body: 'code 123456' });
+      await provider.send({ to: MEMBER, body: 'Your verification code is 123456.' });
       expect(await tw.waitForCode(MEMBER, { since })).toBe('123456');
     } finally {
       await t.close();

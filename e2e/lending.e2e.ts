@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { liveOpen } from './support/live.ts';
 import { newPage } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { startStack, stopStack } from './support/stack.ts';
 
-const liveOpen = (page: Page) => page.locator('[data-live-state="open"]').first().waitFor({ state: 'attached' });
 // Progress in the log, so a timeout says where it stood.
 const step = (name: string) => console.log(`[lending e2e] ${name}`);
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { liveOpen } from './support/live.ts';
 import { newPage } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
@@ -12,8 +13,6 @@ async function secondTab(browser: Browser, first: BrowserContext): Promise<{ con
   const context = await browser.newContext({ storageState: await first.storageState(), viewport: { width: 1280, height: 800 } });
   return { context, page: await context.newPage() };
 }
-
-const liveOpen = (page: Page) => page.locator('[data-live-state="open"]').first().waitFor({ state: 'attached' });
 
 describe.skipIf(inject('skipBrowser'))('live updates in Chromium', () => {
   let tw: FakeTwilio;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { liveOpen } from './support/live.ts';
 import { newPage, viewports } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog } from './support/auth.ts';
@@ -37,7 +38,7 @@ describe.skipIf(inject('skipBrowser'))('Private MarketPlace in Chromium', () => 
     await w.goto(server.url + '/secure?sport=hockey');
     const watched = w.getByTestId('listing-tile').filter({ hasText: 'Connor McDavid' });
     await watched.waitFor();
-    await w.locator('[data-live-state="open"]').first().waitFor({ state: 'attached' });
+    await liveOpen(w);
 
     // The buyer narrows the gallery with filters kept in the URL.
     await m.goto(server.url + '/secure');

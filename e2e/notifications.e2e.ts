@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { liveOpen } from './support/live.ts';
 import { newPage } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { startStack, stopStack } from './support/stack.ts';
-
-const liveOpen = (page: Page) => page.locator('[data-live-state="open"]').first().waitFor({ state: 'attached' });
 
 /** The unread count the bell's accessible name gives ("Notifications, 3 unread"). */
 async function unreadOf(page: Page): Promise<number> {

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
 import { startFakePsa, type FakePsa } from '../src/server/test/fake-psa.ts';
+import { liveOpen } from './support/live.ts';
 import { newPage, viewports } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { startStack, stopStack } from './support/stack.ts';
 
-const liveOpen = (page: Page) => page.locator('[data-live-state="open"]').first().waitFor({ state: 'attached' });
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
 // Certificates the fake PSA knows and the demo seed does not hold (src/server/db/seed/demo-cards.ts).

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { FakeTwilio } from '../src/server/test/fake-twilio.ts';
+import { liveOpen } from './support/live.ts';
 import { newPage } from './support/browser.ts';
 import type { RunningServer } from './support/server.ts';
 import { demo, signInThroughDialog, toastText } from './support/auth.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { startStack, stopStack } from './support/stack.ts';
 
-const liveOpen = (page: Page) => page.locator('[data-live-state="open"]').first().waitFor({ state: 'attached' });
 const TITLE = '2013 Panini Prizm Giannis Antetokounmpo';
 
 describe.skipIf(inject('skipBrowser'))('hunts and sources in Chromium', () => {

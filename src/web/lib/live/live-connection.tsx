@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '#web/hooks/use-toast.ts';
 import { getCredentials } from '#web/lib/credentials.ts';
@@ -14,7 +14,7 @@ let justSignedIn = false;
 export function noteSignIn() {
   justSignedIn = true;
 }
-const stateListeners = new Set<(s: LiveState) => void>();
+const stateListeners = new Set<() => void>();
 
 /**
  * Keeps one live connection open while someone is signed in: refreshes the queries each event
@@ -33,30 +33,30 @@ export function useLiveConnection(userId: string | null | undefined, loadRefresh
     // Loaded on first sign-in, so a visitor's download carries neither the client, its schemas
     // its toasts nor the refresh map (which names every feature's query keys).
     // …and after the first page has rendered, so they don't hold up its content on a slow phone.
-    const loaded = whenContentReady().then(() =>
-      Promise.all([import('./live-client.ts'), import('./refresh.ts'), import('./toasts.ts'), loadRefreshMap()]),
+    const load = () => Promise.all([import('./live-client.ts'), import('./refresh.ts'), import('./toasts.ts'), loadRefreshMap()]);
+    // A chunk that fails to load (a network blip) is asked for again, as a dropped socket is.
+    const loaded = whenContentReady().then(() => retrying(load, () => stopped));
+    loaded.then(
+      ([{ LiveClient, liveUrl }, { createRefresher }, { toastForLiveMessage }, refreshMap]) => {
+        if (stopped) return;
+        const refresh = createRefresher(queryClient, refreshMap);
+        client = new LiveClient({
+          url: liveUrl(window.location),
+          getAuth: () => {
+            const c = getCredentials();
+            return { userId: c?.userId, token: c?.authToken };
+          },
+          onMessage: (msg) => {
+            refresh(msg);
+            const t = toastForLiveMessage(msg, { mine: !msg.userId || msg.userId === userId });
+            if (t) toast(t);
+          },
+          onState: setLiveState,
+        });
+        client.start({ afterSignIn });
+      },
+      () => {} /* only when unmounted mid-retry */,
     );
-    void loaded.then(([{ LiveClient, liveUrl }, { createRefresher }, { toastForLiveMessage }, refreshMap]) => {
-      if (stopped) return;
-      const refresh = createRefresher(queryClient, refreshMap);
-      client = new LiveClient({
-        url: liveUrl(window.location),
-        getAuth: () => {
-          const c = getCredentials();
-          return { userId: c?.userId, token: c?.authToken };
-        },
-        onMessage: (msg) => {
-          refresh(msg);
-          const t = toastForLiveMessage(msg, { mine: !msg.userId || msg.userId === userId });
-          if (t) toast(t);
-        },
-        onState: (s) => {
-          currentState = s;
-          for (const l of stateListeners) l(s);
-        },
-      });
-      client.start({ afterSignIn });
-    });
     return () => {
       stopped = true;
       client?.stop();
@@ -64,13 +64,41 @@ export function useLiveConnection(userId: string | null | undefined, loadRefresh
   }, [userId, queryClient, loadRefreshMap]);
 }
 
+/** Sets the connection's state for every dot (exported for tests). */
+export function setLiveState(s: LiveState) {
+  currentState = s;
+  for (const l of stateListeners) l();
+}
+
+function subscribeLiveState(listener: () => void) {
+  stateListeners.add(listener);
+  return () => void stateListeners.delete(listener);
+}
+
+const getLiveState = () => currentState;
+
+/**
+ * An external store read: a change that lands between a dot's render and its subscription (the
+ * socket opening while a transition renders the page in slices) is not missed.
+ */
 export function useLiveState(): LiveState {
-  const [state, setState] = useState(currentState);
-  useEffect(() => {
-    stateListeners.add(setState);
-    return () => void stateListeners.delete(setState);
-  }, []);
-  return state;
+  return useSyncExternalStore(subscribeLiveState, getLiveState, getLiveState);
+}
+
+/** Tries `load` until it succeeds, waiting 1 s, 2 s, 4 s… (at most 30 s) between tries, unless `cancelled`. */
+export async function retrying<T>(
+  load: () => Promise<T>,
+  cancelled: () => boolean,
+  wait = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch (err) {
+      if (cancelled()) throw err;
+      await wait(Math.min(1_000 * 2 ** attempt, 30_000));
+    }
+  }
 }
 
 const labels: Record<LiveState, string> = {

@@ -17,7 +17,13 @@ import { fmt, freePort, isMain, repoRoot, sleep, spawnTs, stopChild, waitFor200,
 const CHROMIUM = chromiumPath;
 const CHROMIUM_FLAGS = chromiumFlags;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
-const GOAL = 95;
+/** Issue 33's goals for the performance score: 90 for the signed-in dashboard, 95 for every public page. */
+const PERFORMANCE_GOAL: Record<string, number> = { '/dashboard': 90 };
+const PUBLIC_GOAL = 95;
+/** Accessibility and best practices: 95 on every page. */
+const OTHER_GOAL = 95;
+const goalFor = (path: string, category: (typeof CATEGORIES)[number]) =>
+  category === 'performance' ? (PERFORMANCE_GOAL[path] ?? PUBLIC_GOAL) : OTHER_GOAL;
 const MEMBER_PHONE = '+12125550103';
 /** LIGHTHOUSE_RUNS: audits per page, the median reported (one run moves by several points). */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -245,7 +251,7 @@ export async function runLighthouse() {
     console.log(`  ${'page'.padEnd(16)} ${CATEGORIES.map((c) => c.padStart(14)).join('')}   LCP       TBT     CLS    bytes`);
     let met = true;
     for (const [path, s] of Object.entries(pages)) {
-      met &&= CATEGORIES.every((c) => s[c] >= GOAL);
+      met &&= CATEGORIES.every((c) => s[c] >= goalFor(path, c));
       console.log(
         `  ${path.padEnd(16)} ${CATEGORIES.map((c) => String(s[c]).padStart(14)).join('')}   ${fmt(s.lcpMs / 1000, 2)} s  ${fmt(s.tbtMs, 0).padStart(4)} ms  ${fmt(s.cls, 3)}  ${fmt(s.transferKB, 0)} KB`,
       );
@@ -259,8 +265,14 @@ export async function runLighthouse() {
           `  ${''.padEnd(16)} runs: performance ${s.runs.map((r) => r.performance).join(', ')}; LCP ${s.runs.map((r) => fmt(r.lcpMs / 1000, 2)).join(', ')} s; TBT ${s.runs.map((r) => fmt(r.tbtMs, 0)).join(', ')} ms; CLS ${s.runs.map((r) => fmt(r.cls, 3)).join(', ')}`,
         );
     }
-    console.log(`  every score ≥ ${GOAL} → ${met ? 'met' : 'MISSED'}`);
-    return { pages, goal: GOAL, meetsGoal: met };
+    console.log(
+      `  performance ≥ ${PUBLIC_GOAL} (/dashboard ≥ ${PERFORMANCE_GOAL['/dashboard']}), other scores ≥ ${OTHER_GOAL} → ${met ? 'met' : 'MISSED'}`,
+    );
+    return {
+      pages,
+      goal: { performance: Object.fromEntries(Object.keys(pages).map((p) => [p, goalFor(p, 'performance')])), other: OTHER_GOAL },
+      meetsGoal: met,
+    };
   } finally {
     if (chrome) {
       chrome.child.kill('SIGTERM');

@@ -21,7 +21,7 @@ import { healthModule } from '#server/modules/health/index.ts';
 import { legalModule } from '#server/modules/legal/index.ts';
 import { registerApiDocs } from '#server/modules/api-docs/index.ts';
 import { analyticsModule } from '#server/modules/analytics/index.ts';
-import { publicConfig, publicConfigModule } from '#server/modules/public-config/index.ts';
+import { publicConfigForPage, publicConfigModule } from '#server/modules/public-config/index.ts';
 import { auth } from './plugins/auth.ts';
 import { authModule, createSessionLookupCache, currentUserForPage, resolveSession } from '#server/modules/auth/index.ts';
 import { usersModule } from '#server/modules/users/index.ts';
@@ -263,8 +263,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // such a page is the user's own and is never stored by a cache.
   const sendApp = async (req: FastifyRequest, reply: FastifyReply, path: string) => {
     htmlFor ??= spaHtml(webDir);
-    // Without it (the database does not answer) the page asks /api/public-config itself.
-    const configRead = publicConfig(ctx).catch(() => undefined);
+    const configRead = publicConfigForPage(ctx);
     const token = req.cookies.session;
     let session = null;
     if (token && opensSignedIn(path)) {

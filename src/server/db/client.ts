@@ -56,6 +56,22 @@ function trackPgliteLoad(client: PgliteLike) {
 
 export const migrationsFolder = fromRoot('drizzle');
 
+export interface JournalEntry {
+  tag: string;
+  when: number;
+}
+const journals = new Map<string, JournalEntry[]>();
+
+/** Drizzle's list of a folder's migrations, oldest first; read once per folder (the start and the seed both ask). */
+export function migrationJournal(folder = migrationsFolder): JournalEntry[] {
+  let entries = journals.get(folder);
+  if (!entries) {
+    entries = (JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
+    journals.set(folder, entries);
+  }
+  return entries;
+}
+
 /**
  * Whether the folder's newest migration is applied. Drizzle's migrator applies the migrations
  * newer than the newest row of drizzle.__drizzle_migrations, so this is its own test, in one
@@ -63,8 +79,7 @@ export const migrationsFolder = fromRoot('drizzle');
  * embedded database). Any failure (no such table yet) answers false: the migrator then runs.
  */
 export async function migrationsApplied(db: Db, folder = migrationsFolder): Promise<boolean> {
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  const newest = Math.max(...journal.entries.map((e) => e.when));
+  const newest = Math.max(...migrationJournal(folder).map((e) => e.when));
   try {
     const { rows } = (await db.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`)) as unknown as {
       rows: { applied: string | number | bigint | null }[];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { legalSlugs, type LegalSlug } from '#common/legal.ts';
-import type { Db } from './client.ts';
+import { migrationJournal, type Db } from './client.ts';
 import { fromRoot } from '#server/paths.ts';
 import { legalPages, settings } from './schema/platform.ts';
 import { users } from './schema/users.ts';
@@ -146,8 +146,7 @@ const SEED_STATE_KEY = 'seed_state';
 /** What the seed would do: the schema's last migration, the seed's own files and its options. */
 function seedFingerprint(options: Record<string, boolean>): string {
   const hash = createHash('sha256').update(JSON.stringify(options));
-  const journal = JSON.parse(readFileSync(fromRoot('drizzle/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  hash.update(journal.entries.at(-1)?.tag ?? '');
+  hash.update(migrationJournal().at(-1)?.tag ?? '');
   const dir = fromRoot('src/server/db/seed');
   const files = [
     fromRoot('src/server/db/seed.ts'),

@@ -20,6 +20,11 @@ export function withJsonBlock(html: string, id: string, value: unknown): string 
   return html.replace('</body>', () => block);
 }
 
+/** The page with the public config's block (decision 150), or as it is when there is none. */
+export function withPageConfig(html: string, config: unknown): string {
+  return config === undefined ? html : withJsonBlock(html, PAGE_CONFIG_ID, config);
+}
+
 /** Whether a path's page is one of the signed-in shells for someone with a session cookie. */
 export function opensSignedIn(path: string): boolean {
   const route = matchClientRoute(path);
@@ -46,8 +51,7 @@ export function spaHtml(webDir: string) {
    * first render has it (decision 150). It is added per request: its support contact can change.
    */
   return function htmlFor(path: string, opts: { signedIn: boolean; session?: unknown; publicConfig?: unknown }): string {
-    let html = hinted(path, opts);
-    if (opts.publicConfig !== undefined) html = withJsonBlock(html, PAGE_CONFIG_ID, opts.publicConfig);
+    let html = withPageConfig(hinted(path, opts), opts.publicConfig);
     if (opts.session !== undefined) html = withJsonBlock(html, PAGE_SESSION_ID, opts.session);
     return html;
   };

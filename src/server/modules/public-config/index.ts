@@ -3,6 +3,6 @@ import { defineModule } from '#server/lib/module.ts';
 import { publicConfigRoutes } from './public-config.routes.ts';
 
 export { publicConfigRoutes } from './public-config.routes.ts';
-export { publicConfig } from './public-config.service.ts';
+export { publicConfig, publicConfigForPage } from './public-config.service.ts';
 
 export const publicConfigModule = defineModule({ name: 'public-config', routes: [publicConfigRoutes] });

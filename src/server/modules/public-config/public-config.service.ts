@@ -11,3 +11,11 @@ export async function publicConfig(ctx: Pick<AppContext, 'config'> & SettingsRea
     support: await getSetting(ctx, 'support'),
   };
 }
+
+/**
+ * The same, for the JSON block every page carries (decision 150); undefined when the settings
+ * cannot be read, and the page then asks /api/public-config itself.
+ */
+export function publicConfigForPage(ctx: Pick<AppContext, 'config'> & SettingsReadCtx): Promise<PublicConfig | undefined> {
+  return publicConfig(ctx).catch(() => undefined);
+}

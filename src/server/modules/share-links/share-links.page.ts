@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { shareTokenSchema } from '#common/share-links.ts';
-import { PAGE_CONFIG_ID } from '#common/page-session.ts';
 import { OG_HEIGHT, OG_WIDTH } from '#common/slab-image.ts';
-import { withJsonBlock } from '#server/lib/spa-html.ts';
-import { publicConfig } from '#server/modules/public-config/index.ts';
+import { withPageConfig } from '#server/lib/spa-html.ts';
+import { publicConfigForPage } from '#server/modules/public-config/index.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import { SHARED_REQUESTS_PER_IP_PER_MINUTE } from './share-links.routes.ts';
 import { sharedPreview } from './share-links.service.ts';
@@ -64,8 +63,7 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
   app.get<{ Params: { token: string } }>('/shared/:token', { onRequest: limit }, async (req, reply) => {
     template ??= await readFile(join(opts.webDir, 'index.html'), 'utf8');
     const parsed = shareTokenSchema.safeParse(req.params.token);
-    // As on every page (decision 150); without it the page asks /api/public-config itself.
-    const configRead = publicConfig(ctx).catch(() => undefined);
+    const configRead = publicConfigForPage(ctx);
     const preview = parsed.success ? await sharedPreview(ctx, { token: parsed.data }) : null;
     const config = await configRead;
     const url = `${ctx.config.appOrigin.replace(/\/+$/, '')}/shared/${parsed.success ? parsed.data : ''}`;
@@ -77,6 +75,6 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
       .header('Cache-Control', 'no-store')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(config === undefined ? html : withJsonBlock(html, PAGE_CONFIG_ID, config));
+      .send(withPageConfig(html, config));
   });
 };

@@ -50,6 +50,19 @@ describe.skipIf(inject('skipBrowser'))('market index in Chromium', () => {
     await page.waitForURL('**/wsi');
     await page.getByTestId('formula').waitFor();
     await expect.poll(() => page.getByTestId('divisor-row').count()).toBeGreaterThan(2);
+    // The base date let every first constituent in: the list is folded behind its count and opens from the keyboard.
+    const baseDate = page.getByTestId('divisor-row').last();
+    const fold = baseDate.locator('summary', { hasText: /^In: \d+ cards$/ });
+    const folded = Number((await fold.innerText()).match(/\d+/)![0]);
+    expect(folded).toBeGreaterThan(30);
+    expect(await baseDate.getByRole('listitem').first().isVisible()).toBe(false);
+    await fold.focus();
+    await page.keyboard.press('Enter');
+    await baseDate.getByRole('listitem').first().waitFor();
+    expect(await baseDate.getByRole('listitem').count()).toBe(folded);
+    // The table fits its box: no column is pushed out of sight.
+    const box = page.locator('table').last().locator('xpath=..');
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
     // Opened afresh, /wsi and / draw their formulas with Inter's latin file alone (Σ in the system
     // font, subscripts as <sub>), and the public config comes with the page, not from the API (decision 150).

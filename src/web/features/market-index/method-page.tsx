@@ -10,7 +10,40 @@ import { IndexHero } from './index-hero.tsx';
 // greek files (106 KB), which the page's largest text would otherwise wait for (decision 150).
 const Sigma = () => <span className="font-system">Σ</span>;
 const num = (v: number | null) => (v == null ? '—' : v.toPrecision(8));
-const names = (list: { name: string }[]) => (list.length ? list.map((x) => x.name).join('; ') : '—');
+/** Lists of up to this many cards are shown in full; longer ones fold behind a count. */
+const SHOWN_NAMES = 3;
+
+/** The cards one adjustment let in and took out: short lists in full, long ones (the base date's) folded. */
+function Changes({ added, removed }: { added: { name: string }[]; removed: { name: string }[] }) {
+  if (!added.length && !removed.length) return <>—</>;
+  return (
+    <div className="grid gap-1">
+      {(
+        [
+          ['In', added],
+          ['Out', removed],
+        ] as const
+      ).map(([label, list]) =>
+        !list.length ? null : list.length <= SHOWN_NAMES ? (
+          <p key={label}>
+            <span className="font-medium">{label}:</span> {list.map((x) => x.name).join('; ')}
+          </p>
+        ) : (
+          <details key={label} className="group">
+            <summary className="cursor-pointer rounded-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              {label}: {list.length} cards
+            </summary>
+            <ul className="mt-1 grid gap-0.5 pl-4">
+              {list.map((x, i) => (
+                <li key={i}>{x.name}</li>
+              ))}
+            </ul>
+          </details>
+        ),
+      )}
+    </div>
+  );
+}
 
 /** /wsi: the method in plain words, the formula, the rule, the current divisor and the whole divisor log. */
 export default function MethodPage() {
@@ -86,7 +119,7 @@ export default function MethodPage() {
                   rowTestId="divisor-row"
                   columns={[
                     { id: 'day', header: 'Date', card: 'primary', cell: (e) => formatDate(e.effectiveOn) },
-                    { id: 'reason', header: 'Reason', card: 'aside', cell: (e) => e.reason },
+                    { id: 'reason', header: 'Reason', card: 'aside', className: 'min-w-36 whitespace-normal', cell: (e) => e.reason },
                     {
                       id: 'old',
                       header: 'Old divisor',
@@ -101,8 +134,13 @@ export default function MethodPage() {
                       headerClassName: 'text-right',
                       cell: (e) => num(e.newDivisor),
                     },
-                    { id: 'in', header: 'In', card: 'wide', className: 'min-w-48 whitespace-normal text-xs', cell: (e) => names(e.added) },
-                    { id: 'out', header: 'Out', card: 'wide', className: 'min-w-48 whitespace-normal text-xs', cell: (e) => names(e.removed) },
+                    {
+                      id: 'changes',
+                      header: 'Cards in and out',
+                      card: 'wide',
+                      className: 'min-w-44 whitespace-normal text-xs',
+                      cell: (e) => <Changes added={e.added} removed={e.removed} />,
+                    },
                   ]}
                 />
               </section>

@@ -5,9 +5,10 @@ import { refundMessages, type Invoice, type Refund } from '#common/money.ts';
 import { auditLog } from '#server/db/schema/users.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { payments, refunds } from '#server/db/schema/money.ts';
-import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
 import { signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import { startStripeApp, type StripeApp } from '#server/test/stripe-app.ts';
 
 // Issue 30: an admin refunds a paid invoice, fully or in part; Stripe dashboard refunds arrive by webhook.
 type Method = 'GET' | 'POST' | 'PATCH';
@@ -137,22 +138,15 @@ describe('admin refunds with the test provider', () => {
 });
 
 describe('admin refunds through Stripe', () => {
+  let sa: StripeApp;
   let t: TestApp;
   let stripe: FakeStripe;
   let admin: SignedInUser;
   let member: SignedInUser;
   const h = helpers(() => ({ t, admin, member }));
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    t = await createTestApp({
-      env: {
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_API_URL: stripe.url,
-        STRIPE_SECRET_KEY: stripe.secretKey,
-        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-      },
-      jobs: {},
-    });
+    sa = await startStripeApp();
+    ({ t, stripe } = sa);
   });
   // Fresh sessions each test: a test that walks the clock through retries may outlive the last ones.
   beforeEach(async () => {
@@ -160,16 +154,9 @@ describe('admin refunds through Stripe', () => {
     member = await signedInMember(t);
   });
   afterAll(async () => {
-    await t?.close();
-    await stripe?.close();
+    await sa?.close();
   });
-  const webhook = (d: { body: string; signature: string }) =>
-    t.rawInject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
-      payload: d.body,
-    });
+  const webhook = (d: { body: string; signature: string }) => sa.webhook(d);
 
   async function paidInvoice(amountCents: number) {
     const id = await h.sentInvoice(amountCents);

@@ -3,40 +3,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyMessages, refundMessages, type Invoice } from '#common/money.ts';
 import { ledgerEntries, ledgerLines } from '#server/db/schema/ledger.ts';
 import { invoices, payments, subscriptionPlans, subscriptions } from '#server/db/schema/money.ts';
-import { startFakeStripe, type FakeStripe } from '#server/test/fake-stripe.ts';
+import type { FakeStripe } from '#server/test/fake-stripe.ts';
 import { createListing, signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
-import { createTestApp, type TestApp } from '#server/test/harness.ts';
+import type { TestApp } from '#server/test/harness.ts';
+import { startStripeApp, type StripeApp } from '#server/test/stripe-app.ts';
 
 // Stripe as it really behaves: signed but malformed events, clocks ahead, other currencies,
 // events out of order, delayed payment methods, one open session per invoice.
+let sa: StripeApp;
 let s: TestApp;
 let stripe: FakeStripe;
 let admin: SignedInUser;
 let member: SignedInUser;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe();
-  s = await createTestApp({
-    env: { PAYMENT_PROVIDER: 'stripe', STRIPE_API_URL: stripe.url, STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
-    jobs: {},
-  });
+  sa = await startStripeApp();
+  ({ t: s, stripe } = sa);
   admin = await signedInAdmin(s);
   member = await signedInMember(s);
 });
 afterAll(async () => {
-  await s?.close();
-  await stripe?.close();
+  await sa?.close();
 });
 
 const api = (who: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   s.app.inject({ method, url, headers: who?.headers, payload: payload as never });
-const webhook = (d: { body: string; signature: string }) =>
-  s.rawInject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': d.signature },
-    payload: d.body,
-  });
+const webhook = (d: { body: string; signature: string }) => sa.webhook(d);
 
 async function sentInvoice(amountCents: number) {
   const res = await api(admin, 'POST', '/api/admin/invoices', {

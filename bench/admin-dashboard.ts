@@ -38,6 +38,8 @@ async function bareServer(pool: pg.Pool, queries: { text: string; values: unknow
 async function onPostgres(url: string) {
   const database = await openPostgres(url);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The database is dropped with (force) at the end: an idle client's termination is expected.
+  pool.on('error', () => {});
   let app: Awaited<ReturnType<typeof benchApp>>['app'] | undefined;
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {

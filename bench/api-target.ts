@@ -73,6 +73,8 @@ async function main() {
   } else {
     await database.close();
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // The database is dropped with (force) at the end: an idle client's termination is expected.
+    pool.on('error', () => {});
     // Named, so PostgreSQL parses and plans it once per connection, as the app's prepared lookup does.
     query = async (sql, params) =>
       (await pool.query<Row>({ name: sql === SESSION_SQL ? 'resolve_session' : undefined, text: sql, values: params, rowMode: 'array' })).rows;

@@ -5,7 +5,7 @@ import { ledgerMessages, type LedgerEntriesResponse, type TrialBalance } from '#
 import { ledgerEntries, ledgerLines } from '#server/db/schema/ledger.ts';
 import { signedInAdmin, signedInMember, type SignedInUser } from '#server/test/factories.ts';
 import { createTestApp, type TestApp } from '#server/test/harness.ts';
-import { entryFor, LedgerError, postEntry, reverseEntry, trialBalance } from './ledger.service.ts';
+import { entryFor, LedgerError, postEntry, postEntryIfAbsent, reverseEntry, trialBalance } from './ledger.service.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -42,6 +42,29 @@ describe('postEntry', () => {
     expect(again).toEqual({ id: first.id, posted: false });
     const lines = await t.db.select().from(ledgerLines).where(eq(ledgerLines.entryId, first.id));
     expect(lines).toHaveLength(2);
+  });
+
+  it('posts an entry only if its cause has none, without looking the first one up', async () => {
+    const causeId = randomUUID();
+    const input = {
+      causeType: 'invoice_sent' as const,
+      causeId,
+      memo: 'Invoice sent',
+      occurredAt: at,
+      lines: [
+        { account: 'member_receivable', debitCents: 1_200, invoiceId: causeId },
+        { account: 'fee_income', creditCents: 1_200, invoiceId: causeId },
+      ],
+    };
+    expect(await t.db.transaction((tx) => postEntryIfAbsent(tx, input))).toBe(true);
+    expect(await t.db.transaction((tx) => postEntryIfAbsent(tx, input))).toBe(false);
+    const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.causeId, causeId));
+    expect(entries).toHaveLength(1);
+    expect(await t.db.select().from(ledgerLines).where(eq(ledgerLines.entryId, entries[0]!.id))).toHaveLength(2);
+    // Still refuses what postEntry refuses.
+    await expect(
+      t.db.transaction((tx) => postEntryIfAbsent(tx, { ...input, causeId: randomUUID(), lines: [input.lines[0]!] })),
+    ).rejects.toBeInstanceOf(LedgerError);
   });
 
   it('refuses unbalanced, non-integer and non-USD entries and writes nothing', async () => {

@@ -4,7 +4,7 @@ import type { InvoiceLine } from '#common/money.ts';
 import type { Db } from '#server/db/client.ts';
 import { ledgerEntries } from '#server/db/schema/ledger.ts';
 import type { invoices } from '#server/db/schema/money.ts';
-import { entryFor, postEntry, reverseEntry, type PostLine } from './ledger.service.ts';
+import { entryFor, postEntry, postEntryIfAbsent, reverseEntry, type PostLine } from './ledger.service.ts';
 
 // What each money movement posts (decision 132). Every function runs inside the transaction of
 // the state change that causes it and is idempotent by its cause, so a retry posts nothing twice.
@@ -35,17 +35,21 @@ const relatedRef = (inv: InvoiceRow) => (inv.relatedKind && inv.relatedId ? { ki
 
 /** Invoice sent: the member owes the total; income, principal or the seller's payable is credited per line. */
 export async function postInvoiceSent(tx: Db, inv: InvoiceRow, at: Date, actorId: string | null = null) {
+  return postEntry(tx, invoiceSentEntry(inv, at, actorId));
+}
+
+function invoiceSentEntry(inv: InvoiceRow, at: Date, actorId: string | null) {
   const credits: PostLine[] = inv.lines
     .filter((l) => l.amountCents > 0)
     .map((l) => ({ account: creditAccountFor(inv, l), creditCents: l.amountCents, memo: l.label, related: relatedRef(inv), invoiceId: inv.id }));
-  return postEntry(tx, {
-    causeType: 'invoice_sent',
+  return {
+    causeType: 'invoice_sent' as const,
     causeId: inv.id,
     memo: `Invoice ${inv.number} sent`,
     occurredAt: at,
     actorId,
     lines: [{ account: 'member_receivable', debitCents: inv.totalCents, memo: inv.number, related: invoiceRef(inv), invoiceId: inv.id }, ...credits],
-  });
+  };
 }
 
 /** Payment settled: the provider holds the money, the member no longer owes it. */
@@ -152,7 +156,10 @@ export async function postInvoiceVoided(tx: Db, inv: InvoiceRow, at: Date, actor
 export async function postInvoiceMove(tx: Db, move: { from: string; to: string; actorId: string | null; at: Date }, inv: InvoiceRow) {
   if (move.to !== 'sent' && move.to !== 'paid' && move.to !== 'void') return;
   if (move.to === 'void' && move.from === 'draft') return;
-  await postInvoiceSent(tx, inv, move.to === 'sent' ? move.at : (inv.sentAt ?? move.at), move.actorId);
+  // A payment or a void re-asserts the sent entry (one refused insert when it is there, as it is
+  // for every invoice sent through transition()), so the receivable it settles always exists.
+  if (move.to === 'sent') await postInvoiceSent(tx, inv, move.at, move.actorId);
+  else await postEntryIfAbsent(tx, invoiceSentEntry(inv, inv.sentAt ?? move.at, move.actorId));
   if (move.to === 'paid') await postPaymentSettled(tx, inv, move.at, inv.paymentReference);
   if (move.to === 'void') await postInvoiceVoided(tx, inv, move.at, move.actorId);
 }

@@ -77,46 +77,57 @@ export const idempotencyKey = (causeType: LedgerCauseType, causeId: string) => `
  * cause returns the first entry and writes nothing.
  */
 export async function postEntry(tx: Db, input: PostEntryInput): Promise<{ id: string; posted: boolean }> {
-  checkEntry(input);
+  const id = await insertEntry(tx, input);
+  if (id) return { id, posted: true };
+  // This cause was posted before (or by a concurrent transaction).
   const key = idempotencyKey(input.causeType, input.causeId);
-  // No look-up first: the insert's conflict on the key is the check (one round trip less per
-  // settlement, bench/settlement.ts); a second post for the cause finds the first below.
+  const [won] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1);
+  // Otherwise another cause reversed the same entry first.
+  if (!won) throw new AppError('conflict', ledgerMessages.alreadyReversed);
+  return { id: won.id, posted: false };
+}
+
+/**
+ * The same for an entry that reverses nothing, when the caller only needs it to exist: a cause
+ * already posted costs the one refused insert and no look-up (a payment re-asserting its invoice's
+ * sent entry, bench/settlement.ts).
+ */
+export async function postEntryIfAbsent(tx: Db, input: Omit<PostEntryInput, 'reversesEntryId'>): Promise<boolean> {
+  return (await insertEntry(tx, input)) !== null;
+}
+
+/**
+ * Inserts the entry and its lines in one statement (the lines' insert reads the entry's from a
+ * WITH); null when the entry's key is taken: the insert's conflict is the check, so nothing is
+ * looked up first and a taken key writes no lines.
+ */
+async function insertEntry(tx: Db, input: PostEntryInput): Promise<string | null> {
+  checkEntry(input);
   if (input.newAccounts?.length) await tx.insert(ledgerAccountsTable).values(input.newAccounts).onConflictDoNothing();
-  const [entry] = await tx
-    .insert(ledgerEntries)
-    .values({
-      idempotencyKey: key,
-      causeType: input.causeType,
-      causeId: input.causeId,
-      memo: input.memo,
-      currency: LEDGER_CURRENCY,
-      reversesEntryId: input.reversesEntryId ?? null,
-      actorId: input.actorId ?? null,
-      occurredAt: input.occurredAt,
-    })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
-  if (!entry) {
-    // This cause was posted before (or by a concurrent transaction).
-    const [won] = await tx.select({ id: ledgerEntries.id }).from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, key)).limit(1);
-    // Otherwise another cause reversed the same entry first.
-    if (!won) throw new AppError('conflict', ledgerMessages.alreadyReversed);
-    return { id: won.id, posted: false };
-  }
-  await tx.insert(ledgerLines).values(
-    input.lines.map((l) => ({
-      entryId: entry.id,
-      accountCode: l.account,
-      debitCents: l.debitCents ?? 0,
-      creditCents: l.creditCents ?? 0,
-      memo: l.memo ?? null,
-      relatedKind: l.related?.kind ?? null,
-      relatedId: l.related?.id ?? null,
-      invoiceId: l.invoiceId ?? null,
-      occurredAt: input.occurredAt,
-    })),
-  );
-  return { id: entry.id, posted: true };
+  const lines = input.lines.map((l) => ({
+    account_code: l.account,
+    debit_cents: l.debitCents ?? 0,
+    credit_cents: l.creditCents ?? 0,
+    memo: l.memo ?? null,
+    related_kind: l.related?.kind ?? null,
+    related_id: l.related?.id ?? null,
+    invoice_id: l.invoiceId ?? null,
+  }));
+  const res = (await tx.execute(sql`
+    with entry as (
+      insert into ledger_entries (idempotency_key, cause_type, cause_id, memo, currency, reverses_entry_id, actor_id, occurred_at)
+      values (${idempotencyKey(input.causeType, input.causeId)}, ${input.causeType}, ${input.causeId}, ${input.memo}, ${LEDGER_CURRENCY},
+              ${input.reversesEntryId ?? null}::uuid, ${input.actorId ?? null}::uuid, ${input.occurredAt.toISOString()}::timestamptz)
+      on conflict do nothing
+      returning id, occurred_at
+    )
+    insert into ledger_lines (entry_id, account_code, debit_cents, credit_cents, memo, related_kind, related_id, invoice_id, occurred_at)
+    select entry.id, l.account_code, l.debit_cents, l.credit_cents, l.memo, l.related_kind, l.related_id, l.invoice_id, entry.occurred_at
+      from entry
+     cross join jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+        as l(account_code text, debit_cents bigint, credit_cents bigint, memo text, related_kind text, related_id text, invoice_id uuid)
+    returning entry_id`)) as unknown as { rows: { entry_id: string }[] };
+  return res.rows[0]?.entry_id ?? null;
 }
 
 /** The entry posted for a cause, if any. */

@@ -51,10 +51,8 @@ export const invoiceAggregate: Aggregate<InvoiceStatus, InvoiceRow> = {
   async recordHistory(tx, move) {
     // A void's reason is the note of its history row.
     await invoiceHistory(tx, { ...move, data: { note: move.data?.reason } });
-    if (move.to === 'sent' || move.to === 'paid' || move.to === 'void') {
-      const [inv] = await tx.select().from(invoices).where(eq(invoices.id, move.id)).limit(1);
-      if (inv) await postInvoiceMove(tx, move, inv);
-    }
+    // The row as the move left it (its update's returning): no need to read it again.
+    await postInvoiceMove(tx, move, move.row);
   },
   conflict: (current) =>
     new AppError('conflict', current === 'paid' ? moneyMessages.alreadyPaid : current === 'void' ? moneyMessages.isVoid : moneyMessages.staleStatus),

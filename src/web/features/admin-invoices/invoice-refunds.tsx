@@ -63,20 +63,7 @@ function RefundDialog({ invoice, left, open, onClose }: { invoice: Invoice; left
   const [reason, setReason] = useState('');
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const refund = useRefundInvoice({
-    onSuccess: (r) => {
-      toast({
-        title: r.status === 'pending' ? 'Refund sent to the provider' : 'Refunded',
-        description: `${formatCents(r.amountCents)} on ${invoice.number}`,
-      });
-      onClose();
-    },
-    onError: (e) => {
-      setError(errorMessage(e, 'Could not refund the invoice'));
-      // A changed request needs a new key; the same one would be refused as reused.
-      setKey(crypto.randomUUID());
-    },
-  });
+  const refund = useRefundInvoice();
   useEffect(() => {
     if (open) {
       setAmount(centsToInput(left));
@@ -103,7 +90,25 @@ function RefundDialog({ invoice, left, open, onClose }: { invoice: Invoice; left
       confirmDisabled={!reason.trim() || cents === null || cents < 1 || !!amountError}
       pending={refund.isPending}
       pendingLabel="Refunding"
-      onConfirm={() => refund.mutate({ id: invoice.id, body: { amountCents: cents!, reason: reason.trim() }, idempotencyKey: key })}
+      onConfirm={() =>
+        refund.mutate(
+          { id: invoice.id, body: { amountCents: cents!, reason: reason.trim() }, idempotencyKey: key },
+          {
+            onSuccess: ({ refund: r }) => {
+              toast({
+                title: r.status === 'pending' ? 'Refund sent to the provider' : 'Refunded',
+                description: `${formatCents(r.amountCents)} on ${invoice.number}`,
+              });
+              onClose();
+            },
+            onError: (e) => {
+              setError(errorMessage(e, 'Could not refund the invoice'));
+              // A changed request needs a new key; the same one would be refused as reused.
+              setKey(crypto.randomUUID());
+            },
+          },
+        )
+      }
     >
       <div className="grid gap-3">
         <div className="grid gap-2">

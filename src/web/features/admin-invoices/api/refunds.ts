@@ -14,22 +14,13 @@ export const useInvoiceRefunds = (id: string) => useQuery(invoiceRefundsQuery(id
 export const refundInvoice = ({ id, body, idempotencyKey }: { id: string; body: CreateRefundValues; idempotencyKey: string }) =>
   apiRequest<{ refund: Refund; invoice: Invoice }>('POST', adminInvoicePaths.refunds(id), { body, headers: { 'Idempotency-Key': idempotencyKey } });
 
-/**
- * What to tell the admin once the refund is in. Given to the hook, not to mutate(): a refund that
- * leaves the invoice no longer paid removes the refunds panel that asked for it, and mutate()'s own
- * callbacks never run for a component that is gone.
- */
-export type RefundCallbacks = { onSuccess?: (refund: Refund) => void; onError?: (err: Error) => void };
-
-export function useRefundInvoice(after?: RefundCallbacks) {
+export function useRefundInvoice() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: refundInvoice,
-    onSuccess: async ({ invoice, refund }) => {
+    onSuccess: ({ invoice }) => {
       qc.setQueryData(adminInvoiceKeys.detail(invoice.id), invoice);
-      await qc.invalidateQueries({ queryKey: adminInvoiceKeys.all });
-      after?.onSuccess?.(refund);
+      return qc.invalidateQueries({ queryKey: adminInvoiceKeys.all });
     },
-    onError: (err) => after?.onError?.(err),
   });
 }

@@ -23,7 +23,7 @@ export type FetchRoutes = Record<string, () => Response>;
  * `fetch` answered from `routes` by exact URL (404 otherwise) or by one handler for every call.
  * Call `cleanUpMemberPagesAfterEach()` once per file.
  */
-export function renderMemberPage(ui: ReactElement, routes: FetchRoutes | ((url: string, init?: RequestInit) => Response)) {
+export function renderMemberPage(ui: ReactElement, routes: FetchRoutes | ((url: string, init?: RequestInit) => Response | Promise<Response>)) {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
     typeof routes === 'function' ? routes(url, init) : (routes[url] ?? (() => new Response('{}', { status: 404 })))(),
   );

@@ -26,7 +26,6 @@ interface EditorValues {
 /** The draft's lines, due date and notes with a live total; Save draft, Send, Void. */
 export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: () => void }) {
   const id = useId();
-  const update = useUpdateInvoice();
   const form = useForm<EditorValues>({
     defaultValues: { lines: invoice.lines.map(draftFromInvoiceLine), dueDate: invoice.dueDate, notes: invoice.notes ?? '' },
   });
@@ -36,6 +35,26 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
   const [tried, setTried] = useState(false);
   const [confirmSend, setConfirmSend] = useState(false);
   const [pendingAction, setPendingAction] = useState<'save' | 'send' | null>(null);
+  const update = useUpdateInvoice({
+    onSuccess: (inv, { patch }) => {
+      toast(
+        patch.status === 'sent'
+          ? { title: 'Invoice sent', description: `${inv.number} is on its way to ${memberName(inv)}.` }
+          : { title: 'Draft saved', description: inv.number },
+      );
+      setConfirmSend(false);
+    },
+    onError: (e, { patch }) => {
+      setConfirmSend(false);
+      placeServerFieldErrors(form.setError, e, (k) => (k === 'dueDate' || k === 'notes' ? k : serverLineField(k)));
+      toast({
+        variant: 'destructive',
+        title: patch.status === 'sent' ? 'Could not send the invoice' : 'Could not save the draft',
+        description: e.message,
+      });
+    },
+    onSettled: () => setPendingAction(null),
+  });
   const { totalCents, results, valid } = totalOf(lines);
   const ready = valid && totalCents > 0;
 
@@ -57,25 +76,7 @@ export function InvoiceEditor({ invoice, onVoid }: { invoice: Invoice; onVoid: (
       ...(send ? { status: 'sent' as const } : {}),
     };
     setPendingAction(send ? 'send' : 'save');
-    update.mutate(
-      { id: invoice.id, patch },
-      {
-        onSuccess: (inv) => {
-          toast(
-            send
-              ? { title: 'Invoice sent', description: `${inv.number} is on its way to ${memberName(inv)}.` }
-              : { title: 'Draft saved', description: inv.number },
-          );
-          setConfirmSend(false);
-        },
-        onError: (e) => {
-          setConfirmSend(false);
-          placeServerFieldErrors(form.setError, e, (k) => (k === 'dueDate' || k === 'notes' ? k : serverLineField(k)));
-          toast({ variant: 'destructive', title: send ? 'Could not send the invoice' : 'Could not save the draft', description: e.message });
-        },
-        onSettled: () => setPendingAction(null),
-      },
-    );
+    update.mutate({ id: invoice.id, patch });
   };
 
   const busy = update.isPending;

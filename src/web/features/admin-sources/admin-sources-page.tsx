@@ -48,7 +48,7 @@ function History({ history, labels }: { history: { to: string; note: string | nu
 }
 
 function HuntDetail({ hunt }: { hunt: AdminHunt }) {
-  const update = useUpdateHunt();
+  const update = useUpdateHunt({ onSuccess: (h) => toast({ title: `Hunt ${huntStatusLabels[h.status].toLowerCase()}` }), onError: failed });
   const actions = adminHuntActions
     .filter((a) => adminHuntActionTargets[a].from.includes(hunt.status))
     .map((a) => ({ value: a, label: adminHuntActionLabels[a], destructive: a === 'decline' || a === 'close' }));
@@ -68,22 +68,13 @@ function HuntDetail({ hunt }: { hunt: AdminHunt }) {
       {hunt.notes && <p className="text-muted-foreground">{hunt.notes}</p>}
       <p className="text-muted-foreground">{hunt.sourceCount} offer(s)</p>
       <History history={hunt.history} labels={huntStatusLabels} />
-      <ReviewActions
-        actions={actions}
-        busy={update.isPending}
-        onAct={(action, note) =>
-          update.mutate(
-            { id: hunt.id, action, note },
-            { onSuccess: (h) => toast({ title: `Hunt ${huntStatusLabels[h.status].toLowerCase()}` }), onError: failed },
-          )
-        }
-      />
+      <ReviewActions actions={actions} busy={update.isPending} onAct={(action, note) => update.mutate({ id: hunt.id, action, note })} />
     </div>
   );
 }
 
 function SourceDetail({ source }: { source: AdminSource }) {
-  const update = useUpdateSource();
+  const update = useUpdateSource({ onSuccess: (s) => toast({ title: `Offer ${sourceStatusLabels[s.status].toLowerCase()}` }), onError: failed });
   const labels = { active: 'Approve', fulfilled: 'Mark fulfilled', closed: 'Close' } as const;
   const actions = sourceTransitions[source.status].map((s) => ({
     value: s as 'active' | 'fulfilled' | 'closed',
@@ -107,16 +98,7 @@ function SourceDetail({ source }: { source: AdminSource }) {
       </p>
       {source.note && <p className="text-muted-foreground">“{source.note}”</p>}
       <History history={source.history} labels={sourceStatusLabels} />
-      <ReviewActions
-        actions={actions}
-        busy={update.isPending}
-        onAct={(status, note) =>
-          update.mutate(
-            { id: source.id, status, note },
-            { onSuccess: (s) => toast({ title: `Offer ${sourceStatusLabels[s.status].toLowerCase()}` }), onError: failed },
-          )
-        }
-      />
+      <ReviewActions actions={actions} busy={update.isPending} onAct={(status, note) => update.mutate({ id: source.id, status, note })} />
     </div>
   );
 }

@@ -98,15 +98,11 @@ function RejectDialog({ doc, onClose }: { doc: AdminKycDocument | null; onClose:
 }
 
 function DocumentCard({ doc, onReject }: { doc: AdminKycDocument; onReject: (d: AdminKycDocument) => void }) {
-  const review = useReviewKycDocument();
-  const approve = () =>
-    review.mutate(
-      { id: doc.id, review: { status: 'approved' } },
-      {
-        onSuccess: () => toast({ title: 'Document approved', description: `${kycDocumentLabels[doc.type]} of ${who(doc)}.` }),
-        onError: (err) => toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(err, 'Please try again.') }),
-      },
-    );
+  const review = useReviewKycDocument({
+    onSuccess: () => toast({ title: 'Document approved', description: `${kycDocumentLabels[doc.type]} of ${who(doc)}.` }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Not saved', description: errorMessage(err, 'Please try again.') }),
+  });
+  const approve = () => review.mutate({ id: doc.id, review: { status: 'approved' } });
   return (
     <li className="grid content-start gap-3 rounded-xl border bg-card p-4 shadow-xs" data-testid="kyc-review-card">
       <div className="flex items-start justify-between gap-3">

@@ -23,29 +23,25 @@ const BalanceChart = lazy(() => import('#web/components/loans/balance-chart.tsx'
 const checkoutHref = (invoiceId: string) => `/checkout?invoice=${encodeURIComponent(invoiceId)}`;
 
 function OfferBox({ loan }: { loan: LoanDetail }) {
-  const answer = useAnswerOffer();
   const [declining, setDeclining] = useState(false);
+  const answer = useAnswerOffer({
+    onSuccess: (a) => {
+      setDeclining(false);
+      toast(
+        a === 'accept'
+          ? { title: 'Offer accepted', description: 'Our team will call you to schedule the pickup of your cards.' }
+          : { title: 'Offer declined' },
+      );
+    },
+    onError: (err) => {
+      setDeclining(false);
+      toast({ variant: 'destructive', title: 'Your answer was not saved', description: errorMessage(err, 'Try again.') });
+    },
+  });
   const amount = loan.offeredAmountCents ?? 0;
   const term = loan.offeredTermMonths ?? loan.termMonths;
   const apr = loan.aprBps ?? 0;
-  const act = (a: 'accept' | 'decline') =>
-    answer.mutate(
-      { id: loan.id, answer: a },
-      {
-        onSuccess: () => {
-          setDeclining(false);
-          toast(
-            a === 'accept'
-              ? { title: 'Offer accepted', description: 'Our team will call you to schedule the pickup of your cards.' }
-              : { title: 'Offer declined' },
-          );
-        },
-        onError: (err) => {
-          setDeclining(false);
-          toast({ variant: 'destructive', title: 'Your answer was not saved', description: errorMessage(err, 'Try again.') });
-        },
-      },
-    );
+  const act = (a: 'accept' | 'decline') => answer.mutate({ id: loan.id, answer: a });
   return (
     <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm" data-testid="loan-offer">
       <p className="font-medium">

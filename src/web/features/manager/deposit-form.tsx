@@ -31,12 +31,21 @@ type DepositFormValues = z.output<typeof depositFormSchema>;
  * dialog before anything is sent; the server still checks it against the tier's minimum.
  */
 export function DepositForm({ client }: { client: ManagerClientDetail }) {
-  const confirm = useConfirmDeposit(client.id);
   const form = useForm<DepositFormInput, unknown, DepositFormValues>({
     resolver: zodResolver(depositFormSchema),
     defaultValues: { amount: client.minimumCents ? String(client.minimumCents / 100) : '', again: '' },
   });
   const [pendingCents, setPendingCents] = useState<number | null>(null);
+  const confirm = useConfirmDeposit(client.id, {
+    onSuccess: () => {
+      setPendingCents(null);
+      toast({ title: 'Deposit confirmed', description: `${client.name ?? 'The client'}'s account is now active.` });
+    },
+    onError: (err) => {
+      setPendingCents(null);
+      if (!applyServerFieldErrors(form, err, { amountCents: 'amount' })) form.setError('amount', { message: errorMessage(err, 'Please try again.') });
+    },
+  });
   const kycReady = client.kycStatus === 'approved';
   const matches = pendingCents !== null && parseDollars(form.watch('again')) === pendingCents;
 
@@ -46,17 +55,7 @@ export function DepositForm({ client }: { client: ManagerClientDetail }) {
   });
   const activate = () => {
     if (!matches || pendingCents === null) return;
-    confirm.mutate(pendingCents, {
-      onSuccess: () => {
-        setPendingCents(null);
-        toast({ title: 'Deposit confirmed', description: `${client.name ?? 'The client'}'s account is now active.` });
-      },
-      onError: (err) => {
-        setPendingCents(null);
-        if (!applyServerFieldErrors(form, err, { amountCents: 'amount' }))
-          form.setError('amount', { message: errorMessage(err, 'Please try again.') });
-      },
-    });
+    confirm.mutate(pendingCents);
   };
 
   return (

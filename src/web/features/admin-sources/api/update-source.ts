@@ -2,14 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSource } from '#common/hunts.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { adminSourceKeys, adminSourcePaths } from './keys.ts';
+import type { ReviewCallbacks } from './update-hunt.ts';
 
 /** PATCH /api/admin/sources/{id}: approve (active), fulfilled or closed, with a note. */
-export function useUpdateSource() {
+export function useUpdateSource(after?: ReviewCallbacks<AdminSource>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; status: 'active' | 'fulfilled' | 'closed'; note: string | null }) =>
       apiRequest<AdminSource>('PATCH', adminSourcePaths.source(id), { body }),
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: adminSourceKeys.hunts }), qc.invalidateQueries({ queryKey: adminSourceKeys.sources })]),
+    onSuccess: async (saved) => {
+      await Promise.all([qc.invalidateQueries({ queryKey: adminSourceKeys.hunts }), qc.invalidateQueries({ queryKey: adminSourceKeys.sources })]);
+      after?.onSuccess?.(saved);
+    },
+    onError: (err) => after?.onError?.(err),
   });
 }

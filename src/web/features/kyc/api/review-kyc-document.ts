@@ -7,7 +7,21 @@ import { kycKeys } from './keys.ts';
 export const reviewKycDocument = ({ id, review }: { id: string; review: ReviewKycInput }) =>
   apiRequest<{ status: 'success'; document: KycDocument }>('PATCH', `/api/admin/kyc/documents/${encodeURIComponent(id)}`, { body: review });
 
-export function useReviewKycDocument() {
+/**
+ * What to tell the admin once a review is in. Given to the hook, not to mutate(): a reviewed
+ * document leaves the queue (on the refetch, or sooner on the live update), taking the card that
+ * reviewed it, and mutate()'s own callbacks never run for a component that is gone.
+ */
+export type ReviewCallbacks = { onSuccess?: () => void; onError?: (err: Error) => void };
+
+export function useReviewKycDocument(after?: ReviewCallbacks) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: reviewKycDocument, onSettled: () => qc.invalidateQueries({ queryKey: kycKeys.adminDocuments }) });
+  return useMutation({
+    mutationFn: reviewKycDocument,
+    onSettled: async (_res, err) => {
+      await qc.invalidateQueries({ queryKey: kycKeys.adminDocuments });
+      if (err) after?.onError?.(err);
+      else after?.onSuccess?.();
+    },
+  });
 }

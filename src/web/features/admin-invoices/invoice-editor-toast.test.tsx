@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Invoice } from '#common/money.ts';
 import { cleanUpMemberPagesAfterEach, renderMemberPage } from '#web/test/render-member-page.tsx';
 import { adminInvoiceKeys } from './api/keys.ts';
+import { draft } from './draft-invoice.fixture.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
 
 const { toast } = vi.hoisted(() => ({ toast: vi.fn() }));
@@ -11,28 +12,6 @@ vi.mock('#web/hooks/use-toast.ts', () => ({ toast }));
 
 cleanUpMemberPagesAfterEach();
 
-const draft: Invoice = {
-  id: 'i1',
-  number: 'INV-000042',
-  userId: 'u1',
-  user: { id: 'u1', name: 'Marcus Lee', phone: '+15555550123' },
-  status: 'draft',
-  overdue: false,
-  lines: [{ type: 'fixed', label: 'Authentication', amountCents: 2_500, basisPoints: null, baseCents: null }],
-  subtotalCents: 2_500,
-  totalCents: 2_500,
-  dueDate: '2026-12-01',
-  related: null,
-  templateId: null,
-  notes: null,
-  voidReason: null,
-  sentAt: null,
-  paidAt: null,
-  paymentReference: null,
-  refundedCents: 0,
-  createdAt: '2026-11-20T00:00:00Z',
-  updatedAt: '2026-11-20T00:00:00Z',
-};
 const sent: Invoice = { ...draft, status: 'sent', sentAt: '2026-11-21T00:00:00Z', updatedAt: '2026-11-21T00:00:00Z' };
 
 /** Invoice fetches wait until the test lets them answer. */

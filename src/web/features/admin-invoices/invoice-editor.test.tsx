@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FeeTemplate, Invoice, PatchInvoiceInput } from '#common/money.ts';
+import type { FeeTemplate, PatchInvoiceInput } from '#common/money.ts';
 import { queryDefaults } from '#web/lib/query-client.ts';
+import { draft } from './draft-invoice.fixture.ts';
 import { InvoiceEditor } from './invoice-editor.tsx';
 
 const template: FeeTemplate = {
@@ -16,29 +17,6 @@ const template: FeeTemplate = {
   ],
   createdAt: '2026-11-01T00:00:00Z',
   updatedAt: '2026-11-01T00:00:00Z',
-};
-
-const draft: Invoice = {
-  id: 'i1',
-  number: 'INV-000042',
-  userId: 'u1',
-  user: { id: 'u1', name: 'Marcus Lee', phone: '+15555550123' },
-  status: 'draft',
-  overdue: false,
-  lines: [{ type: 'fixed', label: 'Authentication', amountCents: 2_500, basisPoints: null, baseCents: null }],
-  subtotalCents: 2_500,
-  totalCents: 2_500,
-  dueDate: '2026-12-01',
-  related: null,
-  templateId: null,
-  notes: null,
-  voidReason: null,
-  sentAt: null,
-  paidAt: null,
-  paymentReference: null,
-  refundedCents: 0,
-  createdAt: '2026-11-20T00:00:00Z',
-  updatedAt: '2026-11-20T00:00:00Z',
 };
 
 const fetchMock = vi.fn();

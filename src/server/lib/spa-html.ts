@@ -21,7 +21,7 @@ export function withJsonBlock(html: string, id: string, value: unknown): string 
 }
 
 /** The page with the public config's block (decision 150), or as it is when there is none. */
-export function withPageConfig(html: string, config: unknown): string {
+function withPageConfig(html: string, config: unknown): string {
   return config === undefined ? html : withJsonBlock(html, PAGE_CONFIG_ID, config);
 }
 

@@ -30,6 +30,7 @@ describe('web app fallback', () => {
           '/': ['/assets/landing-1.js'],
           '/dashboard': ['/assets/routes-1.js', '/assets/dashboard-1.js', '/assets/page-1.css'],
           '/WonderShyneIndex': ['/assets/index-page-1.js'],
+          '/shared/:token': ['/assets/shared-card-1.js'],
         },
       }),
     );
@@ -65,6 +66,7 @@ describe('web app fallback', () => {
   });
 
   it("hints the chunks of the path's layout and page, signed-in ones only to a session", async () => {
+    const fontPreloads = (body: string) => body.match(/<link rel="preload" as="font"/g)?.length ?? 0;
     const links = (body: string) => [...body.matchAll(/<link rel="(?:modulepreload|preload)"(?! as="font")[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     const session = { cookie: 'session=abc' };
     const dash = await t.app.inject({ method: 'GET', url: '/dashboard', headers: session });
@@ -81,8 +83,12 @@ describe('web app fallback', () => {
       '/assets/member-layout-1.js',
       '/assets/index-page-1.js',
     ]);
+    // A shared card's page too, with its preview tags (an unknown token: not found, still hinted).
+    const shared = await t.app.inject({ method: 'GET', url: '/shared/AAAAAAAAAAAAAAAAAAAAAA' });
+    expect(shared.statusCode).toBe(404);
+    expect(links(shared.body)).toEqual(['/assets/shared-card-1.js']);
+    expect(fontPreloads(shared.body)).toBe(1);
     // The web fonts are preloaded on public pages only (decision 125).
-    const fontPreloads = (body: string) => body.match(/<link rel="preload" as="font"/g)?.length ?? 0;
     expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/' })).body)).toBe(1);
     expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/terms', headers: session })).body)).toBe(1);
     expect(fontPreloads((await t.app.inject({ method: 'GET', url: '/dashboard' })).body)).toBe(1); // a visitor, sent to sign in

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { shareTokenSchema } from '#common/share-links.ts';
 import { OG_HEIGHT, OG_WIDTH } from '#common/slab-image.ts';
-import { withPageConfig } from '#server/lib/spa-html.ts';
+import { spaHtml } from '#server/lib/spa-html.ts';
 import { publicConfigForPage } from '#server/modules/public-config/index.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import { SHARED_REQUESTS_PER_IP_PER_MINUTE } from './share-links.routes.ts';
@@ -54,20 +52,22 @@ export function withShareMeta(
 
 /**
  * GET /shared/{token}: the app's index.html with the card's preview tags, so a pasted link
- * unfurls. No view is recorded here (preview fetchers would count); the page's API call does.
+ * unfurls, and the page's chunks hinted as on every other page (decision 111), so the card's
+ * title does not wait for the entry to ask for them. No view is recorded here (preview fetchers
+ * would count); the page's API call does.
  */
 export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (app, opts) => {
   const ctx = app.ctx;
   const limit = limitHook(app, [{ name: 'shared-page:ip', max: SHARED_REQUESTS_PER_IP_PER_MINUTE, windowMs: 60_000, key: byClientIp }]);
-  let template: string | null = null;
+  let htmlFor: ReturnType<typeof spaHtml> | null = null;
   app.get<{ Params: { token: string } }>('/shared/:token', { onRequest: limit }, async (req, reply) => {
-    template ??= await readFile(join(opts.webDir, 'index.html'), 'utf8');
+    htmlFor ??= spaHtml(opts.webDir);
     const parsed = shareTokenSchema.safeParse(req.params.token);
     const configRead = publicConfigForPage(ctx);
     const preview = parsed.success ? await sharedPreview(ctx, { token: parsed.data }) : null;
     const config = await configRead;
     const url = `${ctx.config.appOrigin.replace(/\/+$/, '')}/shared/${parsed.success ? parsed.data : ''}`;
-    const html = withShareMeta(template, preview && { ...preview, url });
+    const html = withShareMeta(htmlFor(`/shared/${req.params.token}`, { signedIn: false, publicConfig: config }), preview && { ...preview, url });
     // An unknown, revoked or expired token is not found: the page still renders (it says the link
     // is not available), but crawlers and link checkers get the status.
     return reply
@@ -75,6 +75,6 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
       .header('Cache-Control', 'no-store')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
-      .send(withPageConfig(html, config));
+      .send(html);
   });
 };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api.ts';
+import type { AfterMutation } from '#web/lib/after-mutation.ts';
 import { adminInvoiceKeys, adminInvoicePaths } from './keys.ts';
 import type { Invoice, InvoiceResponse, PatchInvoiceInput } from '#common/money.ts';
 
@@ -9,18 +10,9 @@ export const updateInvoice = ({ id, patch }: { id: string; patch: PatchInvoiceIn
 
 type UpdateVars = Parameters<typeof updateInvoice>[0];
 
-/**
- * What to tell the admin once the change is in. Given to the hook, not to mutate(): the stored
- * invoice replaces the editor that saved it (it is keyed by update time, and a sent invoice is no
- * longer edited), and mutate()'s own callbacks never run for a component that is gone.
- */
-export type InvoiceUpdateCallbacks = {
-  onSuccess?: (invoice: Invoice, vars: UpdateVars) => void;
-  onError?: (err: Error, vars: UpdateVars) => void;
-  onSettled?: () => void;
-};
-
-export function useUpdateInvoice(after?: InvoiceUpdateCallbacks) {
+// The stored invoice replaces the editor that saved it (keyed by update time; a sent invoice is no
+// longer edited), so what to tell the admin comes through the hook (AfterMutation).
+export function useUpdateInvoice(after?: AfterMutation<Invoice, UpdateVars>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: updateInvoice,

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminHunt, AdminHuntAction } from '#common/hunts.ts';
 import { apiRequest } from '#web/lib/api.ts';
+import type { AfterMutation } from '#web/lib/after-mutation.ts';
 import { adminSourceKeys, adminSourcePaths } from './keys.ts';
 
-/**
- * What to tell the admin once the change is in. Given to the hook, not to mutate(): the change moves
- * the record out of its status's queue, and when it was the last one the detail that changed it is
- * gone before the other queue is fetched again; mutate()'s own callbacks never run for it then.
- */
-export type ReviewCallbacks<T> = { onSuccess?: (saved: T) => void; onError?: (err: unknown) => void };
-
+// The change moves the record out of its status's queue; when it was the last one the detail that
+// changed it is gone before the other queue is fetched again (AfterMutation).
 /** PATCH /api/admin/hunts/{id}: approve, decline, fulfil or close, with a note. */
-export function useUpdateHunt(after?: ReviewCallbacks<AdminHunt>) {
+export function useUpdateHunt(after?: AfterMutation<AdminHunt>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; action: AdminHuntAction; note: string | null }) =>

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSource } from '#common/hunts.ts';
 import { apiRequest } from '#web/lib/api.ts';
+import type { AfterMutation } from '#web/lib/after-mutation.ts';
 import { adminSourceKeys, adminSourcePaths } from './keys.ts';
-import type { ReviewCallbacks } from './update-hunt.ts';
 
+// As with hunts: the change can take the detail that made it away (AfterMutation).
 /** PATCH /api/admin/sources/{id}: approve (active), fulfilled or closed, with a note. */
-export function useUpdateSource(after?: ReviewCallbacks<AdminSource>) {
+export function useUpdateSource(after?: AfterMutation<AdminSource>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; status: 'active' | 'fulfilled' | 'closed'; note: string | null }) =>

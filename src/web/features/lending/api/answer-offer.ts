@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoanDetail } from '#common/lending.ts';
 import { apiRequest } from '#web/lib/api.ts';
+import type { AfterMutation } from '#web/lib/after-mutation.ts';
 import { loanKeys, loanPaths } from './keys.ts';
 
 export type OfferAnswer = 'accept' | 'decline';
@@ -9,14 +10,8 @@ export type OfferAnswer = 'accept' | 'decline';
 export const answerOffer = ({ id, answer }: { id: string; answer: OfferAnswer }) =>
   apiRequest<{ loan: LoanDetail }>('POST', answer === 'accept' ? loanPaths.accept(id) : loanPaths.decline(id), { body: {} }).then((r) => r.loan);
 
-/**
- * What to tell the member once the answer is in. Given to the hook, not to mutate(): the refetch
- * moves the loan out of its offer, which removes the buttons that answered, and mutate()'s own
- * callbacks never run for a component that is gone.
- */
-export type OfferAnswerCallbacks = { onSuccess?: (answer: OfferAnswer) => void; onError?: (err: unknown) => void };
-
-export function useAnswerOffer(after?: OfferAnswerCallbacks) {
+// The refetch moves the loan out of its offer, which removes the buttons that answered (AfterMutation).
+export function useAnswerOffer(after?: AfterMutation<OfferAnswer>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: answerOffer,

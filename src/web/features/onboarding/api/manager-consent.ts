@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingStatusResponse } from '#common/onboarding.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { onboardingKeys } from './keys.ts';
-import type { AnswerCallbacks } from './take-onboarding-step.ts';
+import type { AfterMutation } from '#web/lib/after-mutation.ts';
 
 type ConsentAnswer = { status: 'success'; onboarding: OnboardingStatusResponse };
 
@@ -12,7 +12,7 @@ const paths = {
   remove: '/api/onboarding/remove-manager',
 } as const;
 
-function useAnswer(answer: keyof typeof paths, after?: AnswerCallbacks) {
+function useAnswer(answer: keyof typeof paths, after?: AfterMutation) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<ConsentAnswer>('POST', paths[answer]),
@@ -29,6 +29,6 @@ function useAnswer(answer: keyof typeof paths, after?: AnswerCallbacks) {
 }
 
 /** POST /api/onboarding/decline: the invitation is declined; the manager sees only that. */
-export const useDeclineInvitation = (after?: AnswerCallbacks) => useAnswer('decline', after);
+export const useDeclineInvitation = (after?: AfterMutation) => useAnswer('decline', after);
 /** POST /api/onboarding/remove-manager: the manager no longer sees or acts for the member. */
 export const useRemoveManager = () => useAnswer('remove');

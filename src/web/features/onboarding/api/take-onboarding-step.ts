@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FundAllocation } from '#common/funds.ts';
 import type { Allocation, OnboardingView, SignInput, TierId } from '#common/onboarding.ts';
 import { apiRequest } from '#web/lib/api.ts';
+import type { AfterMutation } from '#web/lib/after-mutation.ts';
 import { onboardingKeys } from './keys.ts';
 
 type StepAnswer = { status: 'success'; onboarding: OnboardingView };
@@ -17,14 +18,8 @@ const stepPaths = {
 
 export const takeOnboardingStep = (step: keyof typeof stepPaths, body?: unknown) => apiRequest<StepAnswer>('POST', stepPaths[step], { body });
 
-/**
- * What to tell the member once an answer is in. Given to the hook, not to mutate(): the answer
- * removes the component that gave it (the invitation goes away), and mutate()'s own callbacks
- * never run for a component that is gone, so its toast was lost whenever the update came first.
- */
-export type AnswerCallbacks = { onSuccess?: () => void; onError?: (err: unknown) => void };
-
-function useStep<V>(step: keyof typeof stepPaths, body: (v: V) => unknown, after?: AnswerCallbacks) {
+// An answer removes the component that gave it (the invitation goes away) (AfterMutation).
+function useStep<V>(step: keyof typeof stepPaths, body: (v: V) => unknown, after?: AfterMutation) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: V) => takeOnboardingStep(step, body(v)),
@@ -40,7 +35,7 @@ function useStep<V>(step: keyof typeof stepPaths, body: (v: V) => unknown, after
   });
 }
 
-export const useAcceptInvitation = (after?: AnswerCallbacks) => useStep<void>('accept', () => undefined, after);
+export const useAcceptInvitation = (after?: AfterMutation) => useStep<void>('accept', () => undefined, after);
 export const useSelectTier = () => useStep<TierId>('tier', (tier) => ({ tier }));
 /** `funds`: the open funds the deposit goes into, percentages adding to 100; left out when none is chosen. */
 export const useSetAllocation = () =>

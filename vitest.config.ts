@@ -55,6 +55,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's first data can take seconds on a loaded 2-core machine; vitest's 1 s default
+          // for expect.poll failed market-index's first read under a CI run beside other work.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

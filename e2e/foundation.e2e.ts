@@ -90,7 +90,7 @@ describe.skipIf(inject('skipBrowser'))('foundation in Chromium', () => {
       .click();
     await expect.poll(() => sent).toEqual(['/', '/privacy']);
     // How fast the server answers is not the promise; that each view is accepted is.
-    await expect.poll(() => answered.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => answered.length).toBe(2);
     expect(answered.every((v) => v.status === 204)).toBe(true);
     await context.close();
   });

@@ -132,7 +132,7 @@ describe.skipIf(inject('skipBrowser'))('card funds in Chromium', () => {
       const m = manager.page;
       await m.goto(clientPageUrl);
       const confirm = m.getByRole('button', { name: 'Confirm deposit received' });
-      await expect.poll(() => confirm.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => confirm.isEnabled()).toBe(true);
       await m.getByLabel('Amount received (USD)').fill('50000');
       await confirm.click();
       const dialog = m.getByRole('alertdialog');

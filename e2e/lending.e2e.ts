@@ -137,7 +137,7 @@ describe.skipIf(inject('skipBrowser'))('lending in Chromium', () => {
 
       step('member accepts');
       // The member sees it live and accepts.
-      await expect.poll(() => toastText(m), { timeout: 10_000 }).toContain('Loan Conditionally Approved');
+      await expect.poll(() => toastText(m)).toContain('Loan Conditionally Approved');
       const offer = detail.getByTestId('loan-offer');
       await offer.waitFor();
       expect(await offer.innerText()).toContain('$1,500.00');
@@ -213,7 +213,7 @@ describe.skipIf(inject('skipBrowser'))('lending in Chromium', () => {
         .getByTestId('loan-detail')
         .getByTestId('schedule-row')
         .nth(number - 1);
-      await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('Paid');
+      await expect.poll(() => row.innerText()).toContain('Paid');
       paid = true;
     }
     expect(paid).toBe(true);

@@ -69,7 +69,7 @@ describe.skipIf(inject('skipBrowser'))('notifications and the bell in Chromium',
     await a.getByRole('heading', { level: 1 }).getByText('Sent').waitFor();
 
     // Without a reload, the member's count goes up by one.
-    await expect.poll(() => unreadOf(m), { timeout: 10_000 }).toBe(before + 1);
+    await expect.poll(() => unreadOf(m)).toBe(before + 1);
     await m.getByRole('button', { name: `Notifications, ${before + 1} unread` }).click();
     const panel = m.getByRole('dialog', { name: 'Notifications' });
     const first = panel.getByRole('listitem').first();

@@ -226,7 +226,7 @@ describe.skipIf(inject('skipBrowser'))('portfolio manager, client onboarding and
     await page.getByRole('heading', { name: CLIENT.name }).waitFor();
     await page.getByText('Sign Service Agreement').first().waitFor();
     const form = page.getByRole('button', { name: 'Confirm deposit received' });
-    await expect.poll(() => form.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => form.isEnabled()).toBe(true);
     expect(await page.getByLabel('Amount received (USD)').inputValue()).toBe('100000');
     await form.click();
     // Activation asks for the amount again before anything is sent.

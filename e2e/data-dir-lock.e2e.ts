@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer } from './support/server.ts';
+import { builtServer, freePort, startServer } from './support/server.ts';
 
 const dataDirs: string[] = [];
 afterAll(() => dataDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -42,7 +42,7 @@ async function requestAccess(url: string, instagram: string, n: number): Promise
 async function tryStart(dataDir: string): Promise<{ result: number | 'serving'; url: string; stop: () => void }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [builtServer], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

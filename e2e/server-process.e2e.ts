@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from './support/server.ts';
+import { builtServer, startServer } from './support/server.ts';
 import { fakeTwilioEnv, startFakeTwilio } from '../src/server/test/fake-twilio.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'proc-data-'));
@@ -13,7 +13,7 @@ if (template && existsSync(template)) cpSync(template, dataDir, { recursive: tru
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const run = (env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  spawnSync(process.execPath, [builtServer], {
     env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', ...env },
     encoding: 'utf8',
     timeout: 60_000,

@@ -1,5 +1,5 @@
-// Bundles the server for `npm start` (dist-server/main.js); the cold-start benchmark bundles with
-// the same options. Packages go into the bundle too: loading them from node_modules meant
+// Bundles the server for `npm start` (dist-server/main.js); the cold-start benchmark builds it the
+// same way (buildServer). Packages go into the bundle too: loading them from node_modules meant
 // resolving, reading and compiling some 700 separate files at every start (ajv alone is 108,
 // drizzle-orm 450), about 0.3 s of CPU. Those in EXTERNAL stay in node_modules, each for a reason.
 import { rmSync } from 'node:fs';
@@ -57,7 +57,25 @@ export function serverBuildOptions(entry, outdir, name) {
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  rmSync('dist-server', { recursive: true, force: true }); // no chunks of earlier builds
-  await build(serverBuildOptions('src/server/start.ts', 'dist-server', 'main'));
+/**
+ * The built server in `outdir` (decision 151): `main.js`, a small ES module, runs the server as one
+ * CommonJS bundle, `chunks/server.cjs`, through V8 with a code cache (src/server/code-cache.ts);
+ * the embedded database's thread and the modules it loads stay ES modules beside it.
+ */
+export async function buildServer(outdir) {
+  rmSync(outdir, { recursive: true, force: true }); // no chunks or caches of earlier builds
+  const src = (p) => fileURLToPath(new URL(`../src/server/${p}`, import.meta.url));
+  const esm = serverBuildOptions(src('start.ts'), outdir, 'main');
+  await build(esm);
+  await build({
+    ...esm,
+    entryPoints: { 'chunks/server': src('boot.ts') },
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    splitting: false, // what loads on first use is still evaluated only then, from the one file
+    define: { 'import.meta.url': '__slabModuleUrl' },
+    banner: { js: "const __slabModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  });
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer('dist-server');

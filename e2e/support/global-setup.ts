@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath } from './browser.ts';
-import { startServer } from './server.ts';
+import { buildServer } from '../../scripts/build-server.mjs';
+import { builtServer, startServer } from './server.ts';
 
 /**
- * Builds the web app when needed, decides whether a browser can run here, and makes the run's data
+ * Builds the web app and the server when needed, decides whether a browser can run here, and makes the run's data
  * dir template: one server start creates, migrates and seeds it; every test server starts on a copy.
  */
 export default async function setup(project: TestProject) {
@@ -23,6 +24,8 @@ export default async function setup(project: TestProject) {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
   if (!statSync('dist/index.html').isFile()) throw new Error('web build missing');
+  // The tests run the server as `npm start` does: bundled, with its code cache (decision 151).
+  if (process.env.E2E_SKIP_BUILD !== 'true' || !existsSync(builtServer)) await buildServer('dist-server');
 
   const template = mkdtempSync(join(tmpdir(), 'e2e-template-'));
   const server = await startServer({}, { dataDir: template });

@@ -16,6 +16,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The built server, run as `npm start` runs it; the browser tests' global setup builds it. */
+export const builtServer = 'dist-server/main.js';
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -31,13 +34,16 @@ export interface RunningServer {
  * The fresh data dir is a copy of the run's migrated and seeded template (E2E_DATA_TEMPLATE, made
  * once by the global setup) when there is one, so no test pays for initdb and migrations again.
  */
-export async function startServer(env: Record<string, string> = {}, opts: { dataDir?: string; fromTemplate?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; fromTemplate?: boolean; entry?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const template = process.env.E2E_DATA_TEMPLATE;
   if (!opts.dataDir && opts.fromTemplate !== false && template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [opts.entry ?? builtServer], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -81,7 +81,8 @@ async function main() {
   if (!isSupportedNode()) app.log.warn(`Node ${process.version} is past its end of life; run through npm (npm start) to use the bundled Node 24`);
 }
 
-main().catch((err) => {
+/** Settles once the server listens with its database ready (start.ts then writes its code cache). */
+export const started: Promise<void> = main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

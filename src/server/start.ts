@@ -1,10 +1,28 @@
-// Entry of the bundled server (dist-server/main.js). Node's compile cache keeps V8's compiled
-// code of every module between starts; it must be on before the server's modules load, so the
-// server comes in through a dynamic import (its own chunk in the bundle).
+// Entry of the built server (dist-server/main.js): runs the server's CommonJS bundle with a V8
+// code cache, and writes that cache once the server has started if there was none it could use
+// (decision 151). Node's compile cache stays on for what loads as modules (the database's thread,
+// packages outside the bundle).
 // A namespace import: on a Node without it, the named import would fail before our version check.
 import * as nodeModule from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { runWithCodeCache } from './code-cache.ts';
 
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-// The embedded database starts opening on its own thread before the rest loads (decision 148).
-if (!process.env.DATABASE_URL) (await import('./db/pglite-thread.ts')).startPgliteEarly(process.env);
-await import('./main.ts');
+const server = runWithCodeCache(fileURLToPath(new URL('./chunks/server.cjs', import.meta.url)));
+if (server.cache !== 'accepted') {
+  let saved = false;
+  const save = () => {
+    if (saved) return;
+    saved = true;
+    try {
+      server.saveCache();
+    } catch (err) {
+      // A read-only install still starts, only without the cache.
+      console.warn(`The server's code cache was not written (${(err as Error).message}); later starts compile its code again.`);
+    }
+  };
+  void (server.exports.started as Promise<void>).then(() => {
+    setImmediate(save);
+    process.once('exit', save); // a server stopped at once still leaves its cache
+  });
+}

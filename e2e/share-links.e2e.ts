@@ -49,6 +49,11 @@ describe.skipIf(inject('skipBrowser'))('shared card links in Chromium', () => {
 
     // A fresh browser with no session at all.
     const stranger = await newPage(browser);
+    // The page comes with the card and still asks the API once: that call records the view.
+    const cardCalls: string[] = [];
+    stranger.page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api${path}`) cardCalls.push(r.url());
+    });
     const res = await stranger.page.goto(server.url + path);
     expect(res?.status()).toBe(200);
     const html = await res!.text();
@@ -75,6 +80,8 @@ describe.skipIf(inject('skipBrowser'))('shared card links in Chromium', () => {
     expect(body).not.toMatch(/\$\s?\d/);
     expect(body).not.toContain('Casey Collector');
     await expectNoSeriousA11yViolations(stranger.page);
+    await expect.poll(() => cardCalls.length).toBe(1);
+    expect(html).toContain('id="page-shared-card"');
     await stranger.page.getByRole('button', { name: 'Request private access' }).click();
     await stranger.page.getByRole('dialog').getByRole('button', { name: 'REQUEST ACCESS' }).waitFor();
     await stranger.page.keyboard.press('Escape');

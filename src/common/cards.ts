@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { TransitionMap } from './transitions.ts';
 import { dateOnlySchema } from './date-only-schema.ts';
+import { graders, type Grader } from './card-values.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Value lists
 // ---------------------------------------------------------------------------------------------
 
-export const graders = ['PSA', 'BGS', 'SGC', 'CGC', 'raw'] as const;
-export type Grader = (typeof graders)[number];
-export const graderLabels: Record<Grader, string> = { PSA: 'PSA', BGS: 'BGS', SGC: 'SGC', CGC: 'CGC', raw: 'Raw' };
+export { graders, graderLabels, type Grader } from './card-values.ts';
 
 export const custodyStates = ['with_owner', 'in_transit', 'in_vault'] as const;
 export type Custody = (typeof custodyStates)[number];

@@ -9,3 +9,10 @@ export const PAGE_SESSION_ID = 'page-session';
  * what depends on it (the test-payments banner) is there at the first paint (decision 150).
  */
 export const PAGE_CONFIG_ID = 'page-config';
+
+/**
+ * The id of the JSON block with the card on a shared card's page, as GET /api/shared/{token} shows
+ * it, with its token: the page paints the card at once and still calls the API, which records the
+ * view (decision 152).
+ */
+export const PAGE_SHARED_CARD_ID = 'page-shared-card';

@@ -1,4 +1,4 @@
-import type { Grader } from './cards.ts';
+import type { Grader } from './card-values.ts';
 
 /**
  * A graded slab drawn from the card's own data (decision 143): used wherever no photo exists, on

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_CONFIG_ID } from '#common/page-session.ts';
+import { PAGE_CONFIG_ID, PAGE_SHARED_CARD_ID } from '#common/page-session.ts';
 import type { CardShareLinksResponse, CreatedShareLink, ShareAnalytics } from '#common/share-links.ts';
 import { shareMessages } from '#common/share-links.ts';
 import { shareLinks, shareViews } from '#server/db/schema/share-links.ts';
@@ -199,6 +199,11 @@ describe('the preview image (og:image)', () => {
     // The public config, as on every page (decision 150).
     const config = new RegExp(`<script type="application/json" id="${PAGE_CONFIG_ID}">([^<]*)</script>`).exec(html)?.[1];
     expect(JSON.parse(config!)).toEqual((await t.rawInject({ method: 'GET', url: '/api/public-config' })).json());
+    // The card as the API shows it to a stranger, so the page paints it at once (decision 152).
+    const block = new RegExp(`<script type="application/json" id="${PAGE_SHARED_CARD_ID}">([^<]*)</script>`).exec(html)?.[1];
+    const embedded = JSON.parse(block!) as { token: string; card: unknown };
+    expect(embedded.token).toBe(link.token);
+    expect(JSON.stringify(embedded)).not.toContain(owner.user.name ?? '\u0000');
 
     const res = await get(path);
     expect(res.statusCode).toBe(200);
@@ -220,6 +225,9 @@ describe('the preview image (og:image)', () => {
     expect(again.rawPayload.length).toBe(0);
     const views = await t.db.select().from(shareViews).where(eq(shareViews.linkId, link.id));
     expect(views).toHaveLength(0);
+    // What the page carried is what the API answers, which does record the view.
+    expect(embedded.card).toEqual((await get(`/api/shared/${link.token}`)).json());
+    expect(await t.db.select().from(shareViews).where(eq(shareViews.linkId, link.id))).toHaveLength(1);
   });
 
   it('uses the card’s photo once there is one: a new URL and ETag, the photo in the slab’s place', async () => {
@@ -259,7 +267,9 @@ describe('the preview image (og:image)', () => {
     await advance(86_400_000 + 1);
     expect((await get(`/api/shared/${expiring.token}/og.png`)).statusCode).toBe(404);
     // The page of a dead link carries no preview at all.
-    expect((await get(`/shared/${link.token}`)).body).not.toContain('og:image');
+    const gonePage = (await get(`/shared/${link.token}`)).body;
+    expect(gonePage).not.toContain('og:image');
+    expect(gonePage).not.toContain(PAGE_SHARED_CARD_ID);
   });
 
   it('shows nothing the shared page hides: the same image whether or not the owner’s name is shown, no value, no owner', async () => {

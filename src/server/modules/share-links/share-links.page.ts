@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { PAGE_SHARED_CARD_ID } from '#common/page-session.ts';
 import { shareTokenSchema } from '#common/share-links.ts';
 import { OG_HEIGHT, OG_WIDTH } from '#common/slab-image.ts';
-import { spaHtml } from '#server/lib/spa-html.ts';
+import { spaHtml, withJsonBlock } from '#server/lib/spa-html.ts';
 import { publicConfigForPage } from '#server/modules/public-config/index.ts';
 import { byClientIp, limitHook } from '#server/plugins/rate-limit.ts';
 import { SHARED_REQUESTS_PER_IP_PER_MINUTE } from './share-links.routes.ts';
-import { sharedPreview } from './share-links.service.ts';
+import { sharedPage } from './share-links.service.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -52,9 +53,9 @@ export function withShareMeta(
 
 /**
  * GET /shared/{token}: the app's index.html with the card's preview tags, so a pasted link
- * unfurls, and the page's chunks hinted as on every other page (decision 111), so the card's
- * title does not wait for the entry to ask for them. No view is recorded here (preview fetchers
- * would count); the page's API call does.
+ * unfurls, and the page's chunks hinted as on every other page (decision 111). The card itself
+ * comes in the page as the API shows it (decision 152), so its title is painted without waiting
+ * for the API. No view is recorded here (preview fetchers would count); the page's API call does.
  */
 export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (app, opts) => {
   const ctx = app.ctx;
@@ -64,14 +65,17 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
     htmlFor ??= spaHtml(opts.webDir);
     const parsed = shareTokenSchema.safeParse(req.params.token);
     const configRead = publicConfigForPage(ctx);
-    const preview = parsed.success ? await sharedPreview(ctx, { token: parsed.data }) : null;
+    const page = parsed.success ? await sharedPage(ctx, { token: parsed.data }) : null;
     const config = await configRead;
     const url = `${ctx.config.appOrigin.replace(/\/+$/, '')}/shared/${parsed.success ? parsed.data : ''}`;
-    const html = withShareMeta(htmlFor(`/shared/${req.params.token}`, { signedIn: false, publicConfig: config }), preview && { ...preview, url });
+    let html = withShareMeta(htmlFor(`/shared/${req.params.token}`, { signedIn: false, publicConfig: config }), page && { ...page.preview, url });
+    // Without the owner's first name, even when shown: the HTML is what preview fetchers read, and
+    // the name comes with the page's API call.
+    if (page) html = withJsonBlock(html, PAGE_SHARED_CARD_ID, { token: parsed.data, card: { ...page.card, ownerFirstName: null } });
     // An unknown, revoked or expired token is not found: the page still renders (it says the link
     // is not available), but crawlers and link checkers get the status.
     return reply
-      .status(preview ? 200 : 404)
+      .status(page ? 200 : 404)
       .header('Cache-Control', 'no-store')
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')

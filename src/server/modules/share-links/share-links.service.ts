@@ -188,8 +188,13 @@ const sharedImageUrl = (token: string, side: CardImageSide, at: Date | null) => 
 
 /** GET /api/shared/{token}: what a stranger may see of the card, and the view recorded. */
 export async function openSharedCard(ctx: Ctx, actor: Actor, input: { token: string; referrer?: string; country?: string }): Promise<SharedCard> {
-  const { link, card, ownerName } = await openLink(ctx, input.token);
-  await recordView(ctx, actor, { linkId: link.id, referrer: input.referrer, country: input.country });
+  const row = await openLink(ctx, input.token);
+  await recordView(ctx, actor, { linkId: row.link.id, referrer: input.referrer, country: input.country });
+  return strangersView(ctx, row, input.token);
+}
+
+/** What a stranger may see of a live link's card: never its value, and the owner's first name only when allowed. */
+async function strangersView(ctx: Ctx, { link, card, ownerName }: Awaited<ReturnType<typeof openLink>>, token: string): Promise<SharedCard> {
   const psa = card.grader === 'PSA' && card.certNumber ? await psaCertRecord(ctx, { certNumber: card.certNumber }) : null;
   return {
     subject: card.subject,
@@ -202,8 +207,8 @@ export async function openSharedCard(ctx: Ctx, actor: Actor, input: { token: str
     certNumber: card.certNumber,
     sport: card.sport,
     images: {
-      front: card.frontFullKey ? sharedImageUrl(input.token, 'front', card.frontImageAt) : null,
-      back: card.backFullKey ? sharedImageUrl(input.token, 'back', card.backImageAt) : null,
+      front: card.frontFullKey ? sharedImageUrl(token, 'front', card.frontImageAt) : null,
+      back: card.backFullKey ? sharedImageUrl(token, 'back', card.backImageAt) : null,
     },
     ownerFirstName: link.showOwnerName ? (ownerName?.trim().split(/\s+/)[0] ?? null) || null : null,
     psaPopulation: psa ? { total: psa.data.totalPopulation, higher: psa.data.populationHigher } : null,
@@ -224,24 +229,33 @@ function ogSource(card: CardRow): OgSource {
 
 const ogPath = (token: string, tag: string) => `/api/shared/${token}/og.png?v=${tag}`;
 
-/** For the page's meta tags: title and preview image of a live link, or null (no view is recorded). */
-export async function sharedPreview(
+/**
+ * For the shared page (no view is recorded here): its meta tags' title and preview image, and the
+ * card as GET /api/shared/{token} shows it, so the page paints it without waiting for that call.
+ * Null when the link is not live.
+ */
+export async function sharedPage(
   ctx: Ctx,
   input: { token: string },
-): Promise<{ title: string; description: string; image: { url: string; alt: string } } | null> {
+): Promise<{ preview: { title: string; description: string; image: { url: string; alt: string } }; card: SharedCard } | null> {
+  let row;
   try {
-    const { card } = await openLink(ctx, input.token);
-    const grade = [card.grader === 'raw' ? null : card.grader, card.grade].filter(Boolean).join(' ');
-    const source = ogSource(card);
-    return {
-      title: `${card.year} ${card.brand} ${card.subject}${grade ? ` · ${grade}` : ''}`,
-      description: `A ${card.grader === 'raw' ? 'card' : 'graded slab'} shared from a private collection.`,
-      image: { url: `${ctx.config.appOrigin.replace(/\/+$/, '')}${ogPath(input.token, ogTag(source))}`, alt: ogAlt(source.facts) },
-    };
+    row = await openLink(ctx, input.token);
   } catch (err) {
     if (err instanceof AppError) return null;
     throw err;
   }
+  const { card } = row;
+  const grade = [card.grader === 'raw' ? null : card.grader, card.grade].filter(Boolean).join(' ');
+  const source = ogSource(card);
+  return {
+    preview: {
+      title: `${card.year} ${card.brand} ${card.subject}${grade ? ` · ${grade}` : ''}`,
+      description: `A ${card.grader === 'raw' ? 'card' : 'graded slab'} shared from a private collection.`,
+      image: { url: `${ctx.config.appOrigin.replace(/\/+$/, '')}${ogPath(input.token, ogTag(source))}`, alt: ogAlt(source.facts) },
+    },
+    card: await strangersView(ctx, row, input.token),
+  };
 }
 
 /**

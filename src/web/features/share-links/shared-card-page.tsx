@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { graderLabels } from '#common/cards.ts';
+import { graderLabels } from '#common/card-values.ts';
 import type { SharedCard } from '#common/share-links.ts';
 import { Logo } from '#web/components/brand/logo.tsx';
 import { SlabImage } from '#web/components/slab-image.tsx';
@@ -66,8 +66,10 @@ export function SharedCardPage({ token, onRequestAccess }: { token: string; onRe
       </Shell>
     );
   }
-  if (query.isError) {
-    const gone = query.error instanceof ApiError && query.error.status === 404;
+  const gone = query.isError && query.error instanceof ApiError && query.error.status === 404;
+  // A card the page came with stays on screen if the API call that records the view fails,
+  // unless the link has gone meanwhile.
+  if (query.isError && (gone || !query.data)) {
     return (
       <Shell>
         <div className="mx-auto max-w-md py-24 text-center">

@@ -69,7 +69,9 @@ export const sharedPageRoute: FastifyPluginAsync<{ webDir: string }> = async (ap
     const config = await configRead;
     const url = `${ctx.config.appOrigin.replace(/\/+$/, '')}/shared/${parsed.success ? parsed.data : ''}`;
     let html = withShareMeta(htmlFor(`/shared/${req.params.token}`, { signedIn: false, publicConfig: config }), page && { ...page.preview, url });
-    if (page) html = withJsonBlock(html, PAGE_SHARED_CARD_ID, { token: parsed.data, card: page.card });
+    // Without the owner's first name, even when shown: the HTML is what preview fetchers read, and
+    // the name comes with the page's API call.
+    if (page) html = withJsonBlock(html, PAGE_SHARED_CARD_ID, { token: parsed.data, card: { ...page.card, ownerFirstName: null } });
     // An unknown, revoked or expired token is not found: the page still renders (it says the link
     // is not available), but crawlers and link checkers get the status.
     return reply

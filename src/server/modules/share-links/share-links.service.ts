@@ -231,8 +231,7 @@ const ogPath = (token: string, tag: string) => `/api/shared/${token}/og.png?v=${
 
 /**
  * For the shared page (no view is recorded here): its meta tags' title and preview image, and the
- * card as GET /api/shared/{token} shows it (less the owner's name), so the page paints it without
- * waiting for that call.
+ * card as GET /api/shared/{token} shows it, so the page paints it without waiting for that call.
  * Null when the link is not live.
  */
 export async function sharedPage(
@@ -255,9 +254,7 @@ export async function sharedPage(
       description: `A ${card.grader === 'raw' ? 'card' : 'graded slab'} shared from a private collection.`,
       image: { url: `${ctx.config.appOrigin.replace(/\/+$/, '')}${ogPath(input.token, ogTag(source))}`, alt: ogAlt(source.facts) },
     },
-    // Without the owner's first name, even when shown: the page's HTML is what preview fetchers
-    // read, and the name comes with the page's API call.
-    card: { ...(await strangersView(ctx, row, input.token)), ownerFirstName: null },
+    card: await strangersView(ctx, row, input.token),
   };
 }
 

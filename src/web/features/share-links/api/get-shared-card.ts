@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAGE_SHARED_CARD_ID } from '#common/page-session.ts';
 import type { SharedCard } from '#common/share-links.ts';
 import { apiRequest } from '#web/lib/api.ts';
@@ -31,9 +31,17 @@ export function takeEmbeddedSharedCard(token: string, doc: Document = document):
 
 /**
  * The shared card. When the page came with it, it is shown at once and the API is still called
- * once, on mount: that call records the view, and its answer replaces the page's copy.
+ * once: that call records the view, and its answer replaces the page's copy.
  */
 export function useSharedCard(token: string) {
+  const queryClient = useQueryClient();
   const [embedded] = useState(() => takeEmbeddedSharedCard(token));
-  return useQuery({ ...sharedCardQuery(token), initialData: embedded, refetchOnMount: embedded ? 'always' : true });
+  const query = useQuery({ ...sharedCardQuery(token), initialData: embedded });
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!embedded || asked.current) return;
+    asked.current = true;
+    void queryClient.refetchQueries({ queryKey: shareKeys.shared(token), exact: true });
+  }, [embedded, queryClient, token]);
+  return query;
 }

@@ -2,7 +2,7 @@
 // Vite config as `npm run build`, built once into a temp folder by bench/web.ts).
 import { describe, expect, it } from 'vitest';
 import { mustNotCopy } from '../scripts/vite-inline-safe.ts';
-import { buildApp, emptyAppDownload, heaviest, LANDING_GOAL_KB, MEMBER_SHELL_GOAL_KB, pageDownloads } from './web.ts';
+import { buildApp, emptyAppDownload, heaviest, LANDING_GOAL_KB, MEMBER_SHELL_GOAL_KB, pageDownloads, zodModulesLoadedBy } from './web.ts';
 
 const report = (name: string, kb: number, parts: string[]) => `${name}: ${kb.toFixed(1)} KB; heaviest: ${parts.join(', ')}`;
 
@@ -26,6 +26,16 @@ describe('web download budgets (gzip -9 of JS before first paint)', () => {
     const copied = [...chunksOf].filter(([, n]) => n > 1).map(([m]) => m.replace(/\0/g, ''));
     expect(copied.length, 'small common chunks are inlined').toBeGreaterThan(0);
     expect(copied.filter(mustNotCopy)).toEqual([]);
+  });
+
+  // Building zod's schemas is one long task; these run on every signed-in page or a stranger's first.
+  it.each([
+    ['the dashboard before its first paint', ['app/dashboard-route.tsx', 'features/shell/member-layout.tsx']],
+    ['the live connection', ['lib/live/live-client.ts', 'lib/live/refresh.ts', 'lib/live/toasts.ts', 'app/live-refresh.ts']],
+    ['the shared card page', ['app/shared-card-route.tsx']],
+  ])('loads no zod for %s', { timeout: 300_000 }, async (_name, sources) => {
+    const app = await buildApp();
+    expect(zodModulesLoadedBy(app, sources)).toEqual([]);
   });
 
   // The bench's baseline shares the app's Vite config and plugins; a plugin that assumes the app's

@@ -196,6 +196,20 @@ export function pageDownloads(app: WebBuild) {
   return { landingFiles, dashboardFiles, landing: weigh(app, landingFiles), dashboard: weigh(app, dashboardFiles) };
 }
 
+/**
+ * zod's modules in the chunks the given sources load (with their static imports). Code that runs
+ * on every signed-in page takes plain values from zod-free modules (decisions 149, 152, 153):
+ * importing a schema module builds all its schemas, one long task.
+ */
+export function zodModulesLoadedBy(app: WebBuild, sources: string[]) {
+  const keys = keysFor(app.manifest, sources);
+  if (keys.length !== sources.length) throw new Error(`chunks not found in the manifest for ${sources.join(', ')}`);
+  const files = closure(app.manifest, keys).filter((f) => f.endsWith('.js'));
+  return files.flatMap((f) =>
+    (app.chunkModules[f] ?? []).filter((id) => /node_modules\/zod\//.test(id)).map((id) => `${id.replace(/^.*node_modules\//, '')} in ${f}`),
+  );
+}
+
 /** The heaviest packages and app folders a page loads before first paint (for budget failures). */
 export const heaviest = (app: WebBuild, files: string[]) => biggestModules(app, files);
 

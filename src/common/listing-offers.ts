@@ -8,16 +8,7 @@ import type { TransitionMap } from './transitions.ts';
  * seller (or an admin, for house listings) accepts, declines or counters once. Not to be confused
  * with sell offers (a member selling a card to the house).
  */
-export const listingOfferPaths = {
-  listingOffers: '/api/listings/:id/offers',
-  listingMinOffer: '/api/listings/:id/min-offer',
-  accept: '/api/offers/:id/accept',
-  decline: '/api/offers/:id/decline',
-  counter: '/api/offers/:id/counter',
-  withdraw: '/api/offers/:id/withdraw',
-  userOffers: '/api/user/offers',
-  adminOffers: '/api/admin/offers',
-} as const;
+export { listingOfferPaths } from './listing-offer-paths.ts';
 
 export const listingOfferStatuses = ['open', 'countered', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
 export type ListingOfferStatus = (typeof listingOfferStatuses)[number];

@@ -145,19 +145,7 @@ export const liveEventListIsComplete: MissingFromList extends never ? true : Mis
 
 export { liveControlTypes } from './live-control.ts';
 
-/** A live message (spec §3): type, userId, status, title, message, variant, playerName, year. */
-export const liveMessageSchema = z.object({
-  type: z.string(),
-  userId: z.string().optional(),
-  status: z.string().optional(),
-  title: z.string().optional(),
-  message: z.string().optional(),
-  variant: z.enum(['default', 'destructive']).optional(),
-  playerName: z.string().optional(),
-  year: z.union([z.string(), z.number()]).optional(),
-  silent: z.boolean().optional(),
-});
-export type LiveMessage = z.infer<typeof liveMessageSchema>;
+export { parseLiveMessage, type LiveMessage } from './live-message.ts';
 
 /** The first message a client sends; the server ignores userId and trusts only the session. */
 export const liveAuthSchema = z.object({
@@ -166,8 +154,4 @@ export const liveAuthSchema = z.object({
   token: z.string().max(200).optional(),
 });
 
-export const LIVE_MAX_MESSAGE_BYTES = 64 * 1024;
-/** Close codes: 1000 normal (no reconnect), 1008 policy (bad credentials, origin, rate), 1009 too big. */
-export const CLOSE_NORMAL = 1000;
-export const CLOSE_POLICY = 1008;
-export const CLOSE_TOO_BIG = 1009;
+export { CLOSE_NORMAL, CLOSE_POLICY, CLOSE_TOO_BIG, LIVE_MAX_MESSAGE_BYTES } from './live-message.ts';

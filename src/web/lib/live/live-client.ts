@@ -1,4 +1,4 @@
-import { CLOSE_NORMAL, liveMessageSchema, type LiveMessage } from '#common/live.ts';
+import { CLOSE_NORMAL, parseLiveMessage, type LiveMessage } from '#common/live-message.ts';
 
 export type LiveState = 'closed' | 'connecting' | 'open' | 'reconnecting';
 
@@ -80,13 +80,13 @@ export class LiveClient {
       } catch {
         return;
       }
-      const parsed = liveMessageSchema.safeParse(data);
-      if (!parsed.success) return;
-      if (parsed.data.type === 'auth_success') {
+      const message = parseLiveMessage(data);
+      if (!message) return;
+      if (message.type === 'auth_success') {
         this.attempts = 0;
         this.setState('open');
       }
-      this.opts.onMessage(parsed.data);
+      this.opts.onMessage(message);
     };
     socket.onerror = () => {};
     socket.onclose = (ev) => {

@@ -1,13 +1,13 @@
-import { listingOfferPaths as lo, type ListingOfferStatus } from '#common/listing-offers.ts';
-import {
-  marketplacePath,
-  marketplacePaths as p,
-  type AdminSalesQueryInput,
-  type CardRequestStatus,
-  type ListingStatus,
-  type PromotionStatus,
-  type SecureAnalyticsQueryInput,
-  type SellOfferStatus,
+import { listingOfferPaths as lo } from '#common/listing-offer-paths.ts';
+import type { ListingOfferStatus } from '#common/listing-offers.ts';
+import { marketplacePath, marketplacePaths as p } from '#common/marketplace-paths.ts';
+import type {
+  AdminSalesQueryInput,
+  CardRequestStatus,
+  ListingStatus,
+  PromotionStatus,
+  SecureAnalyticsQueryInput,
+  SellOfferStatus,
 } from '#common/marketplace.ts';
 
 /** The admin's marketplace keys; each starts with its `/api/...` path (decision 017). */

@@ -1,5 +1,6 @@
-import { listingOfferPaths as op } from '#common/listing-offers.ts';
-import { marketplacePath, marketplacePaths as p, type ListingsQueryInput } from '#common/marketplace.ts';
+import { listingOfferPaths as op } from '#common/listing-offer-paths.ts';
+import { marketplacePath, marketplacePaths as p } from '#common/marketplace-paths.ts';
+import type { ListingsQueryInput } from '#common/marketplace.ts';
 
 /** The member's marketplace keys; each starts with its `/api/...` path (decision 017). */
 const USER_SALES = '/api/user/sales';

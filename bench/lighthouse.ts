@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync 
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { fakeTwilioEnv, startFakeTwilio } from '../src/server/test/fake-twilio.ts';
-import { benchTempRoot, buildApp } from './web.ts';
+import { benchTempRoot, buildApp, buildReadableApp } from './web.ts';
 import { chromiumFlags, chromiumPath } from '../e2e/support/browser.ts';
 import { fmt, freePort, isMain, repoRoot, sleep, spawnTs, stopChild, waitFor200, withTimeout } from './support.ts';
 
@@ -38,10 +38,10 @@ async function medianOf(n: number, run: () => Promise<Scores>): Promise<Scores> 
   return { ...sorted[Math.floor((n - 1) / 2)], runs };
 }
 
-/** The real server's code and migrations with a given dist/, in a folder of its own. */
-export async function serverSnapshot() {
-  const build = await buildApp();
-  const dir = join(benchTempRoot(), 'app');
+/** The real server's code and migrations with the bench's build as its dist/ (readable: not minified), in a folder of its own. */
+export async function serverSnapshot(opts: { readable?: boolean } = {}) {
+  const build = await (opts.readable ? buildReadableApp() : buildApp());
+  const dir = join(benchTempRoot(), opts.readable ? 'app-readable' : 'app');
   if (!existsSync(dir)) {
     mkdirSync(join(dir, 'src'), { recursive: true });
     for (const p of ['src/server', 'src/common', 'drizzle']) cpSync(join(repoRoot, p), join(dir, p), { recursive: true });
@@ -156,12 +156,21 @@ async function signInBrowser(cdpPort: number, origin: string, session: { token: 
   }
 }
 
-export async function runLighthouse() {
-  if (!existsSync(CHROMIUM)) {
-    console.log(`\nLighthouse: skipped (no Chromium at ${CHROMIUM})`);
-    return { skipped: `no Chromium at ${CHROMIUM}` };
-  }
-  const dir = await serverSnapshot();
+/** Who the signed-in audits (and bench/page-profile.ts) sign in as. */
+export interface SignedInServer {
+  origin: string;
+  login: { authToken: string; user: { id: string } };
+  /** An API call as the signed-in member, as the web client makes it. */
+  api<T>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production server on a snapshot of the tree with the demo seeded, and a member signed in
+ * through the API against the fake Twilio server, as the sign-in dialog does.
+ */
+export async function startSignedInServer(opts: { readable?: boolean; phone?: string } = {}): Promise<SignedInServer> {
+  const dir = await serverSnapshot(opts);
   const twilio = await startFakeTwilio();
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -185,26 +194,26 @@ export async function runLighthouse() {
     },
     { cwd: dir, ipc: false },
   );
-  let chrome: Awaited<ReturnType<typeof startChromium>> | null = null;
+  const stop = async () => {
+    await stopChild(server);
+    await twilio.close();
+  };
   try {
     await waitFor200(`${origin}/api/health`, { child: server, timeoutMs: 90_000 });
-
-    // Sign in as a member through the API, as the sign-in dialog does.
     const post = (path: string, body: unknown) =>
       fetch(`${origin}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-client-id': 'web', origin },
         body: JSON.stringify(body),
       });
+    const phone = opts.phone ?? MEMBER_PHONE;
     const since = twilio.messages.length;
-    const sent = await post('/api/send-otp', { phone: MEMBER_PHONE });
+    const sent = await post('/api/send-otp', { phone });
     if (!sent.ok) throw new Error(`send-otp: ${sent.status} ${await sent.text()}`);
-    const code = await twilio.waitForCode(MEMBER_PHONE, { since, timeoutMs: 15_000 });
-    const verified = await post('/api/verify-otp', { phone: MEMBER_PHONE, otp: code });
+    const code = await twilio.waitForCode(phone, { since, timeoutMs: 15_000 });
+    const verified = await post('/api/verify-otp', { phone, otp: code });
     if (!verified.ok) throw new Error(`verify-otp: ${verified.status} ${await verified.text()}`);
     const login = (await verified.json()) as { authToken: string; user: { id: string } };
-
-    // A share link of the member's first card, made as the share dialog does.
     const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${origin}${path}`, {
         method,
@@ -220,6 +229,22 @@ export async function runLighthouse() {
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
+    return { origin, login, api, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+export async function runLighthouse() {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\nLighthouse: skipped (no Chromium at ${CHROMIUM})`);
+    return { skipped: `no Chromium at ${CHROMIUM}` };
+  }
+  const { origin, login, api, stop } = await startSignedInServer();
+  let chrome: Awaited<ReturnType<typeof startChromium>> | null = null;
+  try {
+    // A share link of the member's first card, made as the share dialog does.
     const sharedPath = async () => {
       const { cards } = await api<{ cards: { id: string }[] }>('GET', '/api/registry');
       if (!cards[0]) throw new Error('the demo member has no card to share');
@@ -278,8 +303,7 @@ export async function runLighthouse() {
       chrome.child.kill('SIGTERM');
       await withTimeout(new Promise((r) => chrome!.child.once('exit', r)), 10_000, 'chromium exit').catch(() => chrome!.child.kill('SIGKILL'));
     }
-    await stopChild(server);
-    await twilio.close();
+    await stop();
   }
 }
 

@@ -45,7 +45,7 @@ export function benchTempRoot() {
   return tempRoot;
 }
 
-async function viteBuild(opts: { root?: string; outDir: string }): Promise<WebBuild> {
+async function viteBuild(opts: { root?: string; outDir: string; minify?: boolean }): Promise<WebBuild> {
   const { build } = await import('vite');
   const chunkModules: Record<string, string[]> = {};
   const moduleBytes: Record<string, number> = {};
@@ -56,7 +56,7 @@ async function viteBuild(opts: { root?: string; outDir: string }): Promise<WebBu
     configFile: join(repoRoot, 'vite.config.ts'),
     ...(opts.root ? { root: opts.root, publicDir: false as const } : {}),
     logLevel: 'warn',
-    build: { outDir: opts.outDir, emptyOutDir: true, manifest: true },
+    build: { outDir: opts.outDir, emptyOutDir: true, manifest: true, ...(opts.minify === false ? { minify: false } : {}) },
     plugins: [
       {
         name: 'bench-chunk-modules',
@@ -82,6 +82,13 @@ let appBuild: Promise<WebBuild> | null = null;
 export function buildApp() {
   appBuild ??= viteBuild({ outDir: join(benchTempRoot(), 'dist') });
   return appBuild;
+}
+
+let readableBuild: Promise<WebBuild> | null = null;
+/** The same build without minification, so a profile names the functions (bench/page-profile.ts). */
+export function buildReadableApp() {
+  readableBuild ??= viteBuild({ outDir: join(benchTempRoot(), 'dist-readable'), minify: false });
+  return readableBuild;
 }
 
 /** An empty React 19 app (a root that renders nothing) built with the same Vite config. */

@@ -17,6 +17,16 @@ const frame = (id: number, functionName: string, parent?: number, url = 'http://
   callFrame: { functionName, url, lineNumber: id * 10 },
 });
 
+const chunk = (cpuProfile: Record<string, unknown>, timeDeltas: number[]): TraceEvent => ({
+  pid: 10,
+  tid: 7,
+  name: 'ProfileChunk',
+  ph: 'P',
+  ts: 0,
+  id: '0x1',
+  args: { data: { cpuProfile, timeDeltas } },
+});
+
 // Times in µs. The page's renderer parses its HTML at 1,000 µs; an idle about:blank renderer runs
 // one short task; the profiler samples every 1 ms.
 const events: TraceEvent[] = [
@@ -30,29 +40,9 @@ const events: TraceEvent[] = [
   x(renderer, 'v8.evaluateModule', 10_000, 50_000, { url: 'http://x/assets/schemas.js' }),
   x(renderer, 'RunTask', 100_000, 30_000),
   { ...renderer, name: 'Profile', ph: 'P', ts: 0, id: '0x1', args: { data: { startTime: 10_000 } } },
-  {
-    pid: 10,
-    tid: 7,
-    name: 'ProfileChunk',
-    ph: 'P',
-    ts: 0,
-    id: '0x1',
-    args: {
-      data: {
-        cpuProfile: { nodes: [frame(1, '(root)', undefined, ''), frame(2, 'buildSchemas', 1), frame(3, 'render', 1)], samples: [2, 2, 2] },
-        timeDeltas: [0, 1_000, 1_000],
-      },
-    },
-  },
-  {
-    pid: 10,
-    tid: 7,
-    name: 'ProfileChunk',
-    ph: 'P',
-    ts: 0,
-    id: '0x1',
-    args: { data: { cpuProfile: { samples: [3, 3, 1] }, timeDeltas: [1_000, 1_000, 88_000] } },
-  },
+  // The samples arrive in chunks, from the profiler's own thread of the same process.
+  chunk({ nodes: [frame(1, '(root)', undefined, ''), frame(2, 'buildSchemas', 1), frame(3, 'render', 1)], samples: [2, 2, 2] }, [0, 1_000, 1_000]),
+  chunk({ samples: [3, 3, 1] }, [1_000, 1_000, 88_000]),
 ];
 
 describe('longTasks', () => {

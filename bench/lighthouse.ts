@@ -132,15 +132,18 @@ async function auditOnce(url: string, port: number, opts: { keepStorage?: boolea
   };
 }
 
+/** The cookies the app keeps a session in (the session itself, and the flag its pages read). */
+export const sessionCookies = (origin: string, token: string) => [
+  { name: 'session', value: token, url: origin, httpOnly: true, sameSite: 'Strict' as const },
+  { name: 'auth_state', value: 'true', url: origin, sameSite: 'Strict' as const },
+];
+
 /** Puts a session into the browser's default profile without loading (or caching) the app. */
 async function signInBrowser(cdpPort: number, origin: string, session: { token: string; userId: string }) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
   try {
     const context = browser.contexts()[0];
-    await context.addCookies([
-      { name: 'session', value: session.token, url: origin, httpOnly: true, sameSite: 'Strict' },
-      { name: 'auth_state', value: 'true', url: origin, sameSite: 'Strict' },
-    ]);
+    await context.addCookies(sessionCookies(origin, session.token));
     const page = await context.newPage();
     // The earlier audits filled the HTTP cache; this one must start cold like them.
     const cdp = await context.newCDPSession(page);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from '../e2e/support/browser.ts';
-import { startSignedInServer } from './lighthouse.ts';
+import { sessionCookies, startSignedInServer } from './lighthouse.ts';
 import { blockingMs, longTasks, type TraceEvent } from './page-trace.ts';
 import { fmt, repoRoot } from './support.ts';
 
@@ -32,10 +32,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     if (!values['signed-out']) {
       const { origin, login } = server;
-      await context.addCookies([
-        { name: 'session', value: login.authToken, url: origin, httpOnly: true, sameSite: 'Strict' },
-        { name: 'auth_state', value: 'true', url: origin, sameSite: 'Strict' },
-      ]);
+      await context.addCookies(sessionCookies(origin, login.authToken));
       await context.addInitScript((auth) => localStorage.setItem('auth', JSON.stringify(auth)), {
         userId: login.user.id,
         authToken: login.authToken,

@@ -310,8 +310,18 @@ describe('bad input and refusals', () => {
 
 describe('the board filters', () => {
   it('by sport, player (substring, case-insensitive) and the grade of the card in hand', async () => {
-    const a = await createHunt(t, { id: alice.userId }, { status: 'active', sport: 'hockey', player: 'Filterable Gretzky', minGrade: 9 });
-    const b = await createHunt(t, { id: alice.userId }, { status: 'active', sport: 'hockey', player: 'Filterable Lemieux', minGrade: 6 });
+    // The board is newest approval first (then id): b's approval is a second later, not the same millisecond by chance.
+    const approvedAt = Date.now();
+    const a = await createHunt(
+      t,
+      { id: alice.userId },
+      { status: 'active', sport: 'hockey', player: 'Filterable Gretzky', minGrade: 9, approvedAt: new Date(approvedAt - 1_000) },
+    );
+    const b = await createHunt(
+      t,
+      { id: alice.userId },
+      { status: 'active', sport: 'hockey', player: 'Filterable Lemieux', minGrade: 6, approvedAt: new Date(approvedAt) },
+    );
     const ids = (hs: BoardHunt[]) => hs.map((h) => h.id).filter((id) => id === a.id || id === b.id);
     expect(ids(await boardOf(bob, '?sport=hockey&player=filterable'))).toEqual([b.id, a.id]);
     expect(ids(await boardOf(bob, '?player=gretzky'))).toEqual([a.id]);

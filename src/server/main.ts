@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirLockedError, openPgliteDir, openPostgres, type Database } from './db/client.ts';
+import { DataDirLockedError, openPgliteDir, openPostgres, type Database, type Db, type Preparation } from './db/client.ts';
 import { startPgliteDir, stopOnLostLock, takeEarlyPglite } from './db/pglite-thread.ts';
 import { isSupportedNode } from './runtime.ts';
 
@@ -21,22 +21,24 @@ async function main() {
   const app$ = loadApp();
   const storage$ = app$.then(([, , { createStorage }]) => createStorage(config));
   // The demo's KYC documents are real files, written where the app reads uploads from.
-  const seed = async (db: Database['db']) => {
-    const [[{ seed }], storage] = await Promise.all([app$, storage$]);
-    await seed(db, { demo: config.SEED_DEMO, storage });
+  const seeding = async () => {
+    const [[{ seed, seedIsCurrent }], storage] = await Promise.all([app$, storage$]);
+    const options = { demo: config.SEED_DEMO, storage };
+    return { done: (db: Db) => seedIsCurrent(db, options), run: (db: Db) => seed(db, options) };
   };
+  const preparation: Preparation = { done: async (db) => (await seeding()).done(db), run: async (db) => (await seeding()).run(db) };
   let database: Database;
   let prepared: Promise<void>;
   try {
     if (config.DATABASE_URL) {
       database = await openPostgres(config.DATABASE_URL);
-      await seed(database.db);
+      await preparation.run(database.db);
       prepared = Promise.resolve();
     } else {
       // PGlite opens on its own thread while this one loads and builds the app (decision 148);
       // start.ts has usually begun already.
       const started = takeEarlyPglite(config.dataDir) ?? startPgliteDir(config.dataDir, stopOnLostLock(config.dataDir));
-      ({ database, prepared } = openPgliteDir(started, seed));
+      ({ database, prepared } = openPgliteDir(started, preparation));
     }
   } catch (err) {
     if (err instanceof DataDirLockedError) {

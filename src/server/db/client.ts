@@ -92,18 +92,32 @@ export async function migrationsApplied(db: Db, folder = migrationsFolder): Prom
 
 export { DataDirLockedError } from './data-dir-lock.ts';
 
+export interface Preparation {
+  /** Whether the database is already as `run` would leave it (a restart of the same code). */
+  done?: (db: Db) => Promise<boolean>;
+  run: (db: Db) => Promise<void>;
+}
+
 /**
  * Opens a data dir PGlite has started opening on its own thread (startPgliteDir, decision 148).
  * Returns at once: the app can be built while the database opens. Its statements wait until
- * `prepared` has settled: the dir open, migrations applied, then `prepare` (the seed) run with a
- * handle that does not wait.
+ * `prepared` has settled: the dir open, migrations applied, then the preparation (the seed) run
+ * with a handle that does not wait, unless `done` says it has nothing to do.
  */
-export function openPgliteDir({ thread, lock }: StartedPglite, prepare: (db: Db) => Promise<void>): { database: Database; prepared: Promise<void> } {
+export function openPgliteDir({ thread, lock }: StartedPglite, preparation: Preparation): { database: Database; prepared: Promise<void> } {
   const direct = drizzlePglite(thread as never, { schema }) as unknown as Db;
   const prepared = (async () => {
+    // Both checks are asked before the dir is open: the thread runs them the moment it is, with no
+    // round trip through this thread, which may still be building the app (decision 154).
+    const applied = migrationsApplied(direct);
+    const done = (preparation.done?.(direct) ?? Promise.resolve(false)).catch(() => false);
     await thread.ready;
-    if (!(await migrationsApplied(direct))) await migratePglite(direct as never, { migrationsFolder });
-    await prepare(direct);
+    if (await applied) {
+      if (await done) return;
+    } else {
+      await migratePglite(direct as never, { migrationsFolder });
+    }
+    await preparation.run(direct);
   })();
   const client = afterGate(thread, prepared);
   const db = drizzlePglite(client as never, { schema }) as unknown as Db;

@@ -19,9 +19,11 @@ const rowsOf = async (q: PromiseLike<unknown>) => ((await q) as Rows).rows;
 
 beforeAll(async () => {
   started = startPgliteDir(dataDir, noLockLoss);
-  ({ database, prepared } = openPgliteDir(started, async (db) => {
-    await db.execute(sql`create table if not exists t (id int primary key, at timestamptz, note text)`);
-    seeded.push('seed');
+  ({ database, prepared } = openPgliteDir(started, {
+    run: async (db) => {
+      await db.execute(sql`create table if not exists t (id int primary key, at timestamptz, note text)`);
+      seeded.push('seed');
+    },
   }));
   // Asked before the seed has run: answered after it, on the seeded database.
   const early = database.db.execute(sql`select count(*)::int as n from t`);
@@ -119,5 +121,32 @@ describe('the migrations check at start', () => {
     } finally {
       rmSync(newer, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+describe('a restart', () => {
+  it('asks whether the preparation is done before the dir is open, and skips it when it is', async () => {
+    await prepared;
+    await database.close();
+    for (const isDone of [true, false]) {
+      const runs: string[] = [];
+      let askedBeforeOpen = false;
+      const restarted = startPgliteDir(dataDir, noLockLoss);
+      let open = false;
+      void restarted.thread.ready.then(() => (open = true));
+      ({ database, prepared } = openPgliteDir(restarted, {
+        done: async (db) => {
+          askedBeforeOpen = !open;
+          return isDone && (await rowsOf(db.execute(sql`select count(*)::int as n from t`)))[0]!.n === 2;
+        },
+        run: async () => void runs.push('run'),
+      }));
+      await prepared;
+      expect(askedBeforeOpen).toBe(true);
+      expect(runs).toEqual(isDone ? [] : ['run']);
+      expect((await rowsOf(database.db.execute(sql`select id from t order by id`))).map((r) => r.id)).toEqual([1, 2]);
+      await database.close();
+    }
+    // afterAll closes it again; closing twice is allowed
   }, 60_000);
 });

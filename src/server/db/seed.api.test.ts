@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ import type { SignedInActor } from '#server/context.ts';
 import { getAdminDashboard } from '#server/modules/admin-dashboard/index.ts';
 import { listForAdmin, readDocumentFile, sniffContentType } from '#server/modules/kyc/index.ts';
 import { LocalStorage } from '#server/providers/storage/local.ts';
-import { demoUsers, seed } from './seed.ts';
+import { demoUsers, seed, seedIsCurrent } from './seed.ts';
+import { fromPglite } from './client.ts';
 import { psaCerts } from './schema/cards.ts';
 import { kycDocumentEvents, kycDocuments } from './schema/onboarding.ts';
 import { settings } from './schema/platform.ts';
@@ -43,6 +45,20 @@ describe('seed', () => {
     expect(await cached()).toBe(seeded);
     const [state] = await db.select().from(settings).where(eq(settings.key, 'seed_state'));
     expect(state.value).toEqual({ fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    // What a restart asks before the seed runs: done for these options only.
+    expect(await seedIsCurrent(db, { demo: true, demoIndex: false })).toBe(true);
+    expect(await seedIsCurrent(db, { demo: true, demoIndex: true })).toBe(false);
+    expect(await seedIsCurrent(db, { demo: false })).toBe(false);
+  });
+
+  it('answers not done for a database without its tables, so the seed runs', async () => {
+    const bare = await fromPglite(new PGlite(), { runMigrations: false });
+    try {
+      expect(await seedIsCurrent(bare.db)).toBe(false);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('gives three demo members KYC documents to review and the funded client approved ones, each a real image in storage, once, also on a later start with storage', async () => {

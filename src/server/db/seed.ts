@@ -69,22 +69,32 @@ export function legalMarkdown(slug: LegalSlug): string {
  * Seeds the legal pages and the onboarding settings (always) and the demo people (when asked).
  * Safe to run on every start. With a `storage`, the demo members' KYC documents (real files) too.
  */
-export async function seed(
-  db: Db,
-  {
-    demo = true,
-    demoIndex = demo,
-    demoFunds = demoIndex,
-    now = new Date(),
-    storage,
-  }: { demo?: boolean; demoIndex?: boolean; demoFunds?: boolean; now?: Date; storage?: FileStorage } = {},
-) {
-  // A restart on a database already seeded by this same code skips the checks (a few dozen
-  // queries, a good part of a cold start). Whether files could be written is part of what was
-  // done: a later start with storage still seeds the KYC documents.
-  const fingerprint = seedFingerprint({ demo, demoIndex, demoFunds, kycFiles: Boolean(storage) });
-  const [done] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SEED_STATE_KEY)).limit(1);
-  if ((done?.value as { fingerprint?: string } | undefined)?.fingerprint === fingerprint) return;
+export type SeedOptions = { demo?: boolean; demoIndex?: boolean; demoFunds?: boolean; now?: Date; storage?: FileStorage };
+
+/** The options as seed() reads them; whether files could be written is part of what was done. */
+const fingerprintOf = ({ demo = true, demoIndex = demo, demoFunds = demoIndex, storage }: SeedOptions) =>
+  seedFingerprint({ demo, demoIndex, demoFunds, kycFiles: Boolean(storage) });
+
+/**
+ * Whether this same seed, with these options, has already run on this database: a restart then
+ * skips the checks (a few dozen queries, a good part of a cold start). False when it cannot tell
+ * (no settings table yet), so the seed runs.
+ */
+export async function seedIsCurrent(db: Db, options: SeedOptions = {}): Promise<boolean> {
+  const fingerprint = fingerprintOf(options);
+  try {
+    const [done] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SEED_STATE_KEY)).limit(1);
+    return (done?.value as { fingerprint?: string } | undefined)?.fingerprint === fingerprint;
+  } catch {
+    return false;
+  }
+}
+
+export async function seed(db: Db, options: SeedOptions = {}) {
+  const { demo = true, demoIndex = demo, demoFunds = demoIndex, now = new Date(), storage } = options;
+  // A later start with storage still seeds the KYC documents: the fingerprint tells them apart.
+  if (await seedIsCurrent(db, options)) return;
+  const fingerprint = fingerprintOf(options);
   for (const slug of legalSlugs) {
     await db
       .insert(legalPages)

@@ -24,7 +24,7 @@ import { toast } from '#web/hooks/use-toast.ts';
 import { PageHeader } from '#web/features/shell/page-header.tsx';
 import { useAdminCardRequests, useReviewCardRequest } from './api/card-requests.ts';
 import { useAdminSellOffers, useReviewSellOffer } from './api/sell-offers.ts';
-import { CardCell, FilterSelect, ReviewDialog, type Review } from './parts.tsx';
+import { CardCell, cardLine, FilterSelect, ReviewDialog, type Review } from './parts.tsx';
 
 type Tab = 'requests' | 'sells';
 
@@ -67,14 +67,58 @@ function RequestsQueue({ onReview }: { onReview: (r: Review) => void }) {
       destructive: action === 'reject',
       run: ({ note }) => review.mutateAsync({ id: r.id, action, note }),
     });
+  const actions = (r: CardRequest) => (
+    <>
+      {r.status === 'pending' && (
+        <>
+          <Button size="sm" onClick={() => act(r, 'approve')} aria-label={`Approve the request for ${cardLine(r.card)}`}>
+            Approve
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => act(r, 'reject')} aria-label={`Reject the request for ${cardLine(r.card)}`}>
+            Reject
+          </Button>
+        </>
+      )}
+      {r.status === 'approved' && (
+        <Button size="sm" onClick={() => act(r, 'receive')} aria-label={`Confirm receipt of ${cardLine(r.card)}`}>
+          Confirm receipt
+        </Button>
+      )}
+    </>
+  );
+  // Seven columns did not fit beside the admin sidebar at 1280 px: in the table, the date goes
+  // under the member, the price under the request and the buttons one above the other, so the
+  // note and the actions are on screen without scrolling sideways. Cards keep one entry each.
   const columns: Column<CardRequest>[] = [
-    { id: 'card', header: 'Card', cell: (r) => <CardCell card={r.card} />, card: 'primary' },
+    { id: 'card', header: 'Card', cell: (r) => <CardCell card={r.card} />, card: 'primary', className: 'min-w-44 whitespace-normal' },
     { id: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} map={cardRequestStatusStyles} />, card: 'aside' },
-    { id: 'member', header: 'Member', cell: (r) => member(r.member), card: 'field' },
+    {
+      id: 'member',
+      header: 'Submitted by',
+      mobileLabel: 'Member',
+      cell: (r) => (
+        <div>
+          <p>{member(r.member)}</p>
+          <p className="text-xs text-muted-foreground">{formatDate(r.createdAt)}</p>
+        </div>
+      ),
+      mobileCell: (r) => member(r.member),
+      card: 'field',
+    },
     {
       id: 'kind',
       header: 'Request',
       cell: (r) => (
+        <div>
+          <p>{cardRequestKindLabels[r.kind]}</p>
+          {r.askingPriceCents !== null && (
+            <p className="text-xs text-muted-foreground">
+              Asking <Money cents={r.askingPriceCents} />
+            </p>
+          )}
+        </div>
+      ),
+      mobileCell: (r) => (
         <span>
           {cardRequestKindLabels[r.kind]}
           {r.askingPriceCents !== null && (
@@ -87,7 +131,7 @@ function RequestsQueue({ onReview }: { onReview: (r: Review) => void }) {
       ),
       card: 'field',
     },
-    { id: 'date', header: 'Submitted', cell: (r) => formatDate(r.createdAt), card: 'field' },
+    { id: 'date', header: 'Submitted', cell: (r) => formatDate(r.createdAt), card: 'field', cardOnly: true },
     {
       id: 'note',
       header: 'Note',
@@ -99,25 +143,8 @@ function RequestsQueue({ onReview }: { onReview: (r: Review) => void }) {
     {
       id: 'actions',
       header: <span className="sr-only">Actions</span>,
-      cell: (r) => (
-        <div className="flex flex-wrap gap-2">
-          {r.status === 'pending' && (
-            <>
-              <Button size="sm" onClick={() => act(r, 'approve')}>
-                Approve
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => act(r, 'reject')}>
-                Reject
-              </Button>
-            </>
-          )}
-          {r.status === 'approved' && (
-            <Button size="sm" onClick={() => act(r, 'receive')}>
-              Confirm receipt
-            </Button>
-          )}
-        </div>
-      ),
+      cell: (r) => <div className="flex flex-col items-stretch gap-2">{actions(r)}</div>,
+      mobileCell: (r) => <div className="flex flex-wrap gap-2">{actions(r)}</div>,
       card: 'footer',
     },
   ];

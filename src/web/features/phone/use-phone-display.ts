@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatNanpInternational } from '#common/phone-display-nanp.ts';
 import { whenContentReady } from '#web/lib/content-ready.ts';
 
 type Format = (value: string | null | undefined) => string;
@@ -13,13 +14,16 @@ const load = () =>
     .then((m) => (format = m.formatPhoneForDisplay)));
 
 /**
- * A phone for reading ("+1 212 555 0101"). The phone library (about 36 KB gzip) loads once the
- * page has painted: until then the stored E.164 value is shown as it is.
+ * A phone for reading ("+1 212 555 0101"). A North American number is written at once; for any
+ * other, the phone library (about 36 KB gzip) loads once the page has painted, and until then the
+ * stored E.164 value is shown as it is.
  */
 export function usePhoneDisplay(value: string | null | undefined): string {
+  const plain = value ? formatNanpInternational(value) : '';
   const [fmt, setFmt] = useState<Format | null>(() => format);
   useEffect(() => {
-    if (!fmt) void load().then((f) => setFmt(() => f));
-  }, [fmt]);
+    if (plain === null && !fmt) void load().then((f) => setFmt(() => f));
+  }, [plain, fmt]);
+  if (plain !== null) return plain;
   return fmt ? fmt(value) : (value ?? '');
 }

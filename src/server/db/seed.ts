@@ -81,7 +81,11 @@ const fingerprintOf = ({ demo = true, demoIndex = demo, demoFunds = demoIndex, s
  * (no settings table yet), so the seed runs.
  */
 export async function seedIsCurrent(db: Db, options: SeedOptions = {}): Promise<boolean> {
-  const fingerprint = fingerprintOf(options);
+  return recorded(db, fingerprintOf(options));
+}
+
+/** Whether the last seed recorded this fingerprint. */
+async function recorded(db: Db, fingerprint: string): Promise<boolean> {
   try {
     const [done] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SEED_STATE_KEY)).limit(1);
     return (done?.value as { fingerprint?: string } | undefined)?.fingerprint === fingerprint;
@@ -93,8 +97,8 @@ export async function seedIsCurrent(db: Db, options: SeedOptions = {}): Promise<
 export async function seed(db: Db, options: SeedOptions = {}) {
   const { demo = true, demoIndex = demo, demoFunds = demoIndex, now = new Date(), storage } = options;
   // A later start with storage still seeds the KYC documents: the fingerprint tells them apart.
-  if (await seedIsCurrent(db, options)) return;
   const fingerprint = fingerprintOf(options);
+  if (await recorded(db, fingerprint)) return;
   for (const slug of legalSlugs) {
     await db
       .insert(legalPages)

@@ -3,7 +3,7 @@
 // end to end over HTTP (sequential requests after a warm-up) beside the same aggregate SQL run
 // bare through `pg`, side by side as the service runs it, and sent as JSON by a bare node:http
 // server. Goal: p99 ≤ 50 ms. Needs DATABASE_URL or TEST_DATABASE_URL (a fresh database, dropped
-// afterwards); else skipped. Request count: BENCH_CARDS_REQUESTS (default 400), as bench/cards.ts.
+// afterwards); else skipped. Request count: BENCH_CARDS_REQUESTS (default 1,000), as bench/cards.ts.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';

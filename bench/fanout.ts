@@ -91,10 +91,11 @@ async function ours(mode: 'memory' | 'redis') {
     const sentAt = m.kind === 'event' ? (m.event as { sentAt?: unknown }).sentAt : undefined;
     if (typeof sentAt === 'number') hops.push(now() - sentAt);
   });
+  let b: Awaited<ReturnType<typeof benchApp>> | null = null;
   try {
     const a = await benchApp(database, { bus: mode === 'redis' ? createRedisBus(REDIS_URL) : undefined });
     apps.push(a);
-    const b = busB ? await benchApp(database, { bus: busB }) : null;
+    b = busB ? await benchApp(database, { bus: busB }) : null;
     if (b) apps.push(b);
     const { token } = await sessionFor(database, '+12125550103');
     await new Promise((r) => setTimeout(r, 200));
@@ -108,6 +109,8 @@ async function ours(mode: 'memory' | 'redis') {
     return { ...result, hops };
   } finally {
     for (const x of apps.reverse()) await x.app.close().catch(() => {});
+    // The second app closes its bus; without one (the first failed to start) it is closed here.
+    if (busB && !b) await busB.close();
     await database.close();
   }
 }
